@@ -1,0 +1,53 @@
+package io.railscope.api;
+
+import io.railscope.health.Freshness;
+import io.railscope.store.CellReads;
+import io.railscope.store.CellSummary;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** Cells and their health, as JSON. */
+@Path("/api/v1/cells")
+@Produces(MediaType.APPLICATION_JSON)
+public class CellsResource {
+
+    private final CellReads reads;
+    private final Freshness freshness;
+
+    public CellsResource(CellReads reads, Freshness freshness) {
+        this.reads = reads;
+        this.freshness = freshness;
+    }
+
+    @GET
+    @Operation(summary = "Every cell with its health, size, freshness and reasons")
+    public List<CellSummaryResponse> cells() {
+        Instant now = Instant.now();
+        return reads.fleet().stream().map(summary -> response(summary, now)).toList();
+    }
+
+    @GET
+    @Path("{cell}")
+    @Operation(summary = "One cell with its health, size, freshness and reasons")
+    public CellSummaryResponse cell(@PathParam("cell") String cell) {
+        return reads.cell(cell).map(details -> response(details.summary(), Instant.now()))
+                .orElseThrow(() -> new NotFoundException("no cell named " + cell));
+    }
+
+    private CellSummaryResponse response(CellSummary summary, Instant now) {
+        var sources = summary.sources().stream()
+                .map(source -> new CellSummaryResponse.SourceResponse(source.source(), source.lastAttemptAt(),
+                        source.lastSuccessAt(), source.lastDurationMs(), source.error(),
+                        freshness.isStale(summary.cell(), source, now)))
+                .toList();
+        return CellSummaryResponse.of(summary, freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now),
+                sources);
+    }
+}

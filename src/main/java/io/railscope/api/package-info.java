@@ -1,0 +1,2 @@
+/** The JSON API under /api/v1, described in the OpenAPI document at /q/openapi. Nothing imports this package. */
+package io.railscope.api;

@@ -1,0 +1,38 @@
+package io.railscope.assess;
+
+import io.railscope.config.RailscopeConfig;
+import io.railscope.model.Health;
+import io.railscope.source.NeighborReading;
+
+/**
+ * A node's neighbor table against the kernel's limits: WARNING above gc_thresh2 (aggressive garbage
+ * collection starts), CRITICAL above a share of gc_thresh3 (entries are refused beyond it).
+ *
+ * @param pressure entries / gc_thresh3
+ */
+public record NeighborAssessment(
+        String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health, String reason) {
+
+    /** The kernel's defaults, used when a node does not export its sysctls. */
+    public static final int DEFAULT_GC_THRESH1 = 128;
+    public static final int DEFAULT_GC_THRESH2 = 512;
+    public static final int DEFAULT_GC_THRESH3 = 1024;
+
+    public static NeighborAssessment of(NeighborReading reading, RailscopeConfig.Thresholds thresholds) {
+        int t1 = reading.gcThresh1() > 0 ? reading.gcThresh1() : DEFAULT_GC_THRESH1;
+        int t2 = reading.gcThresh2() > 0 ? reading.gcThresh2() : DEFAULT_GC_THRESH2;
+        int t3 = reading.gcThresh3() > 0 ? reading.gcThresh3() : DEFAULT_GC_THRESH3;
+        int entries = reading.entries();
+        double pressure = (double) entries / t3;
+        Health health = Health.OK;
+        String reason = null;
+        if (pressure > thresholds.neighborCriticalRatio()) {
+            health = Health.CRITICAL;
+            reason = String.format("%d neighbor entries, %.0f%% of gc_thresh3 (%d)", entries, pressure * 100, t3);
+        } else if (entries > t2) {
+            health = Health.WARNING;
+            reason = String.format("%d neighbor entries, over gc_thresh2 (%d)", entries, t2);
+        }
+        return new NeighborAssessment(reading.node(), entries, t1, t2, t3, pressure, health, reason);
+    }
+}

@@ -1,0 +1,91 @@
+package io.railscope.assess;
+
+import io.railscope.config.RailscopeConfig;
+import io.railscope.model.PortHealth;
+import io.railscope.source.PortCounter;
+import io.railscope.source.RailPortReading;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The health rule of a rail port. DOWN when the port is not ACTIVE or its physical link is not
+ * LinkUp; DEGRADED when it trained below the expected rate, flapped, or its symbol errors, error
+ * rate or transmit wait exceed their thresholds; OK otherwise.
+ */
+public final class PortHealthRule {
+
+    private static final String[] STATES = {"?", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER"};
+    private static final String[] PHYSICAL_STATES =
+            {"?", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery", "PhyTest"};
+    private static final PortCounter[] ERROR_COUNTERS = {
+        PortCounter.ERRORS_RECEIVED, PortCounter.DISCARDS_RECEIVED, PortCounter.DISCARDS_TRANSMITTED,
+        PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.RECEIVE_REMOTE_PHYSICAL_ERRORS,
+        PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS};
+
+    private final RailscopeConfig.Thresholds thresholds;
+    private final double expectedGbps;
+
+    public PortHealthRule(RailscopeConfig.Thresholds thresholds, double expectedGbps) {
+        this.thresholds = thresholds;
+        this.expectedGbps = expectedGbps;
+    }
+
+    /** Assesses {@code current} against {@code previous} (null on a port's first reading). */
+    public PortAssessment assess(RailPortReading current, RailPortReading previous, int rail, double seconds) {
+        double rateGbps = current.rateBytesPerSecond() * 8 / 1e9;
+        double rx = rate(previous, current, PortCounter.DATA_RECEIVED_BYTES, seconds);
+        double tx = rate(previous, current, PortCounter.DATA_TRANSMITTED_BYTES, seconds);
+        double symbolsPerHour = rate(previous, current, PortCounter.SYMBOL_ERRORS, seconds) * 3600;
+        double errors = 0;
+        for (PortCounter counter : ERROR_COUNTERS) {
+            double rate = rate(previous, current, counter, seconds);
+            errors += Double.isNaN(rate) ? 0 : rate;
+        }
+        double errorsPerSecond = previous == null ? Double.NaN : errors;
+        long flaps = previous == null ? 0
+                : CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED));
+        double waitTicks = rate(previous, current, PortCounter.TRANSMIT_WAIT, seconds);
+        double congestion = current.rateBytesPerSecond() > 0
+                ? waitTicks * thresholds.bytesPerXmitWaitTick() / current.rateBytesPerSecond() : Double.NaN;
+
+        PortHealth health;
+        List<String> reasons = new ArrayList<>();
+        if (!isActive(current.stateId()) || current.physicalStateId() != 5) {
+            health = PortHealth.DOWN;
+            reasons.add("state " + name(STATES, current.stateId()) + ", physical state "
+                    + name(PHYSICAL_STATES, current.physicalStateId()));
+        } else {
+            if (rateGbps < expectedGbps) {
+                reasons.add(String.format("trained at %.0f Gb/s, expected %.0f", rateGbps, expectedGbps));
+            }
+            if (flaps > 0) {
+                reasons.add("link went down " + flaps + (flaps == 1 ? " time" : " times") + " since the last collection");
+            }
+            if (symbolsPerHour > thresholds.symbolErrorsPerHour()) {
+                reasons.add(String.format("%.0f symbol errors/h (limit %.0f)", symbolsPerHour, thresholds.symbolErrorsPerHour()));
+            }
+            if (errorsPerSecond > thresholds.errorsPerSecond()) {
+                reasons.add(String.format("%.1f errors/s (limit %.1f)", errorsPerSecond, thresholds.errorsPerSecond()));
+            }
+            if (congestion > thresholds.congestionRatio()) {
+                reasons.add(String.format("waited to transmit %.0f%% of the time", congestion * 100));
+            }
+            health = reasons.isEmpty() ? PortHealth.OK : PortHealth.DEGRADED;
+        }
+        return new PortAssessment(current.node(), rail, current.device(), current.port(), current.stateId(),
+                current.physicalStateId(), rateGbps, rx, tx, symbolsPerHour, errorsPerSecond, flaps, congestion, health,
+                reasons.isEmpty() ? null : String.join("; ", reasons));
+    }
+
+    private static boolean isActive(int stateId) {
+        return stateId == 4 || stateId == 5;
+    }
+
+    private static double rate(RailPortReading previous, RailPortReading current, PortCounter counter, double seconds) {
+        return previous == null ? Double.NaN : CounterRate.perSecond(previous.counter(counter), current.counter(counter), seconds);
+    }
+
+    private static String name(String[] names, int id) {
+        return id > 0 && id < names.length ? names[id] : "unknown (" + id + ")";
+    }
+}

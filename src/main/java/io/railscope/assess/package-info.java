@@ -1,0 +1,6 @@
+/**
+ * Turns raw readings into verdicts: counter rates that survive resets, the health rule of a rail
+ * port, neighbor-table pressure, pool headroom and a job's transport verdict. Pure functions of
+ * readings and thresholds; nothing here does I/O.
+ */
+package io.railscope.assess;

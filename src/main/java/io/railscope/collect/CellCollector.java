@@ -1,0 +1,76 @@
+package io.railscope.collect;
+
+import io.railscope.assess.JobAssessment;
+import io.railscope.assess.PoolHeadroom;
+import io.railscope.config.CellSettings;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.model.SourceKind;
+import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.NcclSnapshot;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.store.AssessedJob;
+import io.railscope.store.CellCollection;
+import io.railscope.store.CellStateWriter;
+import io.railscope.store.CommitReport;
+import io.railscope.store.KubernetesState;
+import io.railscope.telemetry.SelfMetrics;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Collects one cell: fetch every source, assess, commit. One collection at a time per cell. */
+public final class CellCollector {
+
+    private final CellSettings cell;
+    private final SourceFetcher fetcher;
+    private final MetricsAssessor metricsAssessor;
+    private final RailscopeConfig config;
+    private final CellStateWriter writer;
+    private final SelfMetrics metrics;
+    private final Clock clock;
+
+    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, SelfMetrics metrics,
+            Clock clock) {
+        this.cell = cell;
+        this.fetcher = fetcher;
+        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds());
+        this.config = config;
+        this.writer = writer;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    public CellSettings cell() {
+        return cell;
+    }
+
+    /** Runs one collection and commits it; a failed commit leaves the previous state and is rethrown. */
+    public synchronized CommitReport collect() {
+        long started = System.nanoTime();
+        Instant at = clock.instant();
+        FetchResults results = fetcher.fetchAll();
+        var thresholds = config.thresholds();
+        Optional<KubernetesState> kubernetes = results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class)
+                .map(snapshot -> new KubernetesState(snapshot.nodes(), snapshot.pools().stream()
+                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList(),
+                        snapshot.nodeBlocks()));
+        var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class).map(metricsAssessor::assess);
+        Optional<List<AssessedJob>> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class)
+                .map(snapshot -> snapshot.jobs().stream().map(job -> new AssessedJob(job, JobAssessment.of(job))).toList());
+        CellCollection collection = new CellCollection(cell.name(), cell.simulated().isPresent(), at, results.outcomes(),
+                kubernetes, nodeMetrics, jobs);
+        long commitStarted = System.nanoTime();
+        try {
+            CommitReport report = writer.commit(collection, config.history().sampleInterval());
+            metrics.commitDuration.labels(cell.name()).observe((System.nanoTime() - commitStarted) / 1e9);
+            report.rowsByTable().forEach((table, rows) -> metrics.rowsWritten.labels(cell.name(), table).inc(rows));
+            return report;
+        } catch (RuntimeException e) {
+            metrics.commitErrors.labels(cell.name()).inc();
+            throw e;
+        } finally {
+            metrics.collectionDuration.labels(cell.name()).observe((System.nanoTime() - started) / 1e9);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.railscope.config;
+
+import io.railscope.model.Fault;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Positive;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** One cell (one Kubernetes cluster): where its objects and metrics come from, and its rails. */
+public interface CellConfig {
+
+    /** Overrides {@code railscope.collect.interval} for this cell. */
+    Optional<Duration> interval();
+
+    Kubernetes kubernetes();
+
+    Metrics metrics();
+
+    Rails rails();
+
+    /** Present when this cell is simulated instead of read from a cluster. */
+    Optional<Simulated> simulated();
+
+    interface Kubernetes {
+        /** A context of the kubeconfig file. */
+        Optional<String> context();
+
+        /** Path of a kubeconfig file; the default search applies when absent. */
+        Optional<String> kubeconfig();
+
+        /** Use the service account Railscope runs under. */
+        @WithDefault("false")
+        boolean inCluster();
+    }
+
+    interface Metrics {
+        /** Base URL of a Prometheus-compatible query API (Prometheus, Thanos, Mimir, VictoriaMetrics). */
+        Optional<URI> prometheusUrl();
+
+        /** node_exporter endpoints to scrape directly, as host:port. */
+        Optional<List<String>> targets();
+
+        /** Label selector of node_exporter pods to discover and scrape. */
+        Optional<String> exporterSelector();
+    }
+
+    interface Rails {
+        /** RDMA device per rail: the first entry is rail 1. */
+        @WithDefault("mlx5_0,mlx5_1,mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7")
+        @NotEmpty
+        List<String> devices();
+
+        /** The rate every rail port should have trained at. */
+        @WithDefault("400")
+        @Positive
+        int expectedGbps();
+    }
+
+    interface Simulated {
+        @Min(1)
+        @Max(20000)
+        int nodes();
+
+        /** Faults to inject from the start, as kebab-case names; more can be injected at run time. */
+        Optional<List<Fault>> faults();
+
+        /** Seed of the cell's random values, so a simulated cell looks the same after a restart. */
+        @WithDefault("1")
+        long seed();
+    }
+}

@@ -1,0 +1,28 @@
+package io.railscope.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One cell as Railscope runs it, whether it came from configuration or from the built-in simulated fleet.
+ *
+ * @param configured the cell's configuration, absent for the built-in fleet
+ */
+public record CellSettings(
+        String name,
+        Duration interval,
+        List<String> railDevices,
+        int expectedGbps,
+        Optional<SimulatedCellSettings> simulated,
+        Optional<CellConfig> configured) {
+
+    public CellSettings {
+        railDevices = List.copyOf(railDevices);
+    }
+
+    /** The rail (1-based) a device serves, or 0 when the device is on no rail. */
+    public int railOf(String device) {
+        return railDevices.indexOf(device) + 1;
+    }
+}

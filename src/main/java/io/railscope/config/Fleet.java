@@ -1,0 +1,109 @@
+package io.railscope.config;
+
+import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
+import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
+import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
+import static io.railscope.model.Fault.RAIL_DOWN;
+import static io.railscope.model.Fault.RAIL_FLAPPING;
+import static io.railscope.model.Fault.RAIL_HALF_RATE;
+import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
+
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** The cells this Railscope runs: those configured, or the built-in simulated fleet when none is. */
+@Singleton
+public class Fleet {
+
+    private static final List<String> DEFAULT_DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+
+    private final List<CellSettings> cells;
+    private final boolean simulatedByDefault;
+
+    public Fleet(RailscopeConfig config) {
+        this.simulatedByDefault = config.cells().isEmpty();
+        this.cells = simulatedByDefault ? builtInFleet(config) : configuredCells(config);
+    }
+
+    public List<CellSettings> cells() {
+        return cells;
+    }
+
+    public Optional<CellSettings> cell(String name) {
+        return cells.stream().filter(cell -> cell.name().equals(name)).findFirst();
+    }
+
+    /** True when no cell was configured and the built-in simulated fleet runs. */
+    public boolean isBuiltInSimulation() {
+        return simulatedByDefault;
+    }
+
+    private static List<CellSettings> builtInFleet(RailscopeConfig config) {
+        var interval = config.collect().interval();
+        return List.of(
+                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), interval),
+                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE), interval),
+                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING), interval));
+    }
+
+    private static CellSettings simulated(String name, int nodes, List<io.railscope.model.Fault> faults, java.time.Duration interval) {
+        return new CellSettings(name, interval, DEFAULT_DEVICES, 400,
+                Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
+    }
+
+    private static List<CellSettings> configuredCells(RailscopeConfig config) {
+        List<CellSettings> cells = new ArrayList<>();
+        for (Map.Entry<String, CellConfig> entry : new TreeMap<>(config.cells()).entrySet()) {
+            String name = entry.getKey();
+            CellConfig cell = entry.getValue();
+            checkCell(name, cell);
+            var interval = cell.interval().orElse(config.collect().interval());
+            var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
+            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), simulated, Optional.of(cell)));
+        }
+        return List.copyOf(cells);
+    }
+
+    private static void checkCell(String name, CellConfig cell) {
+        String prefix = "railscope.cells." + name + ".";
+        if (!name.matches("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?")) {
+            throw new InvalidConfigurationException(prefix + "*: cell name '" + name
+                    + "' must be a DNS label (lower-case letters, digits and '-', at most 63)");
+        }
+        if (cell.interval().filter(interval -> interval.isNegative() || interval.isZero()).isPresent()) {
+            throw new InvalidConfigurationException(prefix + "interval must be positive");
+        }
+        var metrics = cell.metrics();
+        long metricSources = (metrics.prometheusUrl().isPresent() ? 1 : 0) + (metrics.targets().isPresent() ? 1 : 0)
+                + (metrics.exporterSelector().isPresent() ? 1 : 0);
+        if (metricSources > 1) {
+            throw new InvalidConfigurationException(prefix + "metrics: set only one of prometheus-url, targets, exporter-selector");
+        }
+        metrics.prometheusUrl().ifPresent(url -> {
+            if (url.getScheme() == null || !url.getScheme().startsWith("http")) {
+                throw new InvalidConfigurationException(prefix + "metrics.prometheus-url must be an http(s) URL, got '" + url + "'");
+            }
+        });
+        metrics.targets().ifPresent(targets -> targets.forEach(target -> {
+            if (!target.matches("[^\\s:/]+:\\d{1,5}")) {
+                throw new InvalidConfigurationException(prefix + "metrics.targets: '" + target + "' is not host:port");
+            }
+        }));
+        var kubernetes = cell.kubernetes();
+        if (kubernetes.inCluster() && (kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent())) {
+            throw new InvalidConfigurationException(prefix + "kubernetes.in-cluster excludes kubernetes.context and kubernetes.kubeconfig");
+        }
+        if (cell.simulated().isPresent() && (kubernetes.inCluster() || kubernetes.context().isPresent()
+                || kubernetes.kubeconfig().isPresent() || metricSources > 0)) {
+            throw new InvalidConfigurationException(prefix + "simulated excludes kubernetes.* and metrics.*");
+        }
+        if (cell.rails().devices().stream().distinct().count() != cell.rails().devices().size()) {
+            throw new InvalidConfigurationException(prefix + "rails.devices lists a device twice");
+        }
+    }
+}

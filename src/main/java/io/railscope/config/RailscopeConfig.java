@@ -1,0 +1,93 @@
+package io.railscope.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Positive;
+import java.time.Duration;
+import java.util.Map;
+
+/** Everything under {@code railscope.}: the collection loop, history, thresholds and the cells. */
+@ConfigMapping(prefix = "railscope")
+public interface RailscopeConfig {
+
+    Collect collect();
+
+    History history();
+
+    Thresholds thresholds();
+
+    /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
+    Map<String, @Valid CellConfig> cells();
+
+    interface Collect {
+        /** Default time between two collections of a cell. */
+        @WithDefault("30s")
+        Duration interval();
+
+        /** How long one source of one cell may take before it is abandoned and marked stale. */
+        @WithDefault("20s")
+        Duration sourceTimeout();
+
+        /** A source whose last success is older than this many intervals makes its cell stale. */
+        @WithDefault("3")
+        @Min(1)
+        int staleAfterIntervals();
+    }
+
+    interface History {
+        /** Raw samples are written at most this often per cell (every collection still updates current state). */
+        @WithDefault("5m")
+        Duration sampleInterval();
+
+        /** How long raw samples are kept before only their hourly rollups remain. */
+        @WithDefault("2d")
+        Duration rawRetention();
+
+        /** How long hourly rollups (and pool usage history) are kept. */
+        @WithDefault("30d")
+        Duration rollupRetention();
+
+        /** How often the retention job rolls up, creates and drops partitions. */
+        @WithDefault("15m")
+        Duration maintenanceInterval();
+    }
+
+    interface Thresholds {
+        /** Symbol errors per hour above which a port is degraded (about a 1e-12 bit-error rate at 400G). */
+        @WithDefault("120")
+        @Positive
+        double symbolErrorsPerHour();
+
+        /** Receive errors, discards and integrity errors per second above which a port is degraded. */
+        @WithDefault("1")
+        @Positive
+        double errorsPerSecond();
+
+        /** Share of time a port waited to transmit above which it is congested. */
+        @WithDefault("0.05")
+        @DecimalMin("0")
+        @DecimalMax("1")
+        double congestionRatio();
+
+        /** Bytes lost per port_xmit_wait tick (8 on Quantum-class devices). */
+        @WithDefault("8")
+        @Positive
+        int bytesPerXmitWaitTick();
+
+        /** Neighbor entries above this share of gc_thresh3 are critical. */
+        @WithDefault("0.9")
+        @DecimalMin("0")
+        @DecimalMax("1")
+        double neighborCriticalRatio();
+
+        /** A pool whose free share falls under this ratio is at risk. */
+        @WithDefault("0.10")
+        @DecimalMin("0")
+        @DecimalMax("1")
+        double poolFreeWarningRatio();
+    }
+}

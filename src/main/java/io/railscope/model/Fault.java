@@ -1,0 +1,26 @@
+package io.railscope.model;
+
+/**
+ * A failure the simulated fleet can inject, one per real failure mode Railscope must recognise.
+ * Configured as kebab-case names, e.g. {@code railscope.cells.a.simulated.faults=rail-down,pool-near-exhaustion}.
+ */
+public enum Fault {
+    /** The primary pod pool has only about 2 % of its node blocks left. */
+    POOL_NEAR_EXHAUSTION,
+    /** A few nodes hold more neighbor entries than gc_thresh2, one close to gc_thresh3. */
+    NEIGHBOR_OVER_GC_THRESH2,
+    /** One port is down (state DOWN, physical state Polling). */
+    RAIL_DOWN,
+    /** One port's link_downed counter rises on every collection. */
+    RAIL_FLAPPING,
+    /** One 400G port trained at 200G. */
+    RAIL_HALF_RATE,
+    /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */
+    SYMBOL_ERRORS_RISING,
+    /** One NCCL job fell back to NET/Socket on eth0. */
+    NCCL_SOCKET_FALLBACK,
+    /** The node-metrics source throws on every fetch. */
+    METRICS_SOURCE_ERROR,
+    /** The node-metrics source hangs far past any timeout. */
+    METRICS_SOURCE_HANG
+}

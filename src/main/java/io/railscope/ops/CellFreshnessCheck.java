@@ -1,0 +1,42 @@
+package io.railscope.ops;
+
+import io.railscope.health.Freshness;
+import io.railscope.store.CellReads;
+import io.railscope.store.CellSummary;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
+import io.smallrye.health.api.Wellness;
+
+/**
+ * Reports per cell whether its data is fresh. A wellness check, not readiness: a stale cell is a
+ * fact to show, not a reason to take Railscope out of its Service.
+ */
+@Wellness
+@ApplicationScoped
+public class CellFreshnessCheck implements HealthCheck {
+
+    private final CellReads reads;
+    private final Freshness freshness;
+
+    public CellFreshnessCheck(CellReads reads, Freshness freshness) {
+        this.reads = reads;
+        this.freshness = freshness;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        Instant now = Instant.now();
+        HealthCheckResponseBuilder response = HealthCheckResponse.named("cell-freshness").up();
+        for (CellSummary cell : reads.fleet()) {
+            boolean stale = freshness.isStale(cell.cell(), cell.collectedAt(), cell.sources(), now);
+            response.withData(cell.cell(), stale ? "stale" : "fresh");
+            if (stale) {
+                response.down();
+            }
+        }
+        return response.build();
+    }
+}

@@ -1,0 +1,25 @@
+package io.railscope.ops;
+
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.QuarkusApplication;
+import io.quarkus.runtime.annotations.QuarkusMain;
+
+/** Starts Railscope; a failed start ends in one line saying what failed and what to do, and a non-zero exit. */
+@QuarkusMain
+public class RailscopeMain implements QuarkusApplication {
+
+    public static void main(String... args) {
+        Quarkus.run(RailscopeMain.class, (exitCode, failure) -> {
+            if (failure != null) {
+                System.err.println(StartupFailure.explain(failure));
+            }
+            System.exit(exitCode);
+        }, args);
+    }
+
+    @Override
+    public int run(String... args) {
+        Quarkus.waitForExit();
+        return 0;
+    }
+}

@@ -1,0 +1,12 @@
+package io.railscope.source;
+
+/** Reads a cell's inventory and IPAM state from its Kubernetes API. */
+@FunctionalInterface
+public interface KubernetesSource {
+
+    /**
+     * Fetches a complete snapshot. Must return the whole cell or throw: a partial snapshot would
+     * delete what it left out. Must respond to thread interruption, which is how a timeout ends it.
+     */
+    KubernetesSnapshot fetchKubernetes() throws Exception;
+}

@@ -1,0 +1,28 @@
+package io.railscope.source;
+
+import io.railscope.model.Plane;
+import java.util.List;
+
+/**
+ * An address pool and how much of it is handed out.
+ *
+ * @param rail         rail number (1-based) for backend pools, null otherwise
+ * @param kind         where the pool is defined, e.g. {@code cilium-cluster-pool}, {@code nv-ipam-ippool}
+ * @param blockPrefix  prefix length of the per-node blocks, null when the pool has none
+ * @param capacity     usable addresses in the pool
+ * @param allocated    addresses in use
+ * @param blocksTotal  per-node blocks the pool can hold (0 without blocks)
+ * @param blocksUsed   per-node blocks handed out
+ */
+public record PoolUsage(
+        String name,
+        Plane plane,
+        Integer rail,
+        String kind,
+        List<String> cidrs,
+        Integer blockPrefix,
+        long capacity,
+        long allocated,
+        long blocksTotal,
+        long blocksUsed) {
+}

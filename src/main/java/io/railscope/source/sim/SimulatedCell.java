@@ -1,0 +1,92 @@
+package io.railscope.source.sim;
+
+import io.railscope.model.Fault;
+import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.KubernetesSource;
+import io.railscope.source.NcclSnapshot;
+import io.railscope.source.NcclSource;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.NodeMetricsSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A simulated cell: every source a real cell has, fed from one topology whose usage and counters
+ * move with the clock. Faults can be injected and cleared while it runs.
+ */
+public final class SimulatedCell implements KubernetesSource, NodeMetricsSource, NcclSource {
+
+    /** How long the {@link Fault#METRICS_SOURCE_HANG} fault blocks a fetch unless interrupted. */
+    static final Duration HANG = Duration.ofMinutes(10);
+
+    private final SimulatedTopology topology;
+    private final Clock clock;
+    private final Instant start;
+    private final Set<Fault> faults = ConcurrentHashMap.newKeySet();
+    private final SimulatedInventory inventory;
+    private final SimulatedPorts ports;
+    private final SimulatedJobs jobs;
+
+    public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
+            Collection<Fault> initialFaults, Clock clock) {
+        this.topology = new SimulatedTopology(cell, nodes, devices, seed);
+        this.clock = clock;
+        this.start = clock.instant();
+        this.faults.addAll(initialFaults);
+        this.inventory = new SimulatedInventory(topology);
+        this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
+        this.jobs = new SimulatedJobs(topology, seed);
+    }
+
+    public String cell() {
+        return topology.cell;
+    }
+
+    public int nodes() {
+        return topology.nodes;
+    }
+
+    public void inject(Fault fault) {
+        faults.add(fault);
+    }
+
+    public void clear(Fault fault) {
+        faults.remove(fault);
+    }
+
+    public Set<Fault> faults() {
+        return faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults);
+    }
+
+    @Override
+    public KubernetesSnapshot fetchKubernetes() {
+        return inventory.snapshot(hoursRunning(), faults());
+    }
+
+    @Override
+    public NodeMetricsSnapshot fetchNodeMetrics() throws InterruptedException {
+        Set<Fault> active = faults();
+        if (active.contains(Fault.METRICS_SOURCE_ERROR)) {
+            throw new IllegalStateException("simulated node_exporter of " + topology.cell + " answered HTTP 503");
+        }
+        if (active.contains(Fault.METRICS_SOURCE_HANG)) {
+            Thread.sleep(HANG.toMillis());
+        }
+        return ports.snapshot(clock.instant(), active);
+    }
+
+    @Override
+    public NcclSnapshot fetchNccl() {
+        return jobs.snapshot(hoursRunning(), faults());
+    }
+
+    private double hoursRunning() {
+        return Duration.between(start, clock.instant()).toMillis() / 3_600_000.0;
+    }
+}

@@ -1,0 +1,122 @@
+package io.railscope.source.sim;
+
+import io.railscope.model.Fault;
+import io.railscope.source.NeighborReading;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortCounter;
+import io.railscope.source.RailPortReading;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Rail port counters and neighbor tables of a simulated cell. Counters advance with the time
+ * elapsed since the previous fetch, at a load that follows a per-node daily-ish cycle.
+ */
+final class SimulatedPorts {
+
+    private static final int STATE_ACTIVE = 4;
+    private static final int STATE_DOWN = 1;
+    private static final int PHYS_LINK_UP = 5;
+    private static final int PHYS_POLLING = 2;
+    private static final double SYMBOL_ERRORS_PER_HOUR_FAULTY = 2_000;
+    /** Share of time a port waits to transmit at full load. */
+    private static final double WAIT_AT_FULL_LOAD = 0.01;
+    private static final int BYTES_PER_TICK = 8;
+    private static final int RAIL_DOWN = 1;
+    private static final int RAIL_FLAPPING = 2;
+    private static final int RAIL_HALF_RATE = 3;
+    private static final int SYMBOL_ERRORS = 4;
+
+    private final SimulatedTopology topology;
+    private final double expectedBytesPerSecond;
+    private final long[][] counters;
+    private Instant last;
+
+    SimulatedPorts(SimulatedTopology topology, double expectedBytesPerSecond, Instant start) {
+        this.topology = topology;
+        this.expectedBytesPerSecond = expectedBytesPerSecond;
+        this.counters = new long[topology.nodes * topology.rails()][PortCounter.count()];
+        this.last = start;
+        for (long[] port : counters) {
+            Arrays.fill(port, 0L);
+        }
+    }
+
+    synchronized NodeMetricsSnapshot snapshot(Instant now, Set<Fault> faults) {
+        double seconds = Math.max(0, Duration.between(last, now).toMillis() / 1000.0);
+        last = now;
+        int rails = topology.rails();
+        List<RailPortReading> readings = new ArrayList<>(topology.nodes * rails);
+        for (int node = 0; node < topology.nodes; node++) {
+            double load = load(node, now);
+            for (int rail = 0; rail < rails; rail++) {
+                readings.add(port(node, rail, load, seconds, faults));
+            }
+        }
+        return new NodeMetricsSnapshot(now, neighbors(faults), readings);
+    }
+
+    private RailPortReading port(int node, int rail, double load, double seconds, Set<Fault> faults) {
+        long[] c = counters[node * topology.rails() + rail];
+        boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail);
+        double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
+                ? expectedBytesPerSecond / 2 : expectedBytesPerSecond;
+        if (!down) {
+            double bytes = load * rate * seconds;
+            add(c, PortCounter.DATA_RECEIVED_BYTES, bytes);
+            add(c, PortCounter.DATA_TRANSMITTED_BYTES, bytes * 0.98);
+            add(c, PortCounter.PACKETS_RECEIVED, bytes / 4096);
+            add(c, PortCounter.PACKETS_TRANSMITTED, bytes * 0.98 / 4096);
+            add(c, PortCounter.TRANSMIT_WAIT, load * load * WAIT_AT_FULL_LOAD * rate * seconds / BYTES_PER_TICK);
+            add(c, PortCounter.NP_ECN_MARKED, load * load * seconds * 50);
+            add(c, PortCounter.NP_CNP_SENT, load * load * seconds * 50);
+            add(c, PortCounter.RP_CNP_HANDLED, load * load * seconds * 45);
+        }
+        if (isFaulty(faults, Fault.RAIL_FLAPPING, RAIL_FLAPPING, node, rail)) {
+            c[PortCounter.LINK_DOWNED.ordinal()]++;
+            c[PortCounter.LINK_ERROR_RECOVERY.ordinal()] += 2;
+        }
+        if (isFaulty(faults, Fault.SYMBOL_ERRORS_RISING, SYMBOL_ERRORS, node, rail)) {
+            add(c, PortCounter.SYMBOL_ERRORS, SYMBOL_ERRORS_PER_HOUR_FAULTY * seconds / 3600);
+        }
+        return new RailPortReading(topology.nodeNames[node], topology.devices.get(rail), 1,
+                down ? STATE_DOWN : STATE_ACTIVE, down ? PHYS_POLLING : PHYS_LINK_UP, rate, c.clone());
+    }
+
+    private List<NeighborReading> neighbors(Set<Fault> faults) {
+        int t1 = topology.gcThresh(1);
+        int t2 = topology.gcThresh(2);
+        int t3 = topology.gcThresh(3);
+        boolean overflowing = faults.contains(Fault.NEIGHBOR_OVER_GC_THRESH2);
+        int overThresh2 = topology.faultNode(5);
+        int nearThresh3 = topology.faultNode(6);
+        List<NeighborReading> readings = new ArrayList<>(topology.nodes);
+        for (int node = 0; node < topology.nodes; node++) {
+            int entries = topology.neighborBase[node];
+            if (overflowing && node == nearThresh3) {
+                entries = (int) (t3 * 0.95);
+            } else if (overflowing && node == overThresh2) {
+                entries = t2 + (t3 - t2) / 3;
+            }
+            readings.add(new NeighborReading(topology.nodeNames[node], entries, t1, t2, t3));
+        }
+        return readings;
+    }
+
+    private boolean isFaulty(Set<Fault> faults, Fault fault, int slot, int node, int rail) {
+        return faults.contains(fault) && topology.faultNode(slot) == node && topology.faultRail(slot) == rail;
+    }
+
+    private double load(int node, Instant now) {
+        double hours = now.toEpochMilli() / 3_600_000.0;
+        return 0.2 + 0.5 * (0.5 + 0.5 * Math.sin(2 * Math.PI * (hours / 6 + topology.loadPhase[node])));
+    }
+
+    private static void add(long[] c, PortCounter counter, double amount) {
+        c[counter.ordinal()] += Math.round(amount);
+    }
+}

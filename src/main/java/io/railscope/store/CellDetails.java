@@ -1,0 +1,13 @@
+package io.railscope.store;
+
+import java.util.List;
+
+/** What the cell page shows, all read from one snapshot. */
+public record CellDetails(
+        CellSummary summary,
+        List<RailSummary> rails,
+        List<PortIssue> portIssues,
+        List<NeighborState> busiestNeighborTables,
+        List<PoolState> pools,
+        List<JobState> jobs) {
+}

@@ -1,0 +1,86 @@
+package io.railscope.store;
+
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+
+/**
+ * Commits one collection of one cell in one transaction, so a reader sees the previous collection
+ * or this one, never a mix. The cell's row is locked first: two writers of the same cell (two
+ * replicas during a hand-over) queue instead of interleaving.
+ */
+@ApplicationScoped
+public class CellStateWriter {
+
+    private final AgroalDataSource dataSource;
+
+    public CellStateWriter(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Writes the collection; returns the rows written per table, and whether history was sampled. */
+    @Transactional
+    public CommitReport commit(CellCollection collection, Duration sampleInterval) {
+        try (Connection connection = dataSource.getConnection()) {
+            CellRow cell = lockCell(connection, collection, sampleInterval);
+            CommitReport report = new CommitReport(cell.sampled());
+            collection.kubernetes().ifPresent(state -> write(() -> new InventoryWriter(connection, cell, report).write(state)));
+            collection.nodeMetrics().ifPresent(state -> write(() -> new NodeMetricsWriter(connection, cell, report).write(state)));
+            collection.jobs().ifPresent(jobs -> write(() -> new JobWriter(connection, cell, report).write(jobs)));
+            write(() -> new SourceStatusWriter(connection, cell).write(collection.outcomes()));
+            write(() -> new CellSummaryWriter(connection, cell).write());
+            return report;
+        } catch (SQLException e) {
+            throw new StoreException("commit of cell " + collection.cell() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static CellRow lockCell(Connection connection, CellCollection collection, Duration sampleInterval) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO cell (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind")) {
+            insert.setString(1, collection.cell());
+            insert.setString(2, collection.simulated() ? "SIMULATED" : "KUBERNETES");
+            insert.executeUpdate();
+        }
+        Timestamp at = Timestamp.from(collection.at());
+        Timestamp sampleBefore = Timestamp.from(collection.at().minus(sampleInterval).plusMillis(500));
+        try (PreparedStatement update = connection.prepareStatement("""
+                UPDATE cell SET collection_seq = collection_seq + 1, collected_at = ?,
+                       sampled_at = CASE WHEN sampled_at IS NULL OR sampled_at < ? THEN ? ELSE sampled_at END
+                 WHERE name = ?
+                RETURNING id, collection_seq, sampled_at = ?""")) {
+            update.setTimestamp(1, at);
+            update.setTimestamp(2, sampleBefore);
+            update.setTimestamp(3, at);
+            update.setString(4, collection.cell());
+            update.setTimestamp(5, at);
+            try (ResultSet rs = update.executeQuery()) {
+                rs.next();
+                return new CellRow(rs.getInt(1), rs.getLong(2), collection.at(), rs.getBoolean(3));
+            }
+        }
+    }
+
+    private static void write(SqlWork work) {
+        try {
+            work.run();
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run() throws SQLException, IOException;
+    }
+}

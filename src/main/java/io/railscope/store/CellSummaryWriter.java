@@ -1,0 +1,158 @@
+package io.railscope.store;
+
+import io.railscope.model.Health;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Derives a cell's health from what is stored for it (this collection plus the last good data of
+ * any source that failed) and writes it as the cell's one summary row.
+ */
+final class CellSummaryWriter {
+
+    /** Share of rail ports down above which the cell as a whole is critical. */
+    private static final double CRITICAL_DOWN_SHARE = 0.01;
+
+    private final Connection connection;
+    private final CellRow cell;
+
+    CellSummaryWriter(Connection connection, CellRow cell) {
+        this.connection = connection;
+        this.cell = cell;
+    }
+
+    void write() throws SQLException {
+        Counts counts = counts();
+        List<String> reasons = new ArrayList<>();
+        Health health = counts.nodes + counts.ports + counts.pools + counts.jobs == 0 ? Health.UNKNOWN : Health.OK;
+        if (counts.portsDown > 0) {
+            health = health.worst(counts.portsDown > counts.ports * CRITICAL_DOWN_SHARE ? Health.CRITICAL : Health.WARNING);
+            reasons.add(plural(counts.portsDown, "rail port") + " down");
+        }
+        if (counts.portsDegraded > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.portsDegraded, "rail port") + " degraded");
+        }
+        if (counts.neighborCritical > 0) {
+            health = health.worst(Health.CRITICAL);
+            reasons.add(plural(counts.neighborCritical, "node") + " near neighbor-table overflow (gc_thresh3)");
+        }
+        if (counts.neighborWarning > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.neighborWarning, "node") + " over gc_thresh2");
+        }
+        for (String[] pool : poolsAtRisk()) {
+            health = health.worst(Health.valueOf(pool[0]));
+            reasons.add(pool[1]);
+        }
+        if (counts.jobsDegraded > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.jobsDegraded, "job") + " not proven on RDMA");
+        }
+        for (String failing : failingSources()) {
+            health = health.worst(Health.WARNING);
+            reasons.add(failing);
+        }
+        try (PreparedStatement upsert = connection.prepareStatement("""
+                INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
+                    ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
+                    primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (cell_id) DO UPDATE
+                   SET collection_seq = EXCLUDED.collection_seq, computed_at = EXCLUDED.computed_at, health = EXCLUDED.health,
+                       nodes = EXCLUDED.nodes, rail_ports = EXCLUDED.rail_ports, ports_down = EXCLUDED.ports_down,
+                       ports_degraded = EXCLUDED.ports_degraded, neighbor_warning = EXCLUDED.neighbor_warning,
+                       neighbor_critical = EXCLUDED.neighbor_critical, pools = EXCLUDED.pools,
+                       pools_at_risk = EXCLUDED.pools_at_risk, primary_free_blocks = EXCLUDED.primary_free_blocks,
+                       primary_total_blocks = EXCLUDED.primary_total_blocks, jobs = EXCLUDED.jobs,
+                       jobs_degraded = EXCLUDED.jobs_degraded, sources_failing = EXCLUDED.sources_failing,
+                       reasons = EXCLUDED.reasons""")) {
+            int i = 0;
+            upsert.setInt(++i, cell.id());
+            upsert.setLong(++i, cell.collectionSeq());
+            upsert.setTimestamp(++i, cell.timestamp());
+            upsert.setString(++i, health.name());
+            upsert.setInt(++i, counts.nodes);
+            upsert.setInt(++i, counts.ports);
+            upsert.setInt(++i, counts.portsDown);
+            upsert.setInt(++i, counts.portsDegraded);
+            upsert.setInt(++i, counts.neighborWarning);
+            upsert.setInt(++i, counts.neighborCritical);
+            upsert.setInt(++i, counts.pools);
+            upsert.setInt(++i, counts.poolsAtRisk);
+            upsert.setObject(++i, counts.primaryFreeBlocks);
+            upsert.setObject(++i, counts.primaryTotalBlocks);
+            upsert.setInt(++i, counts.jobs);
+            upsert.setInt(++i, counts.jobsDegraded);
+            upsert.setInt(++i, counts.sourcesFailing);
+            upsert.setArray(++i, connection.createArrayOf("text", reasons.toArray()));
+            upsert.executeUpdate();
+        }
+    }
+
+    private Counts counts() throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("""
+                SELECT (SELECT count(*) FROM node WHERE cell_id = ?1),
+                       (SELECT count(*) FROM rail_port WHERE cell_id = ?1),
+                       (SELECT count(*) FROM rail_port_state WHERE cell_id = ?1 AND health = 'DOWN'),
+                       (SELECT count(*) FROM rail_port_state WHERE cell_id = ?1 AND health = 'DEGRADED'),
+                       (SELECT count(*) FROM node_neighbor WHERE cell_id = ?1 AND health = 'WARNING'),
+                       (SELECT count(*) FROM node_neighbor WHERE cell_id = ?1 AND health = 'CRITICAL'),
+                       (SELECT count(*) FROM ip_pool WHERE cell_id = ?1),
+                       (SELECT count(*) FROM ip_pool WHERE cell_id = ?1 AND health <> 'OK'),
+                       (SELECT sum(blocks_total - blocks_used)::bigint FROM ip_pool WHERE cell_id = ?1 AND plane = 'PRIMARY'),
+                       (SELECT sum(blocks_total)::bigint FROM ip_pool WHERE cell_id = ?1 AND plane = 'PRIMARY'),
+                       (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running),
+                       (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running AND verdict <> 'RDMA_OK'),
+                       (SELECT count(*) FROM source_status WHERE cell_id = ?1 AND error IS NOT NULL)"""
+                .replace("?1", Integer.toString(cell.id())))) {
+            try (ResultSet rs = query.executeQuery()) {
+                rs.next();
+                return new Counts(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
+                        rs.getInt(7), rs.getInt(8), (Long) rs.getObject(9, Long.class), (Long) rs.getObject(10, Long.class),
+                        rs.getInt(11), rs.getInt(12), rs.getInt(13));
+            }
+        }
+    }
+
+    private List<String[]> poolsAtRisk() throws SQLException {
+        List<String[]> pools = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT health, reason FROM ip_pool WHERE cell_id = ? AND health IN ('WARNING', 'CRITICAL') ORDER BY health DESC, name")) {
+            query.setInt(1, cell.id());
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    pools.add(new String[] {rs.getString(1), rs.getString(2)});
+                }
+            }
+        }
+        return pools;
+    }
+
+    private List<String> failingSources() throws SQLException {
+        List<String> failing = new ArrayList<>();
+        try (PreparedStatement query = connection.prepareStatement(
+                "SELECT source, error FROM source_status WHERE cell_id = ? AND error IS NOT NULL ORDER BY source")) {
+            query.setInt(1, cell.id());
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    failing.add(rs.getString(1) + " source failing: " + rs.getString(2));
+                }
+            }
+        }
+        return failing;
+    }
+
+    private static String plural(int count, String noun) {
+        return count + " " + noun + (count == 1 ? "" : "s");
+    }
+
+    private record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
+            int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
+            int sourcesFailing) {
+    }
+}

@@ -1,0 +1,128 @@
+package io.railscope.store;
+
+import static io.railscope.store.SqlStatements.execute;
+import static io.railscope.store.SqlStatements.update;
+
+import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.PortAssessment;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * Writes the node-metrics part of a collection: rail ports and their state, neighbor tables, and
+ * their samples when history is due. Nodes that metrics name but the inventory has not seen yet are
+ * added by name, so a cell whose Kubernetes source is down still shows its rails.
+ */
+final class NodeMetricsWriter {
+
+    private final Connection connection;
+    private final CellRow cell;
+    private final CommitReport report;
+
+    NodeMetricsWriter(Connection connection, CellRow cell, CommitReport report) {
+        this.connection = connection;
+        this.cell = cell;
+        this.report = report;
+    }
+
+    void write(NodeMetricsState state) throws SQLException, IOException {
+        writePorts(state);
+        writeNeighbors(state);
+    }
+
+    private void writePorts(NodeMetricsState state) throws SQLException, IOException {
+        execute(connection, """
+                CREATE TEMP TABLE tmp_port (node text, rail smallint, device text, port smallint, state smallint,
+                    phys_state smallint, rate_gbps real, rx double precision, tx double precision, symbol_errors real,
+                    errors real, link_downed integer, congestion real, health text, reason text) ON COMMIT DROP""");
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_port FROM STDIN")) {
+            for (PortAssessment port : state.ports()) {
+                copy.text(port.node()).number(port.rail()).text(port.device()).number(port.port())
+                        .number(port.stateId()).number(port.physicalStateId()).decimal(port.rateGbps())
+                        .decimal(port.rxBytesPerSecond()).decimal(port.txBytesPerSecond()).decimal(port.symbolErrorsPerHour())
+                        .decimal(port.errorsPerSecond()).number(port.linkDownedIncrease()).decimal(port.congestionRatio())
+                        .text(port.health().name()).text(port.reason());
+                copy.endRow();
+            }
+        }
+        execute(connection, "ANALYZE tmp_port");
+        addMissingNodes("tmp_port");
+        report.add("rail_port", update(connection, """
+                INSERT INTO rail_port (cell_id, node_id, rail, device, port)
+                SELECT DISTINCT ON (n.id, t.rail) n.cell_id, n.id, t.rail, t.device, t.port
+                  FROM tmp_port t JOIN node n ON n.cell_id = ? AND n.name = t.node
+                 ORDER BY n.id, t.rail, t.port
+                ON CONFLICT (node_id, rail) DO UPDATE SET device = EXCLUDED.device, port = EXCLUDED.port
+                 WHERE (rail_port.device, rail_port.port) IS DISTINCT FROM (EXCLUDED.device, EXCLUDED.port)""", cell.id()));
+        report.add("rail_port_state", update(connection, """
+                INSERT INTO rail_port_state (rail_port_id, cell_id, collection_seq, sampled_at, state, phys_state, rate_gbps,
+                    rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
+                    link_downed_increase, congestion_ratio, health, reason)
+                SELECT DISTINCT ON (rp.id) rp.id, rp.cell_id, ?, ?, t.state, t.phys_state, t.rate_gbps, t.rx, t.tx,
+                       t.symbol_errors, t.errors, t.link_downed, t.congestion, t.health, t.reason
+                  FROM tmp_port t
+                  JOIN node n ON n.cell_id = ? AND n.name = t.node
+                  JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
+                 ORDER BY rp.id, t.port
+                ON CONFLICT (rail_port_id) DO UPDATE
+                   SET collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, state = EXCLUDED.state,
+                       phys_state = EXCLUDED.phys_state, rate_gbps = EXCLUDED.rate_gbps,
+                       rx_bytes_per_second = EXCLUDED.rx_bytes_per_second, tx_bytes_per_second = EXCLUDED.tx_bytes_per_second,
+                       symbol_errors_per_hour = EXCLUDED.symbol_errors_per_hour, errors_per_second = EXCLUDED.errors_per_second,
+                       link_downed_increase = EXCLUDED.link_downed_increase, congestion_ratio = EXCLUDED.congestion_ratio,
+                       health = EXCLUDED.health, reason = EXCLUDED.reason""",
+                cell.collectionSeq(), cell.timestamp(), cell.id()));
+        report.add("rail_port", update(connection, """
+                DELETE FROM rail_port rp WHERE rp.cell_id = ?
+                   AND NOT EXISTS (SELECT 1 FROM rail_port_state s WHERE s.rail_port_id = rp.id AND s.collection_seq = ?)""",
+                cell.id(), cell.collectionSeq()));
+        if (cell.sampled()) {
+            report.add("rail_port_sample", update(connection, """
+                    INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,
+                        tx_bytes_per_second, symbol_errors_per_hour, errors_per_second, link_downed_increase, congestion_ratio)
+                    SELECT rail_port_id, sampled_at, CASE health WHEN 'OK' THEN 0 WHEN 'DEGRADED' THEN 1 ELSE 2 END, state,
+                           rate_gbps, rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
+                           link_downed_increase, congestion_ratio
+                      FROM rail_port_state WHERE cell_id = ?""", cell.id()));
+        }
+    }
+
+    private void writeNeighbors(NodeMetricsState state) throws SQLException, IOException {
+        execute(connection, """
+                CREATE TEMP TABLE tmp_neighbor (node text, entries integer, gc_thresh1 integer, gc_thresh2 integer,
+                    gc_thresh3 integer, pressure real, health text, reason text) ON COMMIT DROP""");
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_neighbor FROM STDIN")) {
+            for (NeighborAssessment neighbor : state.neighbors()) {
+                copy.text(neighbor.node()).number(neighbor.entries()).number(neighbor.gcThresh1()).number(neighbor.gcThresh2())
+                        .number(neighbor.gcThresh3()).decimal(neighbor.pressure()).text(neighbor.health().name())
+                        .text(neighbor.reason());
+                copy.endRow();
+            }
+        }
+        addMissingNodes("tmp_neighbor");
+        report.add("node_neighbor", update(connection, """
+                INSERT INTO node_neighbor (node_id, cell_id, collection_seq, sampled_at, entries, gc_thresh1, gc_thresh2,
+                    gc_thresh3, pressure, health, reason)
+                SELECT DISTINCT ON (n.id) n.id, n.cell_id, ?, ?, t.entries, t.gc_thresh1, t.gc_thresh2, t.gc_thresh3,
+                       t.pressure, t.health, t.reason
+                  FROM tmp_neighbor t JOIN node n ON n.cell_id = ? AND n.name = t.node
+                 ORDER BY n.id
+                ON CONFLICT (node_id) DO UPDATE
+                   SET collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, entries = EXCLUDED.entries,
+                       gc_thresh1 = EXCLUDED.gc_thresh1, gc_thresh2 = EXCLUDED.gc_thresh2, gc_thresh3 = EXCLUDED.gc_thresh3,
+                       pressure = EXCLUDED.pressure, health = EXCLUDED.health, reason = EXCLUDED.reason""",
+                cell.collectionSeq(), cell.timestamp(), cell.id()));
+        update(connection, "DELETE FROM node_neighbor WHERE cell_id = ? AND collection_seq <> ?", cell.id(), cell.collectionSeq());
+        if (cell.sampled()) {
+            report.add("neighbor_sample", update(connection, """
+                    INSERT INTO neighbor_sample (node_id, ts, entries, pressure)
+                    SELECT node_id, sampled_at, entries, pressure FROM node_neighbor WHERE cell_id = ?""", cell.id()));
+        }
+    }
+
+    private void addMissingNodes(String table) throws SQLException {
+        report.add("node", update(connection, "INSERT INTO node (cell_id, name) SELECT DISTINCT ?, node FROM " + table
+                + " ON CONFLICT (cell_id, name) DO NOTHING", cell.id()));
+    }
+}

@@ -1,0 +1,52 @@
+package io.railscope.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Maps the rows of one query to records. */
+final class Rows {
+
+    private Rows() {
+    }
+
+    static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rs = statement.executeQuery()) {
+                List<T> rows = new ArrayList<>();
+                while (rs.next()) {
+                    rows.add(mapper.map(rs));
+                }
+                return rows;
+            }
+        }
+    }
+
+    static Instant instant(ResultSet rs, String column) throws SQLException {
+        Timestamp at = rs.getTimestamp(column);
+        return at == null ? null : at.toInstant();
+    }
+
+    static Double nullableDouble(ResultSet rs, String column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? null : value;
+    }
+
+    static List<String> strings(ResultSet rs, String column) throws SQLException {
+        java.sql.Array array = rs.getArray(column);
+        return array == null ? List.of() : List.of((String[]) array.getArray());
+    }
+
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+}

@@ -1,0 +1,8 @@
+package io.railscope.store;
+
+import java.time.Instant;
+
+/** How one source of a cell last fared; {@code error} is null when its last fetch succeeded. */
+public record SourceState(
+        String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error, int consecutiveFailures) {
+}

@@ -1,0 +1,51 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.store.CellDetails;
+import io.railscope.store.CellReads;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+
+/** One cell: its sources, rails, unhealthy ports, neighbor tables, pools and jobs. */
+@Path("/cells/{cell}")
+@Produces(MediaType.TEXT_HTML)
+public class CellPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance cell(CellView cell, CellDetails details);
+
+        static native TemplateInstance cell$body(CellView cell, CellDetails details);
+    }
+
+    private final CellReads reads;
+    private final CellViews views;
+
+    public CellPage(CellReads reads, CellViews views) {
+        this.reads = reads;
+        this.views = views;
+    }
+
+    @GET
+    public TemplateInstance cell(@PathParam("cell") String name) {
+        CellDetails details = details(name);
+        return Templates.cell(views.of(details.summary(), Instant.now()), details);
+    }
+
+    @GET
+    @Path("fragment")
+    public TemplateInstance body(@PathParam("cell") String name) {
+        CellDetails details = details(name);
+        return Templates.cell$body(views.of(details.summary(), Instant.now()), details);
+    }
+
+    private CellDetails details(String name) {
+        return reads.cell(name).orElseThrow(() -> new NotFoundException("no cell named " + name));
+    }
+}

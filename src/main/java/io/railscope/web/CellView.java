@@ -1,0 +1,32 @@
+package io.railscope.web;
+
+import io.railscope.store.CellSummary;
+import java.util.List;
+
+/** A cell's summary as the fleet page and cell page header show it. */
+public record CellView(CellSummary summary, String collected, boolean stale, List<SourceView> sources) {
+
+    public String name() {
+        return summary.cell();
+    }
+
+    public String health() {
+        return summary.health().name();
+    }
+
+    public String healthClass() {
+        return summary.health().cssClass();
+    }
+
+    public boolean simulated() {
+        return "SIMULATED".equals(summary.kind());
+    }
+
+    /** "1,204 of 4,096 free" for the primary pool, or a dash when unknown. */
+    public String primaryHeadroom() {
+        if (summary.primaryTotalBlocks() == null || summary.primaryFreeBlocks() == null) {
+            return "–";
+        }
+        return String.format("%,d of %,d free", summary.primaryFreeBlocks(), summary.primaryTotalBlocks());
+    }
+}

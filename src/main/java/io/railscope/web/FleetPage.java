@@ -1,0 +1,52 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.Fleet;
+import io.railscope.store.CellReads;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+
+/** The fleet overview: every cell's health, size, freshness and what is wrong with it. */
+@Path("/")
+@Produces(MediaType.TEXT_HTML)
+public class FleetPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance fleet(List<CellView> cells, boolean simulated);
+
+        static native TemplateInstance fleet$cells(List<CellView> cells);
+    }
+
+    private final CellReads reads;
+    private final CellViews views;
+    private final Fleet fleet;
+
+    public FleetPage(CellReads reads, CellViews views, Fleet fleet) {
+        this.reads = reads;
+        this.views = views;
+        this.fleet = fleet;
+    }
+
+    @GET
+    public TemplateInstance fleet() {
+        return Templates.fleet(cells(), fleet.isBuiltInSimulation());
+    }
+
+    /** The cell table alone, which the page re-fetches every few seconds through htmx. */
+    @GET
+    @Path("fragments/fleet")
+    public TemplateInstance cellsFragment() {
+        return Templates.fleet$cells(cells());
+    }
+
+    private List<CellView> cells() {
+        Instant now = Instant.now();
+        return reads.fleet().stream().map(summary -> views.of(summary, now)).toList();
+    }
+}
