@@ -90,9 +90,9 @@ public class CellReads {
                   JOIN node n ON n.id = rp.node_id
                  WHERE c.name = ? AND s.health <> 'OK'
                  ORDER BY s.health = 'DOWN' DESC, n.name, rp.rail
-                 LIMIT """ + ISSUE_LIMIT,
+                 LIMIT ?""",
                 rs -> new PortIssue(rs.getString("node"), rs.getInt("rail"), rs.getString("device"), rs.getInt("port"),
-                        rs.getString("health"), rs.getDouble("rate_gbps"), rs.getString("reason")), cell);
+                        rs.getString("health"), rs.getDouble("rate_gbps"), rs.getString("reason")), cell, ISSUE_LIMIT);
     }
 
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
@@ -101,10 +101,10 @@ public class CellReads {
                   FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
                  WHERE c.name = ?
                  ORDER BY nn.pressure DESC, n.name
-                 LIMIT """ + NEIGHBOR_LIMIT,
+                 LIMIT ?""",
                 rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"),
                         rs.getInt("gc_thresh2"), rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"),
-                        rs.getString("reason")), cell);
+                        rs.getString("reason")), cell, NEIGHBOR_LIMIT);
     }
 
     private static List<PoolState> pools(Connection connection, String cell) throws SQLException {

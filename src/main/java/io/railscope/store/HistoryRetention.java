@@ -48,7 +48,7 @@ public class HistoryRetention {
         inConnection(connection -> createPartitions(connection, today().minusDays(1), today().plusDays(DAYS_AHEAD)));
     }
 
-    @Scheduled(every = "${railscope.history.maintenance-interval}", delayed = "30s",
+    @Scheduled(every = "${railscope.history.maintenance-interval}", delayed = "${railscope.history.maintenance-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         try {

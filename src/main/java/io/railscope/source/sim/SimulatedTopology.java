@@ -75,11 +75,11 @@ final class SimulatedTopology {
         return new Ipv4Cidr(PRIMARY_BASE + (node << (32 - blockPrefix)), blockPrefix);
     }
 
-    /** Rail r's subnet (1-based): room for twice the nodes in /28 blocks, at {@code 10.(16 r).0.0}. */
+    /** Rail r's subnet (1-based): room for twice the nodes in /28 blocks, from {@code 10.128.0.0} to {@code 10.240.0.0}. */
     Ipv4Cidr backendPool(int rail) {
         int blockBits = 64 - Long.numberOfLeadingZeros(Math.max(1, nodes * 2L - 1));
         int prefix = Math.max(12, BACKEND_BLOCK_PREFIX - blockBits);
-        return new Ipv4Cidr((10 << 24) | ((16 * rail) << 16), prefix);
+        return new Ipv4Cidr((10 << 24) | ((128 + 16 * ((rail - 1) % 8)) << 16), prefix);
     }
 
     int backendBlockPrefix() {

@@ -1,0 +1,73 @@
+package io.railscope.assess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railscope.model.PortHealth;
+import io.railscope.source.PortCounter;
+import io.railscope.source.RailPortReading;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PortHealthRuleTest {
+
+    private static final double RATE_400G = 5e10;
+    private final PortHealthRule rule = new PortHealthRule(TestThresholds.defaults(), 400);
+
+    static Stream<Arguments> verdicts() {
+        return Stream.of(
+                // active, trained at 400G, quiet counters
+                Arguments.of("healthy", 4, 5, RATE_400G, counters(0, 0, 0), counters(0, 0, 0), PortHealth.OK, null),
+                // state DOWN, physical Polling: cable out or peer down
+                Arguments.of("down", 1, 2, RATE_400G, counters(0, 0, 0), counters(0, 0, 0), PortHealth.DOWN,
+                        "state DOWN, physical state Polling"),
+                // ACTIVE but physical link in error recovery counts as down
+                Arguments.of("link error recovery", 4, 6, RATE_400G, counters(0, 0, 0), counters(0, 0, 0), PortHealth.DOWN,
+                        "state ACTIVE, physical state LinkErrorRecovery"),
+                // a 400G port that trained at 200G
+                Arguments.of("half rate", 4, 5, RATE_400G / 2, counters(0, 0, 0), counters(0, 0, 0), PortHealth.DEGRADED,
+                        "trained at 200 Gb/s, expected 400"),
+                // link_downed rose: a flap
+                Arguments.of("flap", 4, 5, RATE_400G, counters(0, 0, 3), counters(0, 0, 5), PortHealth.DEGRADED,
+                        "link went down 2 times since the last collection"),
+                // 10 symbol errors in 60 s = 600/h, over the 120/h budget
+                Arguments.of("symbol errors", 4, 5, RATE_400G, counters(0, 100, 0), counters(0, 110, 0), PortHealth.DEGRADED,
+                        "600 symbol errors/h (limit 120)"),
+                // 1 symbol error in 60 s = 60/h, within budget
+                Arguments.of("few symbol errors", 4, 5, RATE_400G, counters(0, 100, 0), counters(0, 101, 0), PortHealth.OK, null),
+                // waited: 60 s x 5e10 B/s x 10 % / 8 B per tick
+                Arguments.of("congested", 4, 5, RATE_400G, counters(0, 0, 0), counters((long) (60 * RATE_400G * 0.10 / 8), 0, 0),
+                        PortHealth.DEGRADED, "waited to transmit 10% of the time"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    void verdicts(String name, int state, int physicalState, double rate, long[] before, long[] after, PortHealth health,
+            String reason) {
+        RailPortReading previous = new RailPortReading("n1", "mlx5_0", 1, state, physicalState, rate, before);
+        RailPortReading current = new RailPortReading("n1", "mlx5_0", 1, state, physicalState, rate, after);
+        PortAssessment assessment = rule.assess(current, previous, 1, 60);
+        assertThat(assessment.health()).isEqualTo(health);
+        assertThat(assessment.reason()).isEqualTo(reason);
+    }
+
+    @ParameterizedTest(name = "first reading of a {0} port has no rates")
+    @MethodSource("verdicts")
+    void firstReadingHasNoRates(String name, int state, int physicalState, double rate, long[] before, long[] after) {
+        PortAssessment assessment = rule.assess(new RailPortReading("n1", "mlx5_0", 1, state, physicalState, rate, after), null, 1, 0);
+        assertThat(assessment.rxBytesPerSecond()).isNaN();
+        assertThat(assessment.linkDownedIncrease()).isZero();
+    }
+
+    /** Counters with transmit wait, symbol errors and link downed set, and data bytes at zero. */
+    private static long[] counters(long transmitWait, long symbolErrors, long linkDowned) {
+        long[] counters = PortCounter.none();
+        counters[PortCounter.DATA_RECEIVED_BYTES.ordinal()] = 0;
+        counters[PortCounter.DATA_TRANSMITTED_BYTES.ordinal()] = 0;
+        counters[PortCounter.TRANSMIT_WAIT.ordinal()] = transmitWait;
+        counters[PortCounter.SYMBOL_ERRORS.ordinal()] = symbolErrors;
+        counters[PortCounter.LINK_DOWNED.ordinal()] = linkDowned;
+        return counters;
+    }
+}

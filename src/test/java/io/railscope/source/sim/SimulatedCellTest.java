@@ -1,0 +1,180 @@
+package io.railscope.source.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.railscope.assess.JobAssessment;
+import io.railscope.assess.JobVerdict;
+import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.PoolHeadroom;
+import io.railscope.assess.PortAssessment;
+import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.TestThresholds;
+import io.railscope.model.Fault;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
+import io.railscope.model.PortHealth;
+import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PoolUsage;
+import io.railscope.source.PortCounter;
+import io.railscope.source.RailPortReading;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class SimulatedCellTest {
+
+    private static final List<String> DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-11-30T00:00:00Z"));
+
+    @Test
+    void healthyCellHasEveryNodeRailPoolAndJob() throws Exception {
+        SimulatedCell cell = cell(512, Set.of());
+        KubernetesSnapshot objects = cell.fetchKubernetes();
+        assertThat(objects.nodes()).hasSize(512);
+        assertThat(objects.nodeBlocks()).hasSize(512);
+        assertThat(objects.pools()).extracting(PoolUsage::plane)
+                .containsExactly(Plane.PRIMARY, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND,
+                        Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.SERVICE);
+        assertThat(objects.pools()).allSatisfy(pool -> assertThat(PoolHeadroom.of(pool, TestThresholds.defaults()).health())
+                .isEqualTo(Health.OK));
+        List<PortAssessment> ports = assessTwice(cell);
+        assertThat(ports).hasSize(512 * 8).allSatisfy(port -> assertThat(port.health()).isEqualTo(PortHealth.OK));
+        assertThat(cell.fetchNccl().jobs()).isNotEmpty()
+                .allSatisfy(job -> assertThat(JobAssessment.of(job).verdict()).isEqualTo(JobVerdict.RDMA_OK));
+    }
+
+    @Test
+    void blocksOfNodesAreDistinctAndInsideThePrimaryPool() throws Exception {
+        KubernetesSnapshot objects = cell(300, Set.of(Fault.POOL_NEAR_EXHAUSTION)).fetchKubernetes();
+        assertThat(objects.nodeBlocks()).extracting(block -> block.cidr()).doesNotHaveDuplicates();
+        PoolUsage primary = objects.pools().get(0);
+        assertThat(primary.blocksTotal()).isGreaterThanOrEqualTo(primary.blocksUsed());
+        assertThat(primary.cidrs().size()).isGreaterThan(1);
+    }
+
+    @Test
+    void poolNearExhaustionLeavesAboutTwoPercentOfBlocks() throws Exception {
+        PoolUsage primary = cell(2048, Set.of(Fault.POOL_NEAR_EXHAUSTION)).fetchKubernetes().pools().get(0);
+        PoolHeadroom headroom = PoolHeadroom.of(primary, TestThresholds.defaults());
+        assertThat(headroom.health()).isEqualTo(Health.WARNING);
+        assertThat(headroom.free()).isEqualTo(41);
+    }
+
+    @Test
+    void poolUsageGrowsOverTime() throws Exception {
+        SimulatedCell cell = cell(64, Set.of());
+        long before = cell.fetchKubernetes().pools().get(0).allocated();
+        clock.advance(Duration.ofHours(8));
+        long after = cell.fetchKubernetes().pools().get(0).allocated();
+        assertThat(after).isGreaterThan(before);
+    }
+
+    @Test
+    void countersAdvanceAtAPlausibleRate() throws Exception {
+        SimulatedCell cell = cell(4, Set.of());
+        RailPortReading first = cell.fetchNodeMetrics().ports().get(0);
+        clock.advance(Duration.ofSeconds(30));
+        RailPortReading second = cell.fetchNodeMetrics().ports().get(0);
+        double bytesPerSecond = (second.counter(PortCounter.DATA_RECEIVED_BYTES) - first.counter(PortCounter.DATA_RECEIVED_BYTES)) / 30.0;
+        // between 20 % and 70 % of a 400 Gb/s port
+        assertThat(bytesPerSecond).isBetween(0.2 * 5e10 * 0.99, 0.7 * 5e10 * 1.01);
+        assertThat(second.counter(PortCounter.SYMBOL_ERRORS)).isZero();
+    }
+
+    @Test
+    void eachRailFaultDegradesOrDownsExactlyOnePort() throws Exception {
+        SimulatedCell cell = cell(64, Set.of(Fault.RAIL_DOWN, Fault.RAIL_FLAPPING, Fault.RAIL_HALF_RATE, Fault.SYMBOL_ERRORS_RISING));
+        List<PortAssessment> unhealthy = assessTwice(cell).stream().filter(port -> port.health() != PortHealth.OK).toList();
+        assertThat(unhealthy).extracting(PortAssessment::reason).hasSize(4).anySatisfy(r -> assertThat(r).startsWith("state DOWN"))
+                .anySatisfy(r -> assertThat(r).contains("link went down"))
+                .anySatisfy(r -> assertThat(r).contains("trained at 200 Gb/s"))
+                .anySatisfy(r -> assertThat(r).contains("symbol errors/h"));
+    }
+
+    @Test
+    void neighborFaultPutsOneNodeOverGcThresh2AndOneNearGcThresh3() throws Exception {
+        SimulatedCell cell = cell(512, Set.of(Fault.NEIGHBOR_OVER_GC_THRESH2));
+        List<Health> health = cell.fetchNodeMetrics().neighbors().stream()
+                .map(reading -> NeighborAssessment.of(reading, TestThresholds.defaults()).health()).toList();
+        assertThat(health).filteredOn(h -> h == Health.WARNING).hasSize(1);
+        assertThat(health).filteredOn(h -> h == Health.CRITICAL).hasSize(1);
+    }
+
+    @Test
+    void socketFallbackMakesOneJobDegraded() throws Exception {
+        SimulatedCell cell = cell(512, Set.of(Fault.NCCL_SOCKET_FALLBACK));
+        List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream().map(job -> JobAssessment.of(job).verdict()).toList();
+        assertThat(verdicts).filteredOn(v -> v == JobVerdict.DEGRADED).hasSize(1);
+        assertThat(verdicts).filteredOn(v -> v == JobVerdict.RDMA_OK).hasSize(verdicts.size() - 1);
+    }
+
+    @Test
+    void faultsCanBeInjectedAndClearedAtRunTime() throws Exception {
+        SimulatedCell cell = cell(8, Set.of());
+        cell.inject(Fault.METRICS_SOURCE_ERROR);
+        assertThatThrownBy(cell::fetchNodeMetrics).hasMessageContaining("HTTP 503");
+        cell.clear(Fault.METRICS_SOURCE_ERROR);
+        assertThat(cell.fetchNodeMetrics().ports()).hasSize(64);
+    }
+
+    @Test
+    void scalesToTwelveThousandNodes() throws Exception {
+        SimulatedCell cell = cell(12_000, Set.of());
+        assertThat(cell.fetchKubernetes().nodes()).hasSize(12_000);
+        assertThat(cell.fetchNodeMetrics().ports()).hasSize(96_000);
+    }
+
+    private SimulatedCell cell(int nodes, Set<Fault> faults) {
+        return new SimulatedCell("test", nodes, DEVICES, 400, 1, faults, clock);
+    }
+
+    private List<PortAssessment> assessTwice(SimulatedCell cell) throws Exception {
+        PortHealthRule rule = new PortHealthRule(TestThresholds.defaults(), 400);
+        NodeMetricsSnapshot first = cell.fetchNodeMetrics();
+        clock.advance(Duration.ofSeconds(30));
+        NodeMetricsSnapshot second = cell.fetchNodeMetrics();
+        List<PortAssessment> assessments = new ArrayList<>();
+        for (int i = 0; i < second.ports().size(); i++) {
+            RailPortReading port = second.ports().get(i);
+            assessments.add(rule.assess(port, first.ports().get(i), DEVICES.indexOf(port.device()) + 1, 30));
+        }
+        return assessments;
+    }
+
+    /** A clock tests move by hand. */
+    static final class MutableClock extends Clock {
+        private Instant now;
+
+        MutableClock(Instant start) {
+            this.now = start;
+        }
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}
