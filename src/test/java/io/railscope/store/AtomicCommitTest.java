@@ -1,0 +1,85 @@
+package io.railscope.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.TestDatabase;
+import io.railscope.collect.CollectionLoop;
+import io.railscope.model.PortHealth;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class AtomicCommitTest {
+
+    @Inject
+    CellStateWriter writer;
+
+    @Inject
+    CollectionLoop loop;
+
+    @Inject
+    TestDatabase db;
+
+    @Test
+    void aCollectionThatFailsHalfWayLeavesThePreviousOneWhole() {
+        Instant first = Instant.now();
+        writer.commit(CollectionFixtures.collection("atomic", first, List.of("n1", "n2"), PortHealth.OK, "team-a"),
+                Duration.ofMinutes(5));
+        long seq = db.number("SELECT collection_seq FROM cell WHERE name = 'atomic'");
+
+        // ports, neighbors and pools of the second collection are written before its job, whose null namespace is refused
+        assertThatThrownBy(() -> writer.commit(
+                CollectionFixtures.collection("atomic", first.plusSeconds(30), List.of("n1", "n2", "n3"), PortHealth.DOWN, null),
+                Duration.ofMinutes(5))).isInstanceOf(RuntimeException.class);
+
+        assertThat(db.number("SELECT collection_seq FROM cell WHERE name = 'atomic'")).isEqualTo(seq);
+        assertThat(db.number("SELECT count(*) FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = 'atomic'")).isEqualTo(2);
+        assertThat(db.number("SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id"
+                + " WHERE c.name = 'atomic' AND s.health = 'OK'")).isEqualTo(2);
+        assertThat(db.number("SELECT ports_down FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'atomic'"))
+                .isZero();
+    }
+
+    @Test
+    void readersNeverSeeTwoCollectionsOfOneCellAtOnce() throws Exception {
+        ExecutorService reader = Executors.newSingleThreadExecutor();
+        AtomicBoolean collecting = new AtomicBoolean(true);
+        try {
+            Future<Integer> mixedReads = reader.submit(() -> {
+                int mixed = 0;
+                int reads = 0;
+                while (collecting.get() || reads < 50) {
+                    // one statement sees one snapshot: every port, neighbor and the summary must carry the same collection
+                    long distinct = db.number("""
+                            SELECT count(DISTINCT seq) FROM (
+                                SELECT s.collection_seq AS seq FROM rail_port_state s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'alpha'
+                                UNION ALL
+                                SELECT s.collection_seq FROM node_neighbor s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'alpha'
+                                UNION ALL
+                                SELECT s.collection_seq FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'alpha') seqs""");
+                    if (distinct > 1) {
+                        mixed++;
+                    }
+                    reads++;
+                }
+                return mixed;
+            });
+            for (int i = 0; i < 20; i++) {
+                loop.collector("alpha").orElseThrow().collect();
+            }
+            collecting.set(false);
+            assertThat(mixedReads.get()).isZero();
+        } finally {
+            reader.shutdownNow();
+        }
+    }
+}
