@@ -1,5 +1,6 @@
 package io.railscope.ops;
 
+import io.railscope.config.InvalidConfigurationException;
 import java.net.ConnectException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +27,16 @@ final class StartupFailure {
                 return "railscope: cannot reach PostgreSQL at " + url + " (" + firstLine(message) + "); start it with: "
                         + "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start, "
                         + "or point QUARKUS_DATASOURCE_JDBC_URL at a running server";
+            }
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = String.valueOf(cause.getMessage());
+            if (cause instanceof InvalidConfigurationException) {
+                return "railscope: invalid configuration: " + message;
+            }
+            if (message.startsWith("Configuration validation failed")) {
+                return "railscope: invalid configuration: " + message.substring(message.indexOf(':') + 1).strip()
+                        .replaceAll("\\s*\\n\\s*", "; ");
             }
         }
         Throwable root = failure;

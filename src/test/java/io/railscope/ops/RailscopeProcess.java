@@ -1,0 +1,69 @@
+package io.railscope.ops;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged Railscope jar run as a user runs it, in its own process, on 127.0.0.1 and a free port. */
+final class RailscopeProcess implements AutoCloseable {
+
+    static final String IT_DATABASE = "jdbc:postgresql://127.0.0.1:5432/railscope_it";
+
+    private final Process process;
+    private final Path output;
+    final int port;
+
+    private RailscopeProcess(Process process, Path output, int port) {
+        this.process = process;
+        this.output = output;
+        this.port = port;
+    }
+
+    static RailscopeProcess start(String... properties) throws IOException {
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));
+        command.addAll(List.of(properties));
+        command.addAll(List.of("-jar", System.getProperty("railscope.jar", "target/quarkus-app/quarkus-run.jar")));
+        Path output = Files.createTempFile("railscope-it", ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        return new RailscopeProcess(process, output, port);
+    }
+
+    /** Waits for the process to end by itself and returns its exit code. */
+    int exitCode() throws InterruptedException {
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new AssertionError("Railscope did not exit within 60 s:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    String output() {
+        try {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(output unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        Files.deleteIfExists(output);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.railscope.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.not;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
+import io.railscope.model.Health;
+import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
+import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.PortAssessment;
+import io.railscope.store.CellCollection;
+import io.railscope.store.CellStateWriter;
+import io.railscope.store.KubernetesState;
+import io.railscope.store.NodeMetricsState;
+import io.railscope.source.NodeInfo;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class PagesTest {
+
+    private static final String HOSTILE = "<script>alert('x')</script>\t\"n\\1\"";
+
+    @Inject
+    CollectionLoop loop;
+
+    @Inject
+    CellStateWriter writer;
+
+    @BeforeEach
+    void collectTwice() {
+        for (String cell : List.of("alpha", "bravo")) {
+            loop.collector(cell).orElseThrow().collect();
+            loop.collector(cell).orElseThrow().collect();
+        }
+    }
+
+    @Test
+    void fleetPageListsEveryCellWithItsHealthAndRefreshesThroughHtmx() {
+        String page = given().get("/").then().statusCode(200).contentType(containsString("text/html")).extract().asString();
+        assertThat(page).contains("/webjars/htmx.org/dist/htmx.min.js", "hx-get=\"/fragments/fleet\"", "hx-trigger=\"every 5s\"");
+        assertThat(page).contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
+        assertThat(page).contains("1 rail port down", "1 job not proven on RDMA");
+        given().get("/webjars/htmx.org/dist/htmx.min.js").then().statusCode(200);
+    }
+
+    @Test
+    void fragmentIsTheTableAlone() {
+        given().get("/fragments/fleet").then().statusCode(200)
+                .body(containsString("data-cell=\"alpha\""), not(containsString("<html")));
+    }
+
+    @Test
+    void cellPageShowsWhyTheCellIsUnhealthy() {
+        given().get("/cells/alpha").then().statusCode(200)
+                .body(containsString("state DOWN, physical state Polling"),
+                        containsString("over gc_thresh2"),
+                        containsString("fell back to NET/Socket"),
+                        containsString("data-source=\"node-metrics\" data-status=\"ok\""));
+        given().get("/cells/alpha/fragment").then().statusCode(200).body(not(containsString("<html")));
+    }
+
+    @Test
+    void unknownCellIsNotFound() {
+        given().get("/cells/no-such-cell").then().statusCode(404);
+        given().get("/api/v1/cells/no-such-cell").then().statusCode(404).body("error", containsString("no-such-cell"));
+    }
+
+    @Test
+    void namesAndReasonsFromClustersAreEscaped() {
+        Instant at = Instant.now();
+        String node = "node-" + HOSTILE;
+        writer.commit(new CellCollection("hostile", false, at,
+                List.of(new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
+                        new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + HOSTILE)),
+                Optional.of(new KubernetesState(List.of(new NodeInfo(node, HOSTILE, List.of(), 48, Map.of("a", HOSTILE))),
+                        List.of(), List.of())),
+                Optional.of(new NodeMetricsState(
+                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, 0, 0, 0, 0, 0, 0, PortHealth.DOWN, HOSTILE)),
+                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)))),
+                Optional.empty()), Duration.ofMinutes(5));
+
+        String page = given().get("/cells/hostile").then().statusCode(200).extract().asString();
+        assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        given().get("/api/v1/cells/hostile").then().statusCode(200)
+                .body("sources.find { it.source == 'node-metrics' }.error", containsString(HOSTILE));
+    }
+
+    @Test
+    void apiListsCellsWithHealthAndFreshness() {
+        given().get("/api/v1/cells").then().statusCode(200)
+                .body("find { it.name == 'alpha' }.health", org.hamcrest.Matchers.equalTo("CRITICAL"))
+                .body("find { it.name == 'alpha' }.stale", org.hamcrest.Matchers.equalTo(false))
+                .body("find { it.name == 'alpha' }.railPorts", org.hamcrest.Matchers.equalTo(128))
+                .body("find { it.name == 'bravo' }.sources.size()", org.hamcrest.Matchers.equalTo(3));
+    }
+}
