@@ -1,0 +1,145 @@
+package io.railscope.collect;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.config.CellSettings;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.config.SimulatedCellSettings;
+import io.railscope.source.CellSources;
+import io.railscope.source.sim.SimulatedCell;
+import io.railscope.store.CellStateWriter;
+import io.railscope.store.CommitReport;
+import io.railscope.telemetry.SelfMetrics;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The collection of one simulated cell of 12,000 nodes x 8 rails, from source data to committed
+ * state, with the peak heap it took. Run with {@code ./mvnw -B -Pbench test}; the numbers go to
+ * BENCHMARKS.md. Not part of the test suite: it measures, it does not judge.
+ */
+@Tag("bench")
+@QuarkusTest
+@TestProfile(CollectBenchmarkTest.QuietFleet.class)
+class CollectBenchmarkTest {
+
+    private static final int NODES = Integer.getInteger("railscope.bench.nodes", 12_000);
+    private static final int ROUNDS = Integer.getInteger("railscope.bench.rounds", 8);
+    private static final List<String> DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+
+    /** The test cells collected hourly, so they do not run during the measurement; every round writes history samples. */
+    public static class QuietFleet implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("railscope.collect.interval", "1h", "railscope.collect.source-timeout", "60s",
+                    "railscope.history.sample-interval", "1s");
+        }
+    }
+
+    @Inject
+    CellStateWriter writer;
+
+    @Inject
+    RailscopeConfig config;
+
+    @Inject
+    SelfMetrics metrics;
+
+    @Test
+    void collectTwelveThousandNodes() throws Exception {
+        Thread.sleep(3000);
+        String name = "bench-" + NODES;
+        SimulatedCell cell = new SimulatedCell(name, NODES, DEVICES, 400, 1, List.of(), Clock.systemUTC());
+        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400,
+                Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)), Optional.empty());
+        ExecutorService executor = Executors.newCachedThreadPool();
+        try {
+            var sources = new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
+            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(60), Clock.systemUTC(), metrics);
+            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+
+            long coldStart = System.nanoTime();
+            CommitReport cold = collector.collect();
+            double coldSeconds = (System.nanoTime() - coldStart) / 1e9;
+
+            List<Double> fetchSeconds = new ArrayList<>();
+            List<Double> totalSeconds = new ArrayList<>();
+            resetPeaks();
+            for (int round = 0; round < ROUNDS; round++) {
+                Thread.sleep(1000);
+                long fetchStart = System.nanoTime();
+                cell.fetchKubernetes();
+                cell.fetchNodeMetrics();
+                cell.fetchNccl();
+                fetchSeconds.add((System.nanoTime() - fetchStart) / 1e9);
+                long start = System.nanoTime();
+                collector.collect();
+                totalSeconds.add((System.nanoTime() - start) / 1e9);
+            }
+            long peakHeap = peakHeapBytes();
+            report(name, cold, coldSeconds, fetchSeconds, totalSeconds, peakHeap);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private static void report(String name, CommitReport cold, double coldSeconds, List<Double> fetch, List<Double> total,
+            long peakHeap) throws IOException {
+        String text = String.format("""
+                cell: %s (%,d nodes x 8 rails = %,d rail ports), %d measured rounds after one cold collection
+                cold collection (inserts inventory): %.2f s; rows written %s
+                source fetch alone (simulator): median %.2f s, max %.2f s
+                collection, source data to committed state: min %.2f s, median %.2f s, max %.2f s
+                peak heap (sum of heap pool peaks, JVM -Xmx %d MiB): %d MiB
+                """, name, NODES, NODES * 8, total.size(), coldSeconds, cold.rowsByTable(), median(fetch), Collections.max(fetch),
+                Collections.min(total), median(total), Collections.max(total),
+                Runtime.getRuntime().maxMemory() >> 20, peakHeap >> 20);
+        System.out.println("\n==== Railscope collection benchmark ====\n" + text);
+        Path out = Path.of("target", "bench", "collect-" + NODES + ".txt");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, text);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+
+    private static void resetPeaks() {
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                pool.resetPeakUsage();
+            }
+        }
+    }
+
+    private static long peakHeapBytes() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
+    }
+}
