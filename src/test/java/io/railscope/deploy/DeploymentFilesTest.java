@@ -1,0 +1,75 @@
+package io.railscope.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.railscope.config.Fleet;
+import io.railscope.config.RailscopeConfig;
+import io.smallrye.config.SmallRyeConfig;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.config.source.yaml.YamlConfigSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The deployment files in the repository are complete, read-only where they say so, and their Railscope configuration is valid. */
+class DeploymentFilesTest {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    @Test
+    void kustomizationListsFilesThatExist() throws IOException {
+        JsonNode kustomization = YAML.readTree(Path.of("k8s/kustomization.yaml").toFile());
+        Set<String> kinds = new HashSet<>();
+        for (JsonNode resource : kustomization.get("resources")) {
+            Path file = Path.of("k8s", resource.asText());
+            assertThat(file).exists();
+            kinds.add(YAML.readTree(file.toFile()).get("kind").asText());
+        }
+        assertThat(kinds).contains("Deployment", "Service", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap");
+    }
+
+    @Test
+    void clusterRoleOnlyReads() throws IOException {
+        JsonNode role = YAML.readTree(Path.of("k8s/clusterrole.yaml").toFile());
+        Set<String> verbs = new HashSet<>();
+        Set<String> resources = new HashSet<>();
+        role.get("rules").forEach(rule -> {
+            rule.get("verbs").forEach(verb -> verbs.add(verb.asText()));
+            rule.get("resources").forEach(resource -> resources.add(resource.asText()));
+        });
+        assertThat(verbs).containsOnly("get", "list", "watch");
+        assertThat(resources).contains("nodes", "pods", "pods/log", "events", "ippools", "cidrpools",
+                "network-attachment-definitions", "networkpolicies", "ciliumnodes");
+    }
+
+    @Test
+    void composeBringsUpTheWholeLocalStack() throws IOException {
+        JsonNode services = YAML.readTree(Path.of("docker-compose.yml").toFile()).get("services");
+        assertThat(services.fieldNames()).toIterable()
+                .containsExactlyInAnyOrder("postgres", "railscope", "node-exporter", "prometheus", "alertmanager");
+        assertThat(Path.of(services.get("railscope").get("build").get("dockerfile").asText())).exists();
+    }
+
+    @Test
+    void shippedRailscopeConfigurationIsValid() throws IOException {
+        String configMap = YAML.readTree(Path.of("k8s/configmap.yaml").toFile()).get("data").get("application.yaml").asText();
+        for (String yaml : new String[] {Files.readString(Path.of("deploy/railscope.yaml")), configMap}) {
+            SmallRyeConfig config = new SmallRyeConfigBuilder()
+                    .withSources(new YamlConfigSource("shipped", yaml))
+                    .withConverter(Duration.class, 200, new DurationConverter())
+                    .withMapping(RailscopeConfig.class)
+                    .withValidateUnknown(true)
+                    .build();
+            Fleet fleet = new Fleet(config.getConfigMapping(RailscopeConfig.class));
+            assertThat(fleet.cells()).isNotEmpty();
+        }
+    }
+}

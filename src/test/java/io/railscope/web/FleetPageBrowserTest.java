@@ -1,0 +1,49 @@
+package io.railscope.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The fleet page in a real browser: htmx replaces the cell table in place every few seconds. */
+@QuarkusTest
+class FleetPageBrowserTest {
+
+    @TestHTTPResource("/")
+    URL fleet;
+
+    @Test
+    void cellTableRefreshesInPlaceThroughHtmx() throws Exception {
+        ChromeDriver browser = Browser.start();
+        try {
+            browser.get(fleet.toString());
+            new WebDriverWait(browser, Duration.ofSeconds(15))
+                    .until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
+            JavascriptExecutor js = browser;
+            js.executeScript("""
+                    window.railscopeMarker = 42;
+                    window.swaps = 0;
+                    document.body.addEventListener('htmx:afterSwap', () => window.swaps++);""");
+
+            new WebDriverWait(browser, Duration.ofSeconds(15))
+                    .until(driver -> ((Number) js.executeScript("return window.swaps")).intValue() >= 1);
+
+            assertThat(js.executeScript("return window.railscopeMarker")).isEqualTo(42L);
+            assertThat(browser.findElement(By.cssSelector("tr[data-cell='alpha']")).getAttribute("data-health"))
+                    .isEqualTo("CRITICAL");
+            assertThat(browser.findElements(By.cssSelector("#fleet-cells table.cells"))).hasSize(1);
+            browser.findElement(By.linkText("alpha")).click();
+            new WebDriverWait(browser, Duration.ofSeconds(10)).until(driver -> driver.getTitle().startsWith("alpha"));
+            assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Cell alpha");
+        } finally {
+            browser.quit();
+        }
+    }
+}
