@@ -24,47 +24,44 @@ public class CellReads {
 
     /** Every known cell's summary, by name. */
     public List<CellSummary> fleet() {
-        return consistentRead.read(connection -> summaries(connection, null));
+        return consistentRead.read(connection -> summaries(null));
     }
 
     public Optional<CellDetails> cell(String name) {
         return consistentRead.read(connection -> {
-            List<CellSummary> summaries = summaries(connection, name);
+            List<CellSummary> summaries = summaries(name);
             if (summaries.isEmpty()) {
                 return Optional.empty();
             }
+            Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
             return Optional.of(new CellDetails(summaries.get(0), rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), pools(connection, name), jobs(connection, name)));
+                    neighbors(connection, name), pools(cellId), jobs(cellId)));
         });
     }
 
-    private static List<CellSummary> summaries(Connection connection, String only) throws SQLException {
-        Map<String, List<SourceState>> sources = Rows.list(connection, """
-                SELECT c.name AS cell, s.source, s.last_attempt_at, s.last_success_at, s.last_duration_ms, s.error,
-                       s.consecutive_failures
-                  FROM source_status s JOIN cell c ON c.id = s.cell_id
-                 WHERE ?::text IS NULL OR c.name = ?
-                 ORDER BY c.name, s.source""",
-                rs -> Map.entry(rs.getString("cell"), new SourceState(rs.getString("source"), Rows.instant(rs, "last_attempt_at"),
-                        Rows.instant(rs, "last_success_at"), rs.getInt("last_duration_ms"), rs.getString("error"),
-                        rs.getInt("consecutive_failures"))), only, only)
-                .stream().collect(Collectors.groupingBy(Map.Entry::getKey, Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
-        return Rows.list(connection, """
-                SELECT c.name, c.kind, c.collected_at, c.collection_seq, s.health, s.nodes, s.rail_ports, s.ports_down,
-                       s.ports_degraded, s.neighbor_warning, s.neighbor_critical, s.pools, s.pools_at_risk,
-                       s.primary_free_blocks, s.primary_total_blocks, s.jobs, s.jobs_degraded, s.reasons
-                  FROM cell c LEFT JOIN cell_summary s ON s.cell_id = c.id
-                 WHERE ?::text IS NULL OR c.name = ?
-                 ORDER BY c.name""",
-                rs -> new CellSummary(rs.getString("name"), rs.getString("kind"), Rows.instant(rs, "collected_at"),
-                        rs.getLong("collection_seq"),
-                        rs.getString("health") == null ? Health.UNKNOWN : Health.valueOf(rs.getString("health")),
-                        rs.getInt("nodes"), rs.getInt("rail_ports"), rs.getInt("ports_down"), rs.getInt("ports_degraded"),
-                        rs.getInt("neighbor_warning"), rs.getInt("neighbor_critical"), rs.getInt("pools"),
-                        rs.getInt("pools_at_risk"), rs.getObject("primary_free_blocks", Long.class),
-                        rs.getObject("primary_total_blocks", Long.class), rs.getInt("jobs"), rs.getInt("jobs_degraded"),
-                        Rows.strings(rs, "reasons"), sources.getOrDefault(rs.getString("name"), List.of())),
-                only, only);
+    private static List<CellSummary> summaries(String only) {
+        List<CellEntity> cells = only == null ? CellEntity.list("order by name") : CellEntity.list("name", only);
+        Map<Integer, CellSummaryEntity> summaries = CellSummaryEntity.<CellSummaryEntity>listAll().stream()
+                .collect(Collectors.toMap(summary -> summary.cellId, summary -> summary));
+        Map<Integer, List<SourceState>> sources = SourceStatusEntity.<SourceStatusEntity>list("order by key.source").stream()
+                .collect(Collectors.groupingBy(status -> status.key.cellId(), Collectors.mapping(CellReads::sourceState,
+                        Collectors.toList())));
+        return cells.stream().map(cell -> summary(cell, summaries.get(cell.id), sources.getOrDefault(cell.id, List.of()))).toList();
+    }
+
+    private static CellSummary summary(CellEntity cell, CellSummaryEntity s, List<SourceState> sources) {
+        if (s == null) {
+            return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.UNKNOWN, 0, 0, 0, 0, 0, 0, 0,
+                    0, null, null, 0, 0, List.of(), sources);
+        }
+        return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.valueOf(s.health), s.nodes,
+                s.railPorts, s.portsDown, s.portsDegraded, s.neighborWarning, s.neighborCritical, s.pools, s.poolsAtRisk,
+                s.primaryFreeBlocks, s.primaryTotalBlocks, s.jobs, s.jobsDegraded, List.of(s.reasons), sources);
+    }
+
+    private static SourceState sourceState(SourceStatusEntity status) {
+        return new SourceState(status.key.source(), status.lastAttemptAt, status.lastSuccessAt, status.lastDurationMs, status.error,
+                status.consecutiveFailures);
     }
 
     private static List<RailSummary> rails(Connection connection, String cell) throws SQLException {
@@ -107,24 +104,20 @@ public class CellReads {
                         rs.getString("reason")), cell, NEIGHBOR_LIMIT);
     }
 
-    private static List<PoolState> pools(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
-                SELECT p.* FROM ip_pool p JOIN cell c ON c.id = p.cell_id
-                 WHERE c.name = ?
-                 ORDER BY CASE p.plane WHEN 'PRIMARY' THEN 0 WHEN 'BACKEND' THEN 1 ELSE 2 END, p.rail NULLS FIRST, p.name""",
-                rs -> new PoolState(rs.getString("name"), rs.getString("plane"), rs.getObject("rail", Integer.class),
-                        rs.getString("kind"), Rows.strings(rs, "cidrs"), rs.getObject("block_prefix", Integer.class),
-                        rs.getLong("capacity"), rs.getLong("allocated"), rs.getLong("blocks_total"), rs.getLong("blocks_used"),
-                        rs.getString("health"), rs.getString("reason")), cell);
+    private static List<PoolState> pools(Integer cellId) {
+        return IpPoolEntity.<IpPoolEntity>list("cellId = ?1 order by case plane when 'PRIMARY' then 0 when 'BACKEND' then 1"
+                        + " else 2 end, rail nulls first, name", cellId).stream()
+                .map(p -> new PoolState(p.name, p.plane, p.rail == null ? null : p.rail.intValue(), p.kind, List.of(p.cidrs),
+                        p.blockPrefix == null ? null : p.blockPrefix.intValue(), p.capacity, p.allocated, p.blocksTotal,
+                        p.blocksUsed, p.health, p.reason))
+                .toList();
     }
 
-    private static List<JobState> jobs(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
-                SELECT j.* FROM nccl_job j JOIN cell c ON c.id = j.cell_id
-                 WHERE c.name = ?
-                 ORDER BY j.running DESC, j.verdict = 'RDMA_OK', j.namespace, j.name""",
-                rs -> new JobState(rs.getString("namespace"), rs.getString("name"), rs.getString("transport"),
-                        rs.getString("verdict"), rs.getString("reason"), rs.getInt("nranks"), Rows.nullableDouble(rs, "busbw_gbps"),
-                        rs.getBoolean("running"), Rows.instant(rs, "last_seen")), cell);
+    private static List<JobState> jobs(Integer cellId) {
+        return NcclJobEntity.<NcclJobEntity>list("cellId = ?1 order by running desc, case when verdict = 'RDMA_OK' then 1 else 0 end, namespace, name", cellId)
+                .stream()
+                .map(j -> new JobState(j.namespace, j.name, j.transport, j.verdict, j.reason, j.nranks,
+                        j.busbwGbps == null ? null : j.busbwGbps.doubleValue(), j.running, j.lastSeen))
+                .toList();
     }
 }

@@ -1,13 +1,17 @@
 package io.railscope.store;
 
+import static io.railscope.store.SqlStatements.execute;
+
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Runs several queries against one snapshot of the database (a read-only REPEATABLE READ
- * transaction), so a page built from them shows one collection of a cell, never parts of two.
+ * Runs several queries, by JDBC or through entities, against one snapshot of the database (a
+ * read-only REPEATABLE READ transaction), so a page built from them shows one collection of a
+ * cell, never parts of two.
  */
 @ApplicationScoped
 public class ConsistentRead {
@@ -18,19 +22,12 @@ public class ConsistentRead {
         this.dataSource = dataSource;
     }
 
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
     public <T> T read(Query<T> query) {
+        // Within the transaction every getConnection() is the same enlisted connection, the one Hibernate uses too.
         try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            connection.setReadOnly(true);
-            try {
-                return query.run(connection);
-            } finally {
-                connection.rollback();
-                connection.setReadOnly(false);
-                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-                connection.setAutoCommit(true);
-            }
+            execute(connection, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+            return query.run(connection);
         } catch (SQLException e) {
             throw new StoreException("read failed: " + e.getMessage(), e);
         }

@@ -4,8 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,19 +28,9 @@ final class Rows {
         }
     }
 
-    static Instant instant(ResultSet rs, String column) throws SQLException {
-        Timestamp at = rs.getTimestamp(column);
-        return at == null ? null : at.toInstant();
-    }
-
     static Double nullableDouble(ResultSet rs, String column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? null : value;
-    }
-
-    static List<String> strings(ResultSet rs, String column) throws SQLException {
-        java.sql.Array array = rs.getArray(column);
-        return array == null ? List.of() : List.of((String[]) array.getArray());
     }
 
     @FunctionalInterface
