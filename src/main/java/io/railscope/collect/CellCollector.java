@@ -52,9 +52,8 @@ public final class CellCollector {
         FetchResults results = fetcher.fetchAll();
         var thresholds = config.thresholds();
         Optional<KubernetesState> kubernetes = results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class)
-                .map(snapshot -> new KubernetesState(snapshot.nodes(), snapshot.pools().stream()
-                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList(),
-                        snapshot.nodeBlocks()));
+                .map(snapshot -> new KubernetesState(snapshot, snapshot.pools().stream()
+                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList()));
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class).map(metricsAssessor::assess);
         Optional<List<AssessedJob>> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class)
                 .map(snapshot -> snapshot.jobs().stream().map(job -> new AssessedJob(job, JobAssessment.of(job))).toList());

@@ -23,6 +23,8 @@ public interface CellConfig {
 
     Rails rails();
 
+    Ipam ipam();
+
     /** Present when this cell is simulated instead of read from a cluster. */
     Optional<Simulated> simulated();
 
@@ -59,6 +61,24 @@ public interface CellConfig {
         @WithDefault("400")
         @Positive
         int expectedGbps();
+
+        /** Backend pool name per rail, first is rail 1; without it pools map by NAD name or their own name. */
+        Optional<List<String>> pools();
+    }
+
+    interface Ipam {
+        /** The primary pod pool when the CNI is not Cilium (Cilium's is read from the cilium-config ConfigMap). */
+        Optional<List<String>> clusterPoolCidrs();
+
+        /** Prefix length of the per-node blocks cut from {@code cluster-pool-cidrs}. */
+        Optional<@Min(8) @Max(30) Integer> clusterPoolMask();
+
+        /** Service ranges when the API serves no ServiceCIDR objects (before Kubernetes 1.33). */
+        Optional<List<String>> serviceCidrs();
+
+        /** How long a pod may wait in ContainerCreating before it counts as stuck. */
+        @WithDefault("5m")
+        Duration stuckAfter();
     }
 
     interface Simulated {

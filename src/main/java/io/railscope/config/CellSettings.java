@@ -14,6 +14,7 @@ public record CellSettings(
         Duration interval,
         List<String> railDevices,
         int expectedGbps,
+        IpamSettings ipam,
         Optional<SimulatedCellSettings> simulated,
         Optional<CellConfig> configured) {
 

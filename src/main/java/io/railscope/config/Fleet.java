@@ -1,5 +1,6 @@
 package io.railscope.config;
 
+import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
@@ -7,7 +8,9 @@ import static io.railscope.model.Fault.RAIL_DOWN;
 import static io.railscope.model.Fault.RAIL_FLAPPING;
 import static io.railscope.model.Fault.RAIL_HALF_RATE;
 import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
+import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 
+import io.railscope.model.Ipv4Cidr;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,12 +50,12 @@ public class Fleet {
         var interval = config.collect().interval();
         return List.of(
                 simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), interval),
-                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE), interval),
-                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING), interval));
+                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE, WHEREABOUTS_LEAK), interval),
+                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), interval));
     }
 
     private static CellSettings simulated(String name, int nodes, List<io.railscope.model.Fault> faults, java.time.Duration interval) {
-        return new CellSettings(name, interval, DEFAULT_DEVICES, 400,
+        return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(),
                 Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
     }
 
@@ -64,9 +67,18 @@ public class Fleet {
             checkCell(name, cell);
             var interval = cell.interval().orElse(config.collect().interval());
             var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
-            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), simulated, Optional.of(cell)));
+            var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
+                    cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()));
+            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, simulated,
+                    Optional.of(cell)));
         }
         return List.copyOf(cells);
+    }
+
+    private static List<String> concat(Optional<List<String>> first, Optional<List<String>> second) {
+        List<String> all = new ArrayList<>(first.orElse(List.of()));
+        all.addAll(second.orElse(List.of()));
+        return all;
     }
 
     private static void checkCell(String name, CellConfig cell) {
@@ -101,6 +113,20 @@ public class Fleet {
         if (cell.simulated().isPresent() && (kubernetes.inCluster() || kubernetes.context().isPresent()
                 || kubernetes.kubeconfig().isPresent() || metricSources > 0)) {
             throw new InvalidConfigurationException(prefix + "simulated excludes kubernetes.* and metrics.*");
+        }
+        var ipam = cell.ipam();
+        if (ipam.clusterPoolCidrs().isPresent() != ipam.clusterPoolMask().isPresent()) {
+            throw new InvalidConfigurationException(prefix + "ipam.cluster-pool-cidrs and ipam.cluster-pool-mask go together");
+        }
+        for (String cidr : concat(ipam.clusterPoolCidrs(), ipam.serviceCidrs())) {
+            try {
+                Ipv4Cidr.parse(cidr);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidConfigurationException(prefix + "ipam: '" + cidr + "' is not an IPv4 CIDR");
+            }
+        }
+        if (cell.rails().pools().filter(pools -> pools.size() > cell.rails().devices().size()).isPresent()) {
+            throw new InvalidConfigurationException(prefix + "rails.pools names more pools than there are rails");
         }
         if (cell.rails().devices().stream().distinct().count() != cell.rails().devices().size()) {
             throw new InvalidConfigurationException(prefix + "rails.devices lists a device twice");

@@ -19,6 +19,10 @@ public enum Fault {
     SYMBOL_ERRORS_RISING,
     /** One NCCL job fell back to NET/Socket on eth0. */
     NCCL_SOCKET_FALLBACK,
+    /** Three whereabouts allocations name pods that no longer exist. */
+    WHEREABOUTS_LEAK,
+    /** Pods on one node fail to get an address (FailedCreatePodSandBox "range is full") and wait in ContainerCreating. */
+    IP_ALLOCATION_FAILURES,
     /** The node-metrics source throws on every fetch. */
     METRICS_SOURCE_ERROR,
     /** The node-metrics source hangs far past any timeout. */

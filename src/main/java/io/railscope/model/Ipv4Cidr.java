@@ -15,19 +15,48 @@ public record Ipv4Cidr(int network, int prefix) {
         if (slash < 0) {
             throw new IllegalArgumentException("not a CIDR (no '/'): " + text);
         }
-        String[] octets = text.substring(0, slash).split("\\.", -1);
-        if (octets.length != 4) {
+        try {
+            return new Ipv4Cidr(address(text.substring(0, slash)), Integer.parseInt(text.substring(slash + 1)));
+        } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not an IPv4 CIDR: " + text);
+        }
+    }
+
+    /** An IPv4 address in dotted form as an int. */
+    public static int address(String text) {
+        String[] octets = text.split("\\.", -1);
+        if (octets.length != 4) {
+            throw new IllegalArgumentException("not an IPv4 address: " + text);
         }
         int address = 0;
         for (String octet : octets) {
-            int value = Integer.parseInt(octet);
+            int value;
+            try {
+                value = Integer.parseInt(octet);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not an IPv4 address: " + text);
+            }
             if (value < 0 || value > 255) {
                 throw new IllegalArgumentException("octet out of range in " + text);
             }
             address = (address << 8) | value;
         }
-        return new Ipv4Cidr(address, Integer.parseInt(text.substring(slash + 1)));
+        return address;
+    }
+
+    /** An int address in dotted form. */
+    public static String format(int address) {
+        return ((address >>> 24) & 0xff) + "." + ((address >>> 16) & 0xff) + "." + ((address >>> 8) & 0xff) + "." + (address & 0xff);
+    }
+
+    /** Whether {@code address} lies in this prefix. */
+    public boolean contains(int address) {
+        return (address & mask(prefix)) == network;
+    }
+
+    /** The offset of {@code address} from the network address (unsigned). */
+    public long offsetOf(int address) {
+        return Integer.toUnsignedLong(address) - Integer.toUnsignedLong(network);
     }
 
     /** Addresses in the prefix, network and broadcast included. */
@@ -53,8 +82,7 @@ public record Ipv4Cidr(int network, int prefix) {
 
     @Override
     public String toString() {
-        return ((network >>> 24) & 0xff) + "." + ((network >>> 16) & 0xff) + "." + ((network >>> 8) & 0xff) + "."
-                + (network & 0xff) + "/" + prefix;
+        return format(network) + "/" + prefix;
     }
 
     private static int mask(int prefix) {

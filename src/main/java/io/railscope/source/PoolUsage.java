@@ -6,13 +6,15 @@ import java.util.List;
 /**
  * An address pool and how much of it is handed out.
  *
- * @param rail         rail number (1-based) for backend pools, null otherwise
- * @param kind         where the pool is defined, e.g. {@code cilium-cluster-pool}, {@code nv-ipam-ippool}
- * @param blockPrefix  prefix length of the per-node blocks, null when the pool has none
- * @param capacity     usable addresses in the pool
- * @param allocated    addresses in use
- * @param blocksTotal  per-node blocks the pool can hold (0 without blocks)
- * @param blocksUsed   per-node blocks handed out
+ * @param rail               rail number (1-based) for backend pools mapped to a rail, null otherwise
+ * @param kind               where the pool is defined, e.g. {@code cilium-cluster-pool}, {@code nv-ipam-ippool}
+ * @param blockPrefix        prefix length of the per-node blocks, null when the pool has none
+ * @param capacity           usable addresses in the pool
+ * @param allocated          addresses in use (for nv-ipam: handed to nodes, as per-IP use is not in the API)
+ * @param blocksTotal        per-node blocks the pool can hold (0 without blocks)
+ * @param blocksUsed         per-node blocks handed out
+ * @param leaked             allocations whose pod no longer exists
+ * @param allocationFailures allocation failure events attributed to this pool, counted with their repeats
  */
 public record PoolUsage(
         String name,
@@ -24,5 +26,7 @@ public record PoolUsage(
         long capacity,
         long allocated,
         long blocksTotal,
-        long blocksUsed) {
+        long blocksUsed,
+        long leaked,
+        long allocationFailures) {
 }

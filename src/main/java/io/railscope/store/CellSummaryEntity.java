@@ -64,4 +64,13 @@ public class CellSummaryEntity extends PanacheEntityBase {
 
     @JdbcTypeCode(SqlTypes.ARRAY)
     public String[] reasons;
+
+    @Column(name = "ipam_leaks")
+    public Integer ipamLeaks;
+
+    @Column(name = "allocation_failures")
+    public Integer allocationFailures;
+
+    @Column(name = "stuck_pods")
+    public Integer stuckPods;
 }

@@ -49,6 +49,18 @@ final class CellSummaryWriter {
             health = health.worst(Health.valueOf(pool[0]));
             reasons.add(pool[1]);
         }
+        if (counts.allocationFailures > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.allocationFailures, "address allocation failure"));
+        }
+        if (counts.stuckPods > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.stuckPods, "pod") + " stuck in ContainerCreating");
+        }
+        if (counts.ipamLeaks > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(plural(counts.ipamLeaks, "leaked address", "leaked addresses"));
+        }
         if (counts.jobsDegraded > 0) {
             health = health.worst(Health.WARNING);
             reasons.add(plural(counts.jobsDegraded, "job") + " not proven on RDMA");
@@ -60,8 +72,9 @@ final class CellSummaryWriter {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
                     ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
-                    primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons, ipam_leaks, allocation_failures,
+                    stuck_pods)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, computed_at = EXCLUDED.computed_at, health = EXCLUDED.health,
                        nodes = EXCLUDED.nodes, rail_ports = EXCLUDED.rail_ports, ports_down = EXCLUDED.ports_down,
@@ -70,7 +83,8 @@ final class CellSummaryWriter {
                        pools_at_risk = EXCLUDED.pools_at_risk, primary_free_blocks = EXCLUDED.primary_free_blocks,
                        primary_total_blocks = EXCLUDED.primary_total_blocks, jobs = EXCLUDED.jobs,
                        jobs_degraded = EXCLUDED.jobs_degraded, sources_failing = EXCLUDED.sources_failing,
-                       reasons = EXCLUDED.reasons""")) {
+                       reasons = EXCLUDED.reasons, ipam_leaks = EXCLUDED.ipam_leaks,
+                       allocation_failures = EXCLUDED.allocation_failures, stuck_pods = EXCLUDED.stuck_pods""")) {
             int i = 0;
             upsert.setInt(++i, cell.id());
             upsert.setLong(++i, cell.collectionSeq());
@@ -90,6 +104,9 @@ final class CellSummaryWriter {
             upsert.setInt(++i, counts.jobsDegraded);
             upsert.setInt(++i, counts.sourcesFailing);
             upsert.setArray(++i, connection.createArrayOf("text", reasons.toArray()));
+            upsert.setInt(++i, counts.ipamLeaks);
+            upsert.setInt(++i, counts.allocationFailures);
+            upsert.setInt(++i, counts.stuckPods);
             upsert.executeUpdate();
         }
     }
@@ -108,13 +125,16 @@ final class CellSummaryWriter {
                        (SELECT sum(blocks_total)::bigint FROM ip_pool WHERE cell_id = ?1 AND plane = 'PRIMARY'),
                        (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running),
                        (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running AND verdict <> 'RDMA_OK'),
-                       (SELECT count(*) FROM source_status WHERE cell_id = ?1 AND error IS NOT NULL)"""
+                       (SELECT count(*) FROM source_status WHERE cell_id = ?1 AND error IS NOT NULL),
+                       (SELECT count(*) FROM ipam_leak WHERE cell_id = ?1),
+                       (SELECT COALESCE(sum(count), 0) FROM allocation_failure WHERE cell_id = ?1),
+                       (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1)"""
                 .replace("?1", Integer.toString(cell.id())))) {
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
                 return new Counts(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
                         rs.getInt(7), rs.getInt(8), (Long) rs.getObject(9, Long.class), (Long) rs.getObject(10, Long.class),
-                        rs.getInt(11), rs.getInt(12), rs.getInt(13));
+                        rs.getInt(11), rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16));
             }
         }
     }
@@ -148,11 +168,15 @@ final class CellSummaryWriter {
     }
 
     private static String plural(int count, String noun) {
-        return count + " " + noun + (count == 1 ? "" : "s");
+        return plural(count, noun, noun + "s");
+    }
+
+    private static String plural(int count, String one, String many) {
+        return count + " " + (count == 1 ? one : many);
     }
 
     private record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
             int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
-            int sourcesFailing) {
+            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods) {
     }
 }

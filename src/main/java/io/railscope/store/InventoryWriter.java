@@ -3,6 +3,7 @@ package io.railscope.store;
 import static io.railscope.store.SqlStatements.execute;
 import static io.railscope.store.SqlStatements.update;
 
+import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.PoolUsage;
@@ -26,12 +27,13 @@ final class InventoryWriter {
     }
 
     void write(KubernetesState state) throws SQLException, IOException {
-        writeNodes(state);
+        writeNodes(state.snapshot());
         writePools(state);
-        writeBlocks(state);
+        writeBlocks(state.snapshot());
+        new IpamFindingsWriter(connection, cell, report).write(state.snapshot());
     }
 
-    private void writeNodes(KubernetesState state) throws SQLException, IOException {
+    private void writeNodes(KubernetesSnapshot state) throws SQLException, IOException {
         execute(connection, "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb)"
                 + " ON COMMIT DROP");
         try (CopyStream copy = new CopyStream(connection, "COPY tmp_node FROM STDIN")) {
@@ -54,13 +56,15 @@ final class InventoryWriter {
     private void writePools(KubernetesState state) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO ip_pool (cell_id, name, plane, rail, kind, cidrs, block_prefix, capacity, allocated,
-                                     blocks_total, blocks_used, health, reason, collection_seq, sampled_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     blocks_total, blocks_used, health, reason, collection_seq, sampled_at, leaked,
+                                     allocation_failures)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, plane, name) DO UPDATE
                    SET rail = EXCLUDED.rail, kind = EXCLUDED.kind, cidrs = EXCLUDED.cidrs, block_prefix = EXCLUDED.block_prefix,
                        capacity = EXCLUDED.capacity, allocated = EXCLUDED.allocated, blocks_total = EXCLUDED.blocks_total,
                        blocks_used = EXCLUDED.blocks_used, health = EXCLUDED.health, reason = EXCLUDED.reason,
-                       collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at""")) {
+                       collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, leaked = EXCLUDED.leaked,
+                       allocation_failures = EXCLUDED.allocation_failures""")) {
             for (KubernetesState.AssessedPool assessed : state.pools()) {
                 PoolUsage pool = assessed.usage();
                 upsert.setInt(1, cell.id());
@@ -78,6 +82,8 @@ final class InventoryWriter {
                 upsert.setString(13, assessed.headroom().reason());
                 upsert.setLong(14, cell.collectionSeq());
                 upsert.setTimestamp(15, cell.timestamp());
+                upsert.setLong(16, pool.leaked());
+                upsert.setLong(17, pool.allocationFailures());
                 upsert.addBatch();
             }
             upsert.executeBatch();
@@ -92,7 +98,7 @@ final class InventoryWriter {
         }
     }
 
-    private void writeBlocks(KubernetesState state) throws SQLException, IOException {
+    private void writeBlocks(KubernetesSnapshot state) throws SQLException, IOException {
         execute(connection, "CREATE TEMP TABLE tmp_block (node text, plane text, pool text, cidr text, capacity integer,"
                 + " used integer) ON COMMIT DROP");
         try (CopyStream copy = new CopyStream(connection, "COPY tmp_block FROM STDIN")) {

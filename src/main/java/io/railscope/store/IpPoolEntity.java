@@ -53,4 +53,9 @@ public class IpPoolEntity extends PanacheEntityBase {
 
     @Column(name = "sampled_at")
     public Instant sampledAt;
+
+    public Long leaked;
+
+    @Column(name = "allocation_failures")
+    public Long allocationFailures;
 }

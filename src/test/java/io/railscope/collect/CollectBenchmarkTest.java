@@ -4,6 +4,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.config.CellSettings;
+import io.railscope.config.IpamSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
@@ -68,7 +69,7 @@ class CollectBenchmarkTest {
         Thread.sleep(3000);
         String name = "bench-" + NODES;
         SimulatedCell cell = new SimulatedCell(name, NODES, DEVICES, 400, 1, List.of(), Clock.systemUTC());
-        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400,
+        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(),
                 Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)), Optional.empty());
         ExecutorService executor = Executors.newCachedThreadPool();
         try {

@@ -8,6 +8,7 @@ import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
+import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
@@ -27,7 +28,7 @@ final class CollectionFixtures {
         List<NodeInfo> inventory = nodes.stream()
                 .map(node -> new NodeInfo(node, "pool-a", List.of("10.0.0.0/26"), 48, Map.of("note", node))).toList();
         PoolUsage pool = new PoolUsage("cluster-pool", Plane.PRIMARY, null, "cilium-cluster-pool", List.of("10.0.0.0/16"), 26,
-                1000, 10, 1024, nodes.size());
+                1000, 10, 1024, nodes.size(), 0, 0);
         List<NodeBlock> blocks = nodes.stream()
                 .map(node -> new NodeBlock(node, Plane.PRIMARY, "cluster-pool", "10.0.0." + nodes.indexOf(node) * 64 + "/26", 62, 7))
                 .toList();
@@ -43,8 +44,9 @@ final class CollectionFixtures {
                 new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),
                 new CellCollection.SourceOutcome(SourceKind.NCCL, at, 5, null));
         return new CellCollection(cell, true, at, outcomes,
-                Optional.of(new KubernetesState(inventory, List.of(new KubernetesState.AssessedPool(pool,
-                        new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))), blocks)),
+                Optional.of(new KubernetesState(new KubernetesSnapshot(inventory, List.of(pool), blocks, List.of(), List.of(), List.of(),
+                        List.of(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
+                        new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))))),
                 Optional.of(new NodeMetricsState(ports, neighbors)),
                 Optional.of(List.of(new AssessedJob(job, JobAssessment.of(job)))));
     }

@@ -16,6 +16,8 @@ import io.railscope.store.CellCollection;
 import io.railscope.store.CellStateWriter;
 import io.railscope.store.KubernetesState;
 import io.railscope.store.NodeMetricsState;
+import io.railscope.source.IpLeak;
+import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeInfo;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -83,8 +85,10 @@ class PagesTest {
         writer.commit(new CellCollection("hostile", false, at,
                 List.of(new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
                         new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + HOSTILE)),
-                Optional.of(new KubernetesState(List.of(new NodeInfo(node, HOSTILE, List.of(), 48, Map.of("a", HOSTILE))),
-                        List.of(), List.of())),
+                Optional.of(new KubernetesState(new KubernetesSnapshot(
+                        List.of(new NodeInfo(node, HOSTILE, List.of(), 48, Map.of("a", HOSTILE))), List.of(), List.of(),
+                        List.of(new IpLeak("pool-" + HOSTILE, "10.0.0.9", HOSTILE)), List.of(), List.of(), List.of(),
+                        List.of("IPPool " + HOSTILE + ": bad subnet")), List.of())),
                 Optional.of(new NodeMetricsState(
                         List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, 0, 0, 0, 0, 0, 0, PortHealth.DOWN, HOSTILE)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)))),

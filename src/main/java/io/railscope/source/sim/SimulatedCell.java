@@ -1,5 +1,6 @@
 package io.railscope.source.sim;
 
+import io.railscope.config.IpamSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.KubernetesSource;
@@ -7,6 +8,9 @@ import io.railscope.source.NcclSnapshot;
 import io.railscope.source.NcclSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
+import io.railscope.source.ipam.ClusterObjects;
+import io.railscope.source.ipam.IpamDerivation;
+import io.railscope.source.ipam.RailMapping;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,9 +36,15 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
     private final SimulatedInventory inventory;
     private final SimulatedPorts ports;
     private final SimulatedJobs jobs;
+    private final IpamDerivation ipam;
 
     public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
             Collection<Fault> initialFaults, Clock clock) {
+        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults());
+    }
+
+    public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
+            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam) {
         this.topology = new SimulatedTopology(cell, nodes, devices, seed);
         this.clock = clock;
         this.start = clock.instant();
@@ -42,6 +52,7 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.inventory = new SimulatedInventory(topology);
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
         this.jobs = new SimulatedJobs(topology, seed);
+        this.ipam = new IpamDerivation(new RailMapping(devices.size(), ipam.railPools()), ipam.stuckAfter());
     }
 
     public String cell() {
@@ -66,7 +77,12 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
 
     @Override
     public KubernetesSnapshot fetchKubernetes() {
-        return inventory.snapshot(hoursRunning(), faults());
+        return ipam.derive(clusterObjects());
+    }
+
+    /** The cluster objects the simulated Kubernetes API would list now. */
+    public ClusterObjects clusterObjects() {
+        return inventory.objects(clock.instant(), hoursRunning(), faults());
     }
 
     @Override

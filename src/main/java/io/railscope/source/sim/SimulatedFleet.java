@@ -19,7 +19,7 @@ public class SimulatedFleet implements CellSourceFactory {
     public Optional<CellSources> create(CellSettings settings) {
         return settings.simulated().map(sim -> {
             SimulatedCell cell = cells.computeIfAbsent(settings.name(), name -> new SimulatedCell(name, sim.nodes(),
-                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC()));
+                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam()));
             return new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
         });
     }

@@ -2,22 +2,40 @@ package io.railscope.source.sim;
 
 import io.railscope.model.Fault;
 import io.railscope.model.Ipv4Cidr;
-import io.railscope.model.Plane;
-import io.railscope.source.KubernetesSnapshot;
-import io.railscope.source.NodeBlock;
-import io.railscope.source.NodeInfo;
-import io.railscope.source.PoolUsage;
+import io.railscope.source.ipam.ClusterObjects;
+import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
+import io.railscope.source.ipam.ClusterObjects.EventObject;
+import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
+import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
+import io.railscope.source.ipam.ClusterObjects.NodeObject;
+import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
+import io.railscope.source.ipam.ClusterObjects.PodObject;
+import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
+import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import io.railscope.source.ipam.IpamDerivation;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
-/** The Kubernetes view of a simulated cell: nodes, the primary pool, a pool per rail and the Service CIDR. */
+/**
+ * The Kubernetes objects of a simulated cell, as a Cilium cluster-pool cell with nv-ipam rails and a
+ * whereabouts network would show them: Nodes and CiliumNodes, pods (with host-network agents that
+ * take no address), one IPPool and NAD per rail, a whereabouts IPPool, the Service range and, with
+ * faults, leaked allocations and sandbox failures.
+ */
 final class SimulatedInventory {
 
     /** Pods each node gains per hour, so pool usage grows and forecasts have a trend. */
     private static final double PODS_PER_NODE_PER_HOUR = 0.25;
-    private static final Ipv4Cidr SERVICE_CIDR = Ipv4Cidr.parse("10.96.0.0/16");
+    private static final String SERVICE_CIDR = "10.96.0.0/16";
+    private static final Ipv4Cidr WHEREABOUTS_RANGE = Ipv4Cidr.parse("10.250.0.0/20");
+    private static final int BACKEND_BLOCK_SIZE = 16;
+    private static final List<String> HOST_NETWORK_AGENTS = List.of("cilium", "node-exporter", "nvidia-driver");
 
     private final SimulatedTopology topology;
 
@@ -25,50 +43,88 @@ final class SimulatedInventory {
         this.topology = topology;
     }
 
-    KubernetesSnapshot snapshot(double hoursRunning, Set<Fault> faults) {
+    ClusterObjects objects(Instant now, double hoursRunning, Set<Fault> faults) {
         int n = topology.nodes;
-        List<NodeInfo> nodes = new ArrayList<>(n);
-        List<NodeBlock> blocks = new ArrayList<>(n);
-        long podsTotal = 0;
-        long gpuPods = 0;
         int growth = (int) (hoursRunning * PODS_PER_NODE_PER_HOUR);
+        Instant started = now.minus(Duration.ofDays(2));
+        List<NodeObject> nodes = new ArrayList<>(n);
+        List<CiliumNodeObject> ciliumNodes = new ArrayList<>(n);
+        List<PodObject> pods = new ArrayList<>(n * 40);
         for (int i = 0; i < n; i++) {
             String name = topology.nodeNames[i];
-            String cidr = topology.nodeBlock(i).toString();
-            int pods = Math.min(topology.basePods[i] + growth, Math.min(topology.maxPods, topology.addressesPerBlock()));
-            podsTotal += pods;
-            gpuPods += 1 + (topology.basePods[i] % topology.rails());
-            nodes.add(new NodeInfo(name, topology.nodePools[i], List.of(cidr), topology.maxPods, Map.of(
-                    SimulatedTopology.POOL_LABEL, topology.nodePools[i],
+            Ipv4Cidr block = topology.nodeBlock(i);
+            nodes.add(new NodeObject(name, Map.of(
+                    IpamDerivation.POOL_LABEL, topology.nodePools[i],
                     "kubernetes.io/hostname", name,
                     "topology.kubernetes.io/zone", "zone-" + (char) ('a' + i % 4),
-                    "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3")));
-            blocks.add(new NodeBlock(name, Plane.PRIMARY, "cluster-pool", cidr, topology.addressesPerBlock(), pods));
+                    "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"), List.of(), topology.maxPods));
+            ciliumNodes.add(new CiliumNodeObject(name, List.of(block.toString()), null));
+            int running = Math.min(topology.basePods[i] + growth, Math.min(topology.maxPods, topology.addressesPerBlock()));
+            for (int k = 0; k < running; k++) {
+                pods.add(new PodObject("team-" + (char) ('a' + k % 3), name + "-p" + k, name,
+                        Ipv4Cidr.format(block.network() + 2 + k), false, "Running", null, started));
+            }
+            for (String agent : HOST_NETWORK_AGENTS) {
+                pods.add(new PodObject("kube-system", agent + "-" + i, name, Ipv4Cidr.format(0x0a000000 + i), true, "Running", null,
+                        started));
+            }
         }
-        List<PoolUsage> pools = new ArrayList<>();
-        pools.add(primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION), podsTotal));
+        List<EventObject> events = new ArrayList<>();
+        if (faults.contains(Fault.IP_ALLOCATION_FAILURES)) {
+            String node = topology.nodeNames[topology.faultNode(8)];
+            for (int k = 0; k < 2; k++) {
+                String pod = "llm-eval-pending-" + k;
+                pods.add(new PodObject("team-a", pod, node, null, false, "Pending", "ContainerCreating", now.minus(Duration.ofMinutes(12))));
+                events.add(new EventObject("team-a", "FailedCreatePodSandBox", "Failed to create pod sandbox: plugin type=\"cilium-cni\""
+                        + " failed (add): unable to allocate IP via local cilium agent: range is full", "Pod", pod, "team-a", node, 6,
+                        now.minus(Duration.ofMinutes(1))));
+            }
+        }
+        List<NvIpamPool> railPools = new ArrayList<>();
+        List<NetworkAttachment> attachments = new ArrayList<>();
         for (int rail = 1; rail <= topology.rails(); rail++) {
-            pools.add(backendPool(rail, gpuPods));
+            Ipv4Cidr subnet = topology.backendPool(rail);
+            List<NodeAllocation> allocations = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                int start = subnet.network() + i * BACKEND_BLOCK_SIZE + 1;
+                allocations.add(new NodeAllocation(topology.nodeNames[i], Ipv4Cidr.format(start),
+                        Ipv4Cidr.format(start + BACKEND_BLOCK_SIZE - 1), null));
+            }
+            railPools.add(new NvIpamPool("nvidia-network-operator", "rail-" + rail, false, subnet.toString(), BACKEND_BLOCK_SIZE, 0,
+                    List.of(), allocations));
+            attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, null));
         }
-        long services = 40 + n / 8;
-        pools.add(new PoolUsage("kubernetes", Plane.SERVICE, null, "service-cidr", List.of(SERVICE_CIDR.toString()), null,
-                SERVICE_CIDR.size() - 2, services, 0, 0));
-        return new KubernetesSnapshot(nodes, pools, blocks);
+        attachments.add(new NetworkAttachment("default", "storage-net", "whereabouts", null, WHEREABOUTS_RANGE.toString()));
+        return new ClusterObjects(now, nodes, pods, ciliumNodes,
+                Optional.of(new ClusterObjects.ClusterPool(topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
+                        .map(Ipv4Cidr::toString).toList(), topology.blockPrefix, "cilium-cluster-pool")),
+                railPools, List.of(whereabouts(faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
+                List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events, List.of());
     }
 
-    private PoolUsage primaryPool(boolean nearExhaustion, long podsTotal) {
-        List<Ipv4Cidr> cidrs = topology.primaryPool(nearExhaustion);
-        long blocksTotal = cidrs.stream().mapToLong(c -> c.blocks(topology.blockPrefix)).sum();
-        return new PoolUsage("cluster-pool", Plane.PRIMARY, null, "cilium-cluster-pool",
-                cidrs.stream().map(Ipv4Cidr::toString).toList(), topology.blockPrefix,
-                blocksTotal * topology.addressesPerBlock(), podsTotal, blocksTotal, topology.nodes);
+    /** The storage network: one address for each of the first nodes' first pod, plus leaked ones when asked. */
+    private WhereaboutsPool whereabouts(boolean leaking) {
+        Map<Long, String> allocations = new TreeMap<>();
+        int users = Math.min(topology.nodes, 1000);
+        for (int i = 0; i < users; i++) {
+            allocations.put((long) i + 1, "team-a/" + topology.nodeNames[i] + "-p0");
+        }
+        if (leaking) {
+            for (int k = 0; k < 3; k++) {
+                allocations.put((long) users + 1 + k, "team-b/llm-eval-deleted-" + k);
+            }
+        }
+        return new WhereaboutsPool(WHEREABOUTS_RANGE.toString().replace('/', '-'), WHEREABOUTS_RANGE.toString(), allocations);
     }
 
-    private PoolUsage backendPool(int rail, long gpuPods) {
-        Ipv4Cidr subnet = topology.backendPool(rail);
-        int blockPrefix = topology.backendBlockPrefix();
-        long blocksTotal = subnet.blocks(blockPrefix);
-        return new PoolUsage("rail-" + rail, Plane.BACKEND, rail, "nv-ipam-ippool", List.of(subnet.toString()), blockPrefix,
-                subnet.size() - 2, gpuPods, blocksTotal, topology.nodes);
+    private static List<String> clusterIps(int nodes) {
+        int services = 40 + nodes / 8;
+        List<String> ips = new ArrayList<>(services + 1);
+        int base = Ipv4Cidr.parse(SERVICE_CIDR).network();
+        for (int i = 1; i <= services; i++) {
+            ips.add(Ipv4Cidr.format(base + i));
+        }
+        ips.add("None");
+        return ips;
     }
 }

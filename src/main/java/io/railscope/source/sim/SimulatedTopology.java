@@ -13,6 +13,7 @@ final class SimulatedTopology {
 
     static final String POOL_LABEL = "node.kubernetes.io/gpu-pool";
     private static final int PRIMARY_BASE = Ipv4Cidr.parse("100.64.0.0/10").network();
+    /** Per-node backend blocks are /28s: 16 addresses. */
     private static final int BACKEND_BLOCK_PREFIX = 28;
 
     final String cell;
@@ -80,10 +81,6 @@ final class SimulatedTopology {
         int blockBits = 64 - Long.numberOfLeadingZeros(Math.max(1, nodes * 2L - 1));
         int prefix = Math.max(12, BACKEND_BLOCK_PREFIX - blockBits);
         return new Ipv4Cidr((10 << 24) | ((128 + 16 * ((rail - 1) % 8)) << 16), prefix);
-    }
-
-    int backendBlockPrefix() {
-        return BACKEND_BLOCK_PREFIX;
     }
 
     /** Usable addresses in a per-node pod block: Cilium reserves two. */

@@ -43,7 +43,13 @@ class SimulatedCellTest {
         assertThat(objects.nodeBlocks()).hasSize(512);
         assertThat(objects.pools()).extracting(PoolUsage::plane)
                 .containsExactly(Plane.PRIMARY, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND,
-                        Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.SERVICE);
+                        Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.SERVICE);
+        // one nv-ipam pool per rail, mapped through its NAD, and the whereabouts storage network on no rail
+        assertThat(objects.pools()).extracting(PoolUsage::rail).containsExactly(null, 1, 2, 3, 4, 5, 6, 7, 8, null, null);
+        assertThat(objects.leaks()).isEmpty();
+        assertThat(objects.failures()).isEmpty();
+        assertThat(objects.asymmetricNodes()).isEmpty();
+        assertThat(objects.problems()).isEmpty();
         assertThat(objects.pools()).allSatisfy(pool -> assertThat(PoolHeadroom.of(pool, TestThresholds.defaults()).health())
                 .isEqualTo(Health.OK));
         List<PortAssessment> ports = assessTwice(cell);
@@ -115,6 +121,18 @@ class SimulatedCellTest {
         List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream().map(job -> JobAssessment.of(job).verdict()).toList();
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.DEGRADED).hasSize(1);
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.RDMA_OK).hasSize(verdicts.size() - 1);
+    }
+
+    @Test
+    void whereaboutsLeakAndAllocationFailuresShowUp() throws Exception {
+        KubernetesSnapshot objects = cell(64, Set.of(Fault.WHEREABOUTS_LEAK, Fault.IP_ALLOCATION_FAILURES)).fetchKubernetes();
+        assertThat(objects.leaks()).hasSize(3).allSatisfy(leak -> assertThat(leak.podref()).startsWith("team-b/llm-eval-deleted-"));
+        assertThat(objects.failures()).hasSize(2).allSatisfy(failure -> {
+            assertThat(failure.reason()).isEqualTo("FailedCreatePodSandBox");
+            assertThat(failure.pool()).isEqualTo("cluster-pool");
+        });
+        assertThat(objects.stuckPods()).hasSize(2);
+        assertThat(objects.pools().get(0).allocationFailures()).isEqualTo(12);
     }
 
     @Test

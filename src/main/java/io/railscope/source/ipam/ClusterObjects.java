@@ -1,0 +1,72 @@
+package io.railscope.source.ipam;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What IPAM derivation needs of a cell's API objects, reduced to compact records page by page so
+ * that 400,000 pods fit in memory. {@code problems} lists objects that were malformed and skipped.
+ */
+public record ClusterObjects(
+        Instant at,
+        List<NodeObject> nodes,
+        List<PodObject> pods,
+        List<CiliumNodeObject> ciliumNodes,
+        Optional<ClusterPool> clusterPool,
+        List<NvIpamPool> nvIpamPools,
+        List<WhereaboutsPool> whereaboutsPools,
+        List<NetworkAttachment> attachments,
+        List<ServiceCidr> serviceCidrs,
+        List<String> clusterIps,
+        List<EventObject> events,
+        List<String> problems) {
+
+    /** A Node: labels, {@code spec.podCIDRs} and {@code status.capacity.pods}. */
+    public record NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {
+    }
+
+    /** A Pod: where it runs, its IP, and whether it is waiting in ContainerCreating. */
+    public record PodObject(String namespace, String name, String node, String ip, boolean hostNetwork, String phase,
+            String waitingReason, Instant created) {
+    }
+
+    /** A CiliumNode: {@code spec.ipam.podCIDRs} and {@code status.ipam.operator-status.error}. */
+    public record CiliumNodeObject(String name, List<String> podCidrs, String operatorError) {
+    }
+
+    /** The cluster pool per-node blocks are cut from, and where it was read. */
+    public record ClusterPool(List<String> cidrs, int maskSize, String kind) {
+    }
+
+    /** An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes). */
+    public record NvIpamPool(String namespace, String name, boolean cidrPool, String subnet, int perNodeBlockSize,
+            int perNodePrefix, List<AddressRange> exclusions, List<NodeAllocation> allocations) {
+    }
+
+    /** An excluded range, inclusive. */
+    public record AddressRange(String start, String end) {
+    }
+
+    /** A node's allocation in an nv-ipam pool: a range (IPPool) or a prefix (CIDRPool). */
+    public record NodeAllocation(String node, String start, String end, String prefix) {
+    }
+
+    /** A whereabouts IPPool: the range and its allocations by offset, each naming its pod as namespace/name. */
+    public record WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset) {
+    }
+
+    /** A NetworkAttachmentDefinition with the IPAM it configures. */
+    public record NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
+    }
+
+    /** A ServiceCIDR object, or a configured Service range. */
+    public record ServiceCidr(String name, List<String> cidrs) {
+    }
+
+    /** An Event: reason, message, the object it is about, and how often it happened. */
+    public record EventObject(String namespace, String reason, String message, String involvedKind, String involvedName,
+            String involvedNamespace, String host, int count, Instant lastSeen) {
+    }
+}

@@ -1,0 +1,253 @@
+package io.railscope.source.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.railscope.config.IpamSettings;
+import io.railscope.source.ipam.ClusterObjects;
+import io.railscope.source.ipam.ClusterObjects.AddressRange;
+import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
+import io.railscope.source.ipam.ClusterObjects.ClusterPool;
+import io.railscope.source.ipam.ClusterObjects.EventObject;
+import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
+import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
+import io.railscope.source.ipam.ClusterObjects.NodeObject;
+import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
+import io.railscope.source.ipam.ClusterObjects.PodObject;
+import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
+import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/** Reads what IPAM needs from one cell's API, page by page, into compact {@link ClusterObjects}. */
+final class ClusterObjectReader {
+
+    static final List<String> FAILURE_REASONS = List.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final KubernetesClient client;
+    private final IpamSettings ipam;
+    private final Clock clock;
+
+    ClusterObjectReader(KubernetesClient client, IpamSettings ipam, Clock clock) {
+        this.client = client;
+        this.ipam = ipam;
+        this.clock = clock;
+    }
+
+    ClusterObjects read() {
+        Instant at = clock.instant();
+        List<String> problems = new ArrayList<>();
+        List<NodeObject> nodes = new ArrayList<>();
+        Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
+        List<PodObject> pods = new ArrayList<>();
+        Pages.forEach(client.pods().inAnyNamespace()::list, pod -> pods.add(pod(pod)));
+        List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
+        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
+                Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
+                Resources.string(resource.get("status", "ipam", "operator-status", "error")))));
+        List<NvIpamPool> nvIpamPools = new ArrayList<>();
+        custom(Resources.NV_IPAM_IPPOOL, problems, resource -> nvIpamPools.add(ipPool(resource)));
+        custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> nvIpamPools.add(cidrPool(resource)));
+        List<WhereaboutsPool> whereabouts = new ArrayList<>();
+        custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(whereaboutsPool(resource)));
+        List<NetworkAttachment> attachments = new ArrayList<>();
+        custom(Resources.NETWORK_ATTACHMENT, problems, resource -> attachments.add(attachment(resource)));
+        List<ServiceCidr> serviceCidrs = new ArrayList<>();
+        custom(Resources.SERVICE_CIDR, problems, resource -> serviceCidrs.add(new ServiceCidr(resource.getMetadata().getName(),
+                Resources.strings(resource.get("spec", "cidrs")))));
+        if (serviceCidrs.isEmpty() && !ipam.serviceCidrs().isEmpty()) {
+            serviceCidrs.add(new ServiceCidr("configured", ipam.serviceCidrs()));
+        }
+        List<String> clusterIps = new ArrayList<>();
+        Pages.forEach(client.services().inAnyNamespace()::list, service -> clusterIps.addAll(clusterIps(service)));
+        List<EventObject> events = new ArrayList<>();
+        for (String reason : FAILURE_REASONS) {
+            Pages.forEach(client.v1().events().inAnyNamespace()::list, "reason=" + reason, event -> {
+                if (reason.equals(event.getReason())) {
+                    events.add(event(event));
+                }
+            });
+        }
+        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
+                serviceCidrs, clusterIps, events, problems);
+    }
+
+    private void custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
+        var resources = client.genericKubernetesResources(context);
+        Consumer<GenericKubernetesResource> guarded = resource -> {
+            try {
+                each.accept(resource);
+            } catch (RuntimeException e) {
+                problems.add(Resources.describe(context, resource) + ": " + e.getMessage() + "; skipped");
+            }
+        };
+        if (context.isNamespaceScoped()) {
+            Pages.forEach(resources.inAnyNamespace()::list, guarded);
+        } else {
+            Pages.forEach(resources::list, guarded);
+        }
+    }
+
+    private Optional<ClusterPool> clusterPool(List<String> problems) {
+        if (!ipam.clusterPoolCidrs().isEmpty()) {
+            return Optional.of(new ClusterPool(ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
+        }
+        ConfigMap config = client.configMaps().inNamespace("kube-system").withName("cilium-config").get();
+        if (config == null || config.getData() == null || config.getData().get("cluster-pool-ipv4-cidr") == null) {
+            return Optional.empty();
+        }
+        Map<String, String> data = config.getData();
+        List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
+        try {
+            int mask = Integer.parseInt(data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());
+            return Optional.of(new ClusterPool(cidrs, mask, "cilium-cluster-pool"));
+        } catch (NumberFormatException e) {
+            problems.add("ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
+            return Optional.empty();
+        }
+    }
+
+    private static NodeObject node(Node node) {
+        List<String> cidrs = node.getSpec() == null ? List.of() : node.getSpec().getPodCIDRs();
+        if ((cidrs == null || cidrs.isEmpty()) && node.getSpec() != null && node.getSpec().getPodCIDR() != null) {
+            cidrs = List.of(node.getSpec().getPodCIDR());
+        }
+        int maxPods = 0;
+        if (node.getStatus() != null && node.getStatus().getCapacity() != null) {
+            Quantity pods = node.getStatus().getCapacity().get("pods");
+            maxPods = pods == null ? 0 : Quantity.getAmountInBytes(pods).intValue();
+        }
+        Map<String, String> labels = node.getMetadata().getLabels();
+        return new NodeObject(node.getMetadata().getName(), labels == null ? Map.of() : labels, cidrs == null ? List.of() : cidrs,
+                maxPods);
+    }
+
+    private static PodObject pod(Pod pod) {
+        var spec = pod.getSpec();
+        var status = pod.getStatus();
+        String waiting = null;
+        if (status != null && status.getContainerStatuses() != null) {
+            for (ContainerStatus container : status.getContainerStatuses()) {
+                if (container.getState() != null && container.getState().getWaiting() != null) {
+                    waiting = container.getState().getWaiting().getReason();
+                    break;
+                }
+            }
+        }
+        String created = pod.getMetadata().getCreationTimestamp();
+        return new PodObject(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), spec == null ? null : spec.getNodeName(),
+                status == null ? null : status.getPodIP(), spec != null && Boolean.TRUE.equals(spec.getHostNetwork()),
+                status == null ? null : status.getPhase(), waiting, created == null ? null : Instant.parse(created));
+    }
+
+    private static NvIpamPool ipPool(GenericKubernetesResource resource) {
+        List<NodeAllocation> allocations = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("status", "allocations"))) {
+            Map<String, Object> allocation = Resources.map(item);
+            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), Resources.string(allocation.get("startIP")),
+                    Resources.string(allocation.get("endIP")), null));
+        }
+        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), false,
+                required(resource.get("spec", "subnet"), "spec.subnet"),
+                Resources.integer(resource.get("spec", "perNodeBlockSize"), "spec.perNodeBlockSize"), 0,
+                exclusions(resource), allocations);
+    }
+
+    private static NvIpamPool cidrPool(GenericKubernetesResource resource) {
+        List<NodeAllocation> allocations = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("status", "allocations"))) {
+            Map<String, Object> allocation = Resources.map(item);
+            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null,
+                    Resources.string(allocation.get("prefix"))));
+        }
+        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), true,
+                required(resource.get("spec", "cidr"), "spec.cidr"), 0,
+                Resources.integer(resource.get("spec", "perNodeNetworkPrefix"), "spec.perNodeNetworkPrefix"), exclusions(resource),
+                allocations);
+    }
+
+    private static List<AddressRange> exclusions(GenericKubernetesResource resource) {
+        List<AddressRange> exclusions = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("spec", "exclusions"))) {
+            Map<String, Object> exclusion = Resources.map(item);
+            exclusions.add(new AddressRange(Resources.string(exclusion.get("startIP")), Resources.string(exclusion.get("endIP"))));
+        }
+        return exclusions;
+    }
+
+    private static WhereaboutsPool whereaboutsPool(GenericKubernetesResource resource) {
+        Map<Long, String> podrefs = new TreeMap<>();
+        for (Map.Entry<String, Object> allocation : Resources.map(resource.get("spec", "allocations")).entrySet()) {
+            long offset;
+            try {
+                offset = Long.parseLong(allocation.getKey());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("allocation key '" + allocation.getKey() + "' is not an offset");
+            }
+            podrefs.put(offset, Resources.string(Resources.map(allocation.getValue()).get("podref")));
+        }
+        return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs);
+    }
+
+    private static NetworkAttachment attachment(GenericKubernetesResource resource) {
+        String config = Resources.string(resource.get("spec", "config"));
+        String type = null;
+        String pool = null;
+        String range = null;
+        if (config != null && !config.isBlank()) {
+            try {
+                JsonNode ipam = JSON.readTree(config).path("ipam");
+                type = ipam.path("type").asText(null);
+                pool = ipam.path("poolName").asText(null);
+                range = ipam.path("range").asText(null);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalArgumentException("spec.config is not JSON: " + e.getOriginalMessage());
+            }
+        }
+        return new NetworkAttachment(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), type, pool, range);
+    }
+
+    private static List<String> clusterIps(Service service) {
+        if (service.getSpec() == null) {
+            return List.of();
+        }
+        if (service.getSpec().getClusterIPs() != null && !service.getSpec().getClusterIPs().isEmpty()) {
+            return service.getSpec().getClusterIPs();
+        }
+        String ip = service.getSpec().getClusterIP();
+        return ip == null ? List.of() : List.of(ip);
+    }
+
+    private static EventObject event(io.fabric8.kubernetes.api.model.Event event) {
+        var involved = event.getInvolvedObject();
+        String last = event.getLastTimestamp() != null ? event.getLastTimestamp() : event.getMetadata().getCreationTimestamp();
+        int count = event.getCount() != null ? event.getCount()
+                : event.getSeries() != null && event.getSeries().getCount() != null ? event.getSeries().getCount() : 1;
+        return new EventObject(event.getMetadata().getNamespace(), event.getReason(), event.getMessage(),
+                involved == null ? null : involved.getKind(), involved == null ? null : involved.getName(),
+                involved == null ? null : involved.getNamespace(), event.getSource() == null ? null : event.getSource().getHost(), count,
+                last == null ? null : Instant.parse(last));
+    }
+
+    private static String required(Object value, String field) {
+        if (value == null || value.toString().isBlank()) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        return value.toString();
+    }
+}

@@ -1,0 +1,33 @@
+package io.railscope.source.kube;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.railscope.config.IpamSettings;
+import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.KubernetesSource;
+import io.railscope.source.ipam.IpamDerivation;
+import io.railscope.source.ipam.RailMapping;
+import java.time.Clock;
+
+/** A real cell's Kubernetes source: its objects read through the API, its IPAM derived from them. */
+public final class KubernetesIpamSource implements KubernetesSource, AutoCloseable {
+
+    private final KubernetesClient client;
+    private final ClusterObjectReader reader;
+    private final IpamDerivation derivation;
+
+    public KubernetesIpamSource(KubernetesClient client, IpamSettings ipam, int rails, Clock clock) {
+        this.client = client;
+        this.reader = new ClusterObjectReader(client, ipam, clock);
+        this.derivation = new IpamDerivation(new RailMapping(rails, ipam.railPools()), ipam.stuckAfter());
+    }
+
+    @Override
+    public KubernetesSnapshot fetchKubernetes() {
+        return derivation.derive(reader.read());
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

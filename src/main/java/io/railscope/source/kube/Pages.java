@@ -1,0 +1,42 @@
+package io.railscope.source.kube;
+
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ListOptions;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/** Lists in pages of {@link #SIZE} with {@code limit}/{@code continue}, so a 400,000-pod cell never arrives in one response. */
+final class Pages {
+
+    static final long SIZE = 500;
+
+    private Pages() {
+    }
+
+    /** Hands every item of every page to {@code each}; returns false when the API does not serve the resource (404). */
+    static <T extends io.fabric8.kubernetes.api.model.HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
+        return forEach(list, null, each);
+    }
+
+    static <T extends io.fabric8.kubernetes.api.model.HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, String fieldSelector,
+            Consumer<T> each) {
+        String next = null;
+        do {
+            ListOptions options = new ListOptionsBuilder().withLimit(SIZE).withContinue(next).withFieldSelector(fieldSelector).build();
+            KubernetesResourceList<T> page;
+            try {
+                page = list.apply(options);
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == 404) {
+                    return false;
+                }
+                throw e;
+            }
+            page.getItems().forEach(each);
+            next = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+        } while (next != null && !next.isEmpty());
+        return true;
+    }
+}
