@@ -1,0 +1,264 @@
+package io.railscope.source.ipam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railscope.model.Plane;
+import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.PoolUsage;
+import io.railscope.source.ipam.ClusterObjects.AddressRange;
+import io.railscope.source.ipam.ClusterObjects.ClusterPool;
+import io.railscope.source.ipam.ClusterObjects.EventObject;
+import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
+import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
+import io.railscope.source.ipam.ClusterObjects.NodeObject;
+import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
+import io.railscope.source.ipam.ClusterObjects.PodObject;
+import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
+import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Headroom math against cases computed by hand. */
+class IpamDerivationTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
+    private final IpamDerivation derivation = new IpamDerivation(new RailMapping(8, List.of()), Duration.ofMinutes(5));
+
+    @Test
+    void slash12WithMask26Holds16384BlocksOf64() {
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.64.0.0/12", 26).node("n1", "10.64.0.0/26", 48));
+        PoolUsage primary = pool(snapshot, "cluster-pool");
+        assertThat(primary.blocksTotal()).isEqualTo(16_384);
+        assertThat(primary.blocksUsed()).isEqualTo(1);
+        // 64 addresses per block, 2 kept by the CNI
+        assertThat(primary.capacity()).isEqualTo(16_384L * 62);
+        assertThat(primary.blockPrefix()).isEqualTo(26);
+    }
+
+    @Test
+    void appendedCidrAddsItsBlocks() {
+        // 10.0.0.0/16 at /24 = 256 blocks; 10.1.0.0/18 appended = 64 more
+        KubernetesSnapshot snapshot = derive(objects().clusterPool(List.of("10.0.0.0/16", "10.1.0.0/18"), 24)
+                .node("n1", "10.0.0.0/24", 110).node("n2", "10.1.0.0/24", 110));
+        PoolUsage primary = pool(snapshot, "cluster-pool");
+        assertThat(primary.blocksTotal()).isEqualTo(320);
+        assertThat(primary.blocksUsed()).isEqualTo(2);
+        assertThat(primary.cidrs()).containsExactly("10.0.0.0/16", "10.1.0.0/18");
+    }
+
+    @Test
+    void fullPoolHasNoFreeBlock() {
+        // a /23 at /24 is two blocks, both taken
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/23", 24).node("n1", "10.0.0.0/24", 110)
+                .node("n2", "10.0.1.0/24", 110));
+        PoolUsage primary = pool(snapshot, "cluster-pool");
+        assertThat(primary.blocksTotal() - primary.blocksUsed()).isZero();
+    }
+
+    @Test
+    void podsWithAnAddressCountAgainstTheirNodesBlock() {
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).node("n1", "10.0.0.0/24", 110)
+                .pod("a", "n1", "10.0.0.5", false, "Running")
+                .pod("b", "n1", "10.0.0.6", false, "Running")
+                // host network pods, finished pods and pods without an address take none
+                .pod("agent", "n1", "192.168.0.1", true, "Running")
+                .pod("done", "n1", "10.0.0.7", false, "Succeeded")
+                .pod("new", "n1", null, false, "Pending"));
+        assertThat(snapshot.nodeBlocks()).singleElement().satisfies(block -> {
+            assertThat(block.used()).isEqualTo(2);
+            assertThat(block.capacity()).isEqualTo(254);
+        });
+        assertThat(pool(snapshot, "cluster-pool").allocated()).isEqualTo(2);
+    }
+
+    @Test
+    void nvIpamExclusionsShrinkTheUsableRange() {
+        // 10.201.0.0/24: 254 usable; exclusions .10-.19 and .15-.29 overlap: 20 addresses; 234 left = 14 blocks of 16
+        NvIpamPool pool = new NvIpamPool("nv", "rail-1", false, "10.201.0.0/24", 16,
+                0, List.of(new AddressRange("10.201.0.10", "10.201.0.19"), new AddressRange("10.201.0.15", "10.201.0.29")),
+                List.of(new NodeAllocation("n1", "10.201.0.32", "10.201.0.47", null)));
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).nvIpam(pool));
+        PoolUsage rail = pool(snapshot, "rail-1");
+        assertThat(rail.capacity()).isEqualTo(234);
+        assertThat(rail.blocksTotal()).isEqualTo(14);
+        assertThat(rail.blocksUsed()).isEqualTo(1);
+        assertThat(rail.allocated()).isEqualTo(16);
+        assertThat(rail.rail()).isEqualTo(1);
+        assertThat(rail.plane()).isEqualTo(Plane.BACKEND);
+    }
+
+    @Test
+    void cidrPoolCountsPrefixes() {
+        // 10.100.0.0/16 in /24 per node: 256 prefixes, one excluded whole
+        NvIpamPool pool = new NvIpamPool("nv", "roce", true, "10.100.0.0/16", 0, 24,
+                List.of(new AddressRange("10.100.255.0", "10.100.255.255")),
+                List.of(new NodeAllocation("n1", null, null, "10.100.3.0/24")));
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).nvIpam(pool)
+                .attachment(new NetworkAttachment("default", "roce-rail-4", "nv-ipam", "roce", null)));
+        PoolUsage rail = pool(snapshot, "roce");
+        assertThat(rail.blocksTotal()).isEqualTo(255);
+        assertThat(rail.blocksUsed()).isEqualTo(1);
+        assertThat(rail.capacity()).isEqualTo(255L * 256);
+        // the NAD's name maps the pool to rail 4
+        assertThat(rail.rail()).isEqualTo(4);
+    }
+
+    @Test
+    void whereaboutsAllocationWhosePodIsGoneIsALeak() {
+        WhereaboutsPool pool = new WhereaboutsPool("10.0.0.0-24", "10.0.0.0/24",
+                Map.of(1L, "team-a/live", 2L, "team-a/gone", 300L, "team-a/outside"));
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).pod("live", null, null, false, "Running")
+                .whereabouts(pool));
+        PoolUsage usage = pool(snapshot, "10.0.0.0-24");
+        assertThat(usage.capacity()).isEqualTo(254);
+        assertThat(usage.allocated()).isEqualTo(2);
+        assertThat(usage.leaked()).isEqualTo(1);
+        assertThat(snapshot.leaks()).singleElement().satisfies(leak -> {
+            assertThat(leak.address()).isEqualTo("10.0.0.2");
+            assertThat(leak.podref()).isEqualTo("team-a/gone");
+        });
+        // offset 300 is outside a /24: reported with the pool's kind and name, and skipped
+        assertThat(snapshot.problems()).singleElement().asString().contains("whereabouts IPPool 10.0.0.0-24", "offset 300");
+    }
+
+    @Test
+    void malformedObjectsAreReportedAndSkipped() {
+        NvIpamPool bad = new NvIpamPool("nv", "rail-2", false, "10.202.0.0/33", 16, 0, List.of(), List.of());
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).node("n1", "not-a-cidr", 48).nvIpam(bad));
+        assertThat(snapshot.problems()).hasSize(2)
+                .anySatisfy(problem -> assertThat(problem).contains("Node n1", "not-a-cidr"))
+                .anySatisfy(problem -> assertThat(problem).contains("nv-ipam IPPool nv/rail-2"));
+        assertThat(snapshot.pools()).extracting(PoolUsage::name).doesNotContain("rail-2");
+    }
+
+    @Test
+    void nodeWithADifferentOffsetOnOneRailIsAsymmetric() {
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24)
+                .nvIpam(railPool(1, "n1", 0, "n2", 1)).nvIpam(railPool(2, "n1", 0, "n2", 5)));
+        assertThat(snapshot.asymmetricNodes()).singleElement().satisfies(node -> {
+            assertThat(node.node()).isEqualTo("n2");
+            assertThat(node.offsetByRail()).isEqualTo(Map.of(1, 1L, 2, 5L));
+        });
+    }
+
+    @Test
+    void allocationFailuresAreCountedPerPoolWithTheirRepeats() {
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).node("n1", "10.0.0.0/24", 110)
+                .event("FailedCreatePodSandBox", "plugin type=\"cilium-cni\" failed (add): range is full", "Pod", "p1", "n1", 4)
+                .event("FailedCreatePodSandBox", "failed to pull image", "Pod", "p2", "n1", 9)
+                .event("CIDRNotAvailable", "Node n7 status is now: CIDRNotAvailable", "Node", "n7", null, 1)
+                .event("NoFreeRanges", "no free ranges", "IPPool", "rail-3", null, 2)
+                .nvIpam(railPool(3, "n1", 0, "n2", 1)));
+        assertThat(pool(snapshot, "cluster-pool").allocationFailures()).isEqualTo(5);
+        assertThat(pool(snapshot, "rail-3").allocationFailures()).isEqualTo(2);
+        assertThat(snapshot.failures()).hasSize(3).anySatisfy(failure -> assertThat(failure.node()).isEqualTo("n7"));
+    }
+
+    @Test
+    void podWaitingInContainerCreatingPastTheLimitIsStuck() {
+        ObjectsBuilder objects = objects().clusterPool("10.0.0.0/16", 24);
+        objects.pods.add(new PodObject("ns", "old", "n1", null, false, "Pending", "ContainerCreating", NOW.minusSeconds(600)));
+        objects.pods.add(new PodObject("ns", "young", "n1", null, false, "Pending", "ContainerCreating", NOW.minusSeconds(60)));
+        assertThat(derive(objects).stuckPods()).extracting(pod -> pod.name()).containsExactly("old");
+    }
+
+    @Test
+    void serviceCidrCountsClusterIpsInside() {
+        ObjectsBuilder objects = objects().clusterPool("10.0.0.0/16", 24);
+        objects.serviceCidrs.add(new ServiceCidr("kubernetes", List.of("10.96.0.0/16", "fd00:10:96::/112")));
+        objects.clusterIps.addAll(List.of("10.96.0.1", "10.96.0.10", "None", "", "fd00:10:96::1", "10.97.0.1"));
+        PoolUsage services = pool(derive(objects), "kubernetes");
+        assertThat(services.capacity()).isEqualTo(65_534);
+        assertThat(services.allocated()).isEqualTo(2);
+    }
+
+    @Test
+    void unknownClusterPoolFallsBackToTheNodesBlocks() {
+        KubernetesSnapshot snapshot = derive(objects().node("n1", "10.0.0.0/24", 110));
+        PoolUsage primary = pool(snapshot, "cluster-pool");
+        assertThat(primary.blocksTotal()).isZero();
+        assertThat(primary.kind()).isEqualTo("node-pod-cidrs");
+        assertThat(snapshot.problems()).singleElement().asString().startsWith("cluster pool unknown");
+    }
+
+    private KubernetesSnapshot derive(ObjectsBuilder objects) {
+        return derivation.derive(objects.build());
+    }
+
+    private static PoolUsage pool(KubernetesSnapshot snapshot, String name) {
+        return snapshot.pools().stream().filter(pool -> pool.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static NvIpamPool railPool(int rail, String firstNode, int firstOffset, String secondNode, int secondOffset) {
+        String base = "10." + (200 + rail) + ".0.";
+        return new NvIpamPool("nv", "rail-" + rail, false, base + "0/24", 16, 0, List.of(), List.of(
+                new NodeAllocation(firstNode, base + (firstOffset * 16 + 1), base + (firstOffset * 16 + 16), null),
+                new NodeAllocation(secondNode, base + (secondOffset * 16 + 1), base + (secondOffset * 16 + 16), null)));
+    }
+
+    private static ObjectsBuilder objects() {
+        return new ObjectsBuilder();
+    }
+
+    /** Cluster objects built up case by case. */
+    static final class ObjectsBuilder {
+        final List<NodeObject> nodes = new ArrayList<>();
+        final List<PodObject> pods = new ArrayList<>();
+        final List<NvIpamPool> nvIpam = new ArrayList<>();
+        final List<WhereaboutsPool> whereabouts = new ArrayList<>();
+        final List<NetworkAttachment> attachments = new ArrayList<>();
+        final List<ServiceCidr> serviceCidrs = new ArrayList<>();
+        final List<String> clusterIps = new ArrayList<>();
+        final List<EventObject> events = new ArrayList<>();
+        ClusterPool clusterPool;
+
+        ObjectsBuilder clusterPool(String cidr, int mask) {
+            return clusterPool(List.of(cidr), mask);
+        }
+
+        ObjectsBuilder clusterPool(List<String> cidrs, int mask) {
+            clusterPool = new ClusterPool(cidrs, mask, "cilium-cluster-pool");
+            return this;
+        }
+
+        ObjectsBuilder node(String name, String cidr, int maxPods) {
+            nodes.add(new NodeObject(name, Map.of(), List.of(cidr), maxPods));
+            return this;
+        }
+
+        ObjectsBuilder pod(String name, String node, String ip, boolean hostNetwork, String phase) {
+            pods.add(new PodObject("team-a", name, node, ip, hostNetwork, phase, null, NOW.minusSeconds(3600)));
+            return this;
+        }
+
+        ObjectsBuilder nvIpam(NvIpamPool pool) {
+            nvIpam.add(pool);
+            return this;
+        }
+
+        ObjectsBuilder whereabouts(WhereaboutsPool pool) {
+            whereabouts.add(pool);
+            return this;
+        }
+
+        ObjectsBuilder attachment(NetworkAttachment attachment) {
+            attachments.add(attachment);
+            return this;
+        }
+
+        ObjectsBuilder event(String reason, String message, String kind, String name, String host, int count) {
+            events.add(new EventObject("team-a", reason, message, kind, name, "team-a", host, count, NOW));
+            return this;
+        }
+
+        ClusterObjects build() {
+            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), nvIpam, whereabouts, attachments,
+                    serviceCidrs, clusterIps, events, List.of());
+        }
+    }
+}
