@@ -17,8 +17,8 @@ public record Ipv4Cidr(int network, int prefix) {
         }
         try {
             return new Ipv4Cidr(address(text.substring(0, slash)), Integer.parseInt(text.substring(slash + 1)));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not an IPv4 CIDR: " + text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not an IPv4 CIDR: " + text, e);
         }
     }
 

@@ -30,13 +30,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /** Reads what IPAM needs from one cell's API, page by page, into compact {@link ClusterObjects}. */
 final class ClusterObjectReader {
 
-    static final List<String> FAILURE_REASONS = List.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
+    static final Set<String> FAILURE_REASONS = Set.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
@@ -76,13 +77,12 @@ final class ClusterObjectReader {
         List<String> clusterIps = new ArrayList<>();
         Pages.forEach(client.services().inAnyNamespace()::list, service -> clusterIps.addAll(clusterIps(service)));
         List<EventObject> events = new ArrayList<>();
-        for (String reason : FAILURE_REASONS) {
-            Pages.forEach(client.v1().events().inAnyNamespace()::list, "reason=" + reason, event -> {
-                if (reason.equals(event.getReason())) {
-                    events.add(event(event));
-                }
-            });
-        }
+        // one pass over all events, filtered here: not every API server filters events by reason
+        Pages.forEach(client.v1().events().inAnyNamespace()::list, event -> {
+            if (FAILURE_REASONS.contains(event.getReason())) {
+                events.add(event(event));
+            }
+        });
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, problems);
     }

@@ -1,5 +1,6 @@
 package io.railscope.source.kube;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptions;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
@@ -16,15 +17,10 @@ final class Pages {
     }
 
     /** Hands every item of every page to {@code each}; returns false when the API does not serve the resource (404). */
-    static <T extends io.fabric8.kubernetes.api.model.HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
-        return forEach(list, null, each);
-    }
-
-    static <T extends io.fabric8.kubernetes.api.model.HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, String fieldSelector,
-            Consumer<T> each) {
+    static <T extends HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
         String next = null;
         do {
-            ListOptions options = new ListOptionsBuilder().withLimit(SIZE).withContinue(next).withFieldSelector(fieldSelector).build();
+            ListOptions options = new ListOptionsBuilder().withLimit(SIZE).withContinue(next).build();
             KubernetesResourceList<T> page;
             try {
                 page = list.apply(options);
