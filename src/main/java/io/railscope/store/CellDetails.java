@@ -8,6 +8,6 @@ public record CellDetails(
         List<RailSummary> rails,
         List<PortIssue> portIssues,
         List<NeighborState> busiestNeighborTables,
-        List<PoolState> pools,
+        CellIpam ipam,
         List<JobState> jobs) {
 }

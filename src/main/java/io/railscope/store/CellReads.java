@@ -15,6 +15,7 @@ public class CellReads {
 
     private static final int ISSUE_LIMIT = 50;
     private static final int NEIGHBOR_LIMIT = 10;
+    private static final int BLOCK_LIMIT = 10;
 
     private final ConsistentRead consistentRead;
 
@@ -35,7 +36,7 @@ public class CellReads {
             }
             Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
             return Optional.of(new CellDetails(summaries.get(0), rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), pools(cellId), jobs(cellId)));
+                    neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId)));
         });
     }
 
@@ -102,15 +103,6 @@ public class CellReads {
                 rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"),
                         rs.getInt("gc_thresh2"), rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"),
                         rs.getString("reason")), cell, NEIGHBOR_LIMIT);
-    }
-
-    private static List<PoolState> pools(Integer cellId) {
-        return IpPoolEntity.<IpPoolEntity>list("cellId = ?1 order by case plane when 'PRIMARY' then 0 when 'BACKEND' then 1"
-                        + " else 2 end, rail nulls first, name", cellId).stream()
-                .map(p -> new PoolState(p.name, p.plane, p.rail == null ? null : p.rail.intValue(), p.kind, List.of(p.cidrs),
-                        p.blockPrefix == null ? null : p.blockPrefix.intValue(), p.capacity, p.allocated, p.blocksTotal,
-                        p.blocksUsed, p.health, p.reason))
-                .toList();
     }
 
     private static List<JobState> jobs(Integer cellId) {

@@ -90,7 +90,8 @@ class PagesTest {
                         List.of(new IpLeak("pool-" + HOSTILE, "10.0.0.9", HOSTILE)), List.of(), List.of(), List.of(),
                         List.of("IPPool " + HOSTILE + ": bad subnet")), List.of())),
                 Optional.of(new NodeMetricsState(
-                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, 0, 0, 0, 0, 0, 0, PortHealth.DOWN, HOSTILE)),
+                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
+                                Double.NaN, PortHealth.DOWN, HOSTILE)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)))),
                 Optional.empty()), Duration.ofMinutes(5));
 

@@ -35,6 +35,8 @@ final class SimulatedInventory {
     private static final String SERVICE_CIDR = "10.96.0.0/16";
     private static final Ipv4Cidr WHEREABOUTS_RANGE = Ipv4Cidr.parse("10.250.0.0/20");
     private static final int BACKEND_BLOCK_SIZE = 16;
+    /** Nodes that start using the storage network per hour, so its pool has a trend to forecast. */
+    private static final double STORAGE_USERS_PER_HOUR = 20;
     private static final List<String> HOST_NETWORK_AGENTS = List.of("cilium", "node-exporter", "nvidia-driver");
 
     private final SimulatedTopology topology;
@@ -98,14 +100,14 @@ final class SimulatedInventory {
         return new ClusterObjects(now, nodes, pods, ciliumNodes,
                 Optional.of(new ClusterObjects.ClusterPool(topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
                         .map(Ipv4Cidr::toString).toList(), topology.blockPrefix, "cilium-cluster-pool")),
-                railPools, List.of(whereabouts(faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
+                railPools, List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
                 List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events, List.of());
     }
 
-    /** The storage network: one address for each of the first nodes' first pod, plus leaked ones when asked. */
-    private WhereaboutsPool whereabouts(boolean leaking) {
+    /** The storage network: an address for the first pod of more and more nodes as time goes, plus leaked ones when asked. */
+    private WhereaboutsPool whereabouts(double hoursRunning, boolean leaking) {
         Map<Long, String> allocations = new TreeMap<>();
-        int users = Math.min(topology.nodes, 1000);
+        int users = (int) Math.min(topology.nodes, Math.min(1000, topology.nodes / 2 + hoursRunning * STORAGE_USERS_PER_HOUR));
         for (int i = 0; i < users; i++) {
             allocations.put((long) i + 1, "team-a/" + topology.nodeNames[i] + "-p0");
         }

@@ -1,0 +1,47 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.store.CellIpam;
+import io.railscope.store.IpamReads;
+import io.railscope.store.NodeBlockRow;
+import io.railscope.store.PoolHeadroomRow;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** One address pool: its numbers, forecast and usage history. */
+@Path("/cells/{cell}/pools/{plane}/{pool}")
+@Produces(MediaType.TEXT_HTML)
+public class PoolPage {
+
+    private static final Duration HISTORY = Duration.ofDays(7);
+    private static final int BLOCKS_SHOWN = 50;
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance pool(String cell, PoolHeadroomRow pool, UsageChart chart, List<NodeBlockRow> blocks);
+    }
+
+    private final IpamReads reads;
+
+    public PoolPage(IpamReads reads) {
+        this.reads = reads;
+    }
+
+    @GET
+    public TemplateInstance pool(@PathParam("cell") String cell, @PathParam("plane") String plane, @PathParam("pool") String name) {
+        CellIpam ipam = reads.cell(cell, BLOCKS_SHOWN).orElseThrow(() -> new NotFoundException("no cell named " + cell));
+        PoolHeadroomRow pool = ipam.pools().stream().filter(p -> p.plane().equals(plane) && p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
+        UsageChart chart = UsageChart.of(reads.history(cell, plane, name, Instant.now().minus(HISTORY)));
+        List<NodeBlockRow> blocks = "PRIMARY".equals(plane) ? ipam.nodeBlocks() : List.of();
+        return Templates.pool(cell, pool, chart, blocks);
+    }
+}
