@@ -2,16 +2,14 @@ package io.railscope.api;
 
 import io.railscope.store.IpamReads;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /** IPAM headroom as JSON, for people and for the automation that plans node additions. */
-@Path("/api/v1")
+@Path("/api/v1/ipam/headroom")
 @Produces(MediaType.APPLICATION_JSON)
 public class IpamResource {
 
@@ -22,18 +20,9 @@ public class IpamResource {
     }
 
     @GET
-    @Path("ipam/headroom")
     @Operation(summary = "Every address pool of every cell: capacity, use, free blocks (nodes that can still join), "
             + "utilisation, days to exhaustion, leaks and allocation failures")
     public List<PoolResponse> headroom() {
         return reads.headroom().stream().map(PoolResponse::of).toList();
-    }
-
-    @GET
-    @Path("cells/{cell}/ipam")
-    @Operation(summary = "A cell's pools, every node's primary pod block, right-sizing, leaks, allocation failures, stuck pods "
-            + "and nodes with asymmetric rail offsets")
-    public CellIpamResponse cell(@PathParam("cell") String cell) {
-        return reads.cell(cell, null).map(CellIpamResponse::of).orElseThrow(() -> new NotFoundException("no cell named " + cell));
     }
 }
