@@ -1,5 +1,6 @@
 package io.railscope.collect;
 
+import io.railscope.HeapSampler;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -14,9 +15,6 @@ import io.railscope.store.CommitReport;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -83,7 +81,7 @@ class CollectBenchmarkTest {
 
             List<Double> fetchSeconds = new ArrayList<>();
             List<Double> totalSeconds = new ArrayList<>();
-            resetPeaks();
+            HeapSampler heap = new HeapSampler();
             for (int round = 0; round < ROUNDS; round++) {
                 Thread.sleep(1000);
                 long fetchStart = System.nanoTime();
@@ -95,7 +93,8 @@ class CollectBenchmarkTest {
                 collector.collect();
                 totalSeconds.add((System.nanoTime() - start) / 1e9);
             }
-            long peakHeap = peakHeapBytes();
+            heap.close();
+            long peakHeap = heap.peakMiB();
             report(name, cold, coldSeconds, fetchSeconds, totalSeconds, peakHeap);
         } finally {
             executor.shutdownNow();
@@ -109,10 +108,10 @@ class CollectBenchmarkTest {
                 cold collection (inserts inventory): %.2f s; rows written %s
                 source fetch alone (simulator): median %.2f s, max %.2f s
                 collection, source data to committed state: min %.2f s, median %.2f s, max %.2f s
-                peak heap (sum of heap pool peaks, JVM -Xmx %d MiB): %d MiB
+                peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
                 """, name, NODES, NODES * 8, total.size(), coldSeconds, cold.rowsByTable(), median(fetch), Collections.max(fetch),
                 Collections.min(total), median(total), Collections.max(total),
-                Runtime.getRuntime().maxMemory() >> 20, peakHeap >> 20);
+                Runtime.getRuntime().maxMemory() >> 20, peakHeap);
         System.out.println("\n==== Railscope collection benchmark ====\n" + text);
         Path out = Path.of("target", "bench", "collect-" + NODES + ".txt");
         Files.createDirectories(out.getParent());
@@ -125,22 +124,5 @@ class CollectBenchmarkTest {
         return sorted.get(sorted.size() / 2);
     }
 
-    private static void resetPeaks() {
-        System.gc();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
 
-    private static long peakHeapBytes() {
-        long peak = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                peak += pool.getPeakUsage().getUsed();
-            }
-        }
-        return peak;
-    }
 }

@@ -25,12 +25,7 @@ final class AllocationFailures {
     private final Map<String, Long> countByPool = new HashMap<>();
 
     AllocationFailures(ClusterObjects objects, Set<String> backendPools) {
-        Map<String, String> nodeOfPod = new HashMap<>();
-        for (PodObject pod : objects.pods()) {
-            if (pod.node() != null) {
-                nodeOfPod.put(pod.namespace() + "/" + pod.name(), pod.node());
-            }
-        }
+        Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
         for (EventObject event : objects.events()) {
             String message = event.message() == null ? "" : event.message();
             switch (event.reason() == null ? "" : event.reason()) {
@@ -49,6 +44,16 @@ final class AllocationFailures {
                 }
             }
         }
+    }
+
+    private static Map<String, String> nodeOfPod(List<PodObject> pods) {
+        Map<String, String> nodes = new HashMap<>(pods.size() * 2);
+        for (PodObject pod : pods) {
+            if (pod.node() != null) {
+                nodes.put(pod.namespace() + "/" + pod.name(), pod.node());
+            }
+        }
+        return nodes;
     }
 
     List<AllocationFailure> failures() {

@@ -52,10 +52,7 @@ final class BackendPools {
                 problems.add(label + ": " + e.getMessage() + "; pool skipped");
             }
         }
-        Set<String> livePods = new HashSet<>(objects.pods().size() * 2);
-        for (PodObject pod : objects.pods()) {
-            livePods.add(pod.namespace() + "/" + pod.name());
-        }
+        Set<String> livePods = objects.whereaboutsPools().isEmpty() ? Set.of() : livePods(objects.pods());
         for (WhereaboutsPool pool : objects.whereaboutsPools()) {
             String label = "whereabouts IPPool " + pool.name();
             try {
@@ -66,6 +63,14 @@ final class BackendPools {
                 problems.add(label + ": " + e.getMessage() + "; pool skipped");
             }
         }
+    }
+
+    private static Set<String> livePods(List<PodObject> pods) {
+        Set<String> live = new HashSet<>(pods.size() * 2);
+        for (PodObject pod : pods) {
+            live.add(pod.namespace() + "/" + pod.name());
+        }
+        return live;
     }
 
     List<PoolUsage> pools() {

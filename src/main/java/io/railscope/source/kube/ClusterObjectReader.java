@@ -3,13 +3,13 @@ package io.railscope.source.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.ipam.ClusterObjects;
@@ -24,6 +24,7 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,8 +56,7 @@ final class ClusterObjectReader {
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
         Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        List<PodObject> pods = new ArrayList<>();
-        Pages.forEach(client.pods().inAnyNamespace()::list, pod -> pods.add(pod(pod)));
+        List<PodObject> pods = pods();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
         custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
                 Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
@@ -85,6 +85,31 @@ final class ClusterObjectReader {
         });
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, problems);
+    }
+
+    /**
+     * All pods, page by page, parsed straight into compact records (see {@link PodPageParser}). The
+     * next page is requested as soon as this page's continue token is known, so the transfer of one
+     * page overlaps the parsing of the previous.
+     */
+    private List<PodObject> pods() {
+        HttpClient http = client.getHttpClient();
+        String base = client.getMasterUrl().toString().replaceAll("/+$", "") + "/api/v1/pods?limit=" + Pages.SIZE;
+        long timeout = Math.max(1, client.getConfiguration().getRequestTimeout());
+        List<PodObject> pods = new ArrayList<>();
+        PodPage page = new PodPage(http, base, null, timeout);
+        while (page != null) {
+            byte[] body = page.body();
+            try {
+                String next = PodPageParser.continueToken(body);
+                PodPage following = next == null ? null : new PodPage(http, base, next, timeout);
+                PodPageParser.parse(body, pods);
+                page = following;
+            } catch (IOException e) {
+                throw new KubernetesClientException("listing pods: malformed page: " + e.getMessage(), e);
+            }
+        }
+        return pods;
     }
 
     private void custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
@@ -135,24 +160,6 @@ final class ClusterObjectReader {
         Map<String, String> labels = node.getMetadata().getLabels();
         return new NodeObject(node.getMetadata().getName(), labels == null ? Map.of() : labels, cidrs == null ? List.of() : cidrs,
                 maxPods);
-    }
-
-    private static PodObject pod(Pod pod) {
-        var spec = pod.getSpec();
-        var status = pod.getStatus();
-        String waiting = null;
-        if (status != null && status.getContainerStatuses() != null) {
-            for (ContainerStatus container : status.getContainerStatuses()) {
-                if (container.getState() != null && container.getState().getWaiting() != null) {
-                    waiting = container.getState().getWaiting().getReason();
-                    break;
-                }
-            }
-        }
-        String created = pod.getMetadata().getCreationTimestamp();
-        return new PodObject(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), spec == null ? null : spec.getNodeName(),
-                status == null ? null : status.getPodIP(), spec != null && Boolean.TRUE.equals(spec.getHostNetwork()),
-                status == null ? null : status.getPhase(), waiting, created == null ? null : Instant.parse(created));
     }
 
     private static NvIpamPool ipPool(GenericKubernetesResource resource) {

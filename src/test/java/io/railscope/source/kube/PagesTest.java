@@ -1,0 +1,54 @@
+package io.railscope.source.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fabric8.kubernetes.api.model.ListMetaBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeList;
+import io.fabric8.kubernetes.api.model.NodeListBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PagesTest {
+
+    @Test
+    void followsContinueTokensUntilTheLastPage() {
+        List<String> continues = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        boolean served = Pages.forEach(options -> {
+            continues.add(options.getContinue());
+            assertThat(options.getLimit()).isEqualTo(Pages.SIZE);
+            int page = options.getContinue() == null ? 0 : Integer.parseInt(options.getContinue());
+            return page(page, page < 2 ? Integer.toString(page + 1) : null);
+        }, (Node node) -> names.add(node.getMetadata().getName()));
+        assertThat(served).isTrue();
+        assertThat(continues).containsExactly(null, "1", "2");
+        assertThat(names).containsExactly("node-0", "node-1", "node-2");
+    }
+
+    @Test
+    void aResourceTheApiDoesNotServeIsAbsentNotAnError() {
+        boolean served = Pages.forEach(options -> {
+            throw new KubernetesClientException("the server could not find the requested resource", 404, null);
+        }, (Node node) -> {
+            throw new AssertionError("no item expected");
+        });
+        assertThat(served).isFalse();
+    }
+
+    @Test
+    void otherApiErrorsFailTheFetch() {
+        assertThatThrownBy(() -> Pages.forEach(options -> {
+            throw new KubernetesClientException("forbidden", 403, null);
+        }, (Node node) -> { })).isInstanceOf(KubernetesClientException.class).hasMessageContaining("forbidden");
+    }
+
+    private static NodeList page(int page, String next) {
+        return new NodeListBuilder().withMetadata(new ListMetaBuilder().withContinue(next).build())
+                .withItems(new NodeBuilder().withNewMetadata().withName("node-" + page).endMetadata().build()).build();
+    }
+}
