@@ -11,15 +11,18 @@ class IpamPlanTest {
 
     static Stream<Arguments> plans() {
         return Stream.of(
-                // DOMAIN.md: 10,000 nodes at /24 need a /10
-                Arguments.of(10_000, 110, 0.0, 24, 10),
+                // DOMAIN.md: 10,000 nodes at /24 need a /10 (200 pods and 2 reserved need a /24)
+                Arguments.of(10_000, 200, 0.0, 24, 10),
+                // 110 pods (the kubelet default) and 2 reserved fit a /25
+                Arguments.of(10_000, 110, 0.0, 25, 11),
                 // 10,000 nodes at /26 fit a /12
                 Arguments.of(10_000, 48, 0.0, 26, 12),
                 // 30 pods + 25 % surge + 2 reserved = 40 addresses: a /26
                 Arguments.of(12_000, 30, 0.25, 26, 12),
                 // 30 pods, no surge: 32 addresses fit a /27 exactly
                 Arguments.of(1_000, 30, 0.0, 27, 17),
-                Arguments.of(1, 1, 0.0, 31, 31));
+                // one pod and the two reserved addresses need a /30
+                Arguments.of(1, 1, 0.0, 30, 30));
     }
 
     @ParameterizedTest
