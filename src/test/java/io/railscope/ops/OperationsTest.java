@@ -40,6 +40,7 @@ class OperationsTest {
     @Test
     void openApiDescribesTheApi() {
         given().get("/q/openapi?format=json").then().statusCode(200)
-                .body(containsString("/api/v1/cells"), containsString("CellSummaryResponse"));
+                .body(containsString("/api/v1/cells"), containsString("CellSummaryResponse"), containsString("/api/v1/ipam/headroom"),
+                        containsString("/api/v1/cells/{cell}/ipam"), containsString("daysToExhaustion"));
     }
 }

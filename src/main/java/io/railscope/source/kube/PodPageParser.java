@@ -16,6 +16,7 @@ import java.util.List;
 final class PodPageParser {
 
     private static final JsonFactory JSON = new JsonFactory();
+    private static final String[] CONTINUE = {"continue"};
     private static final int OTHER = 0;
     private static final int METADATA = 1;
     private static final int SPEC = 2;
@@ -35,7 +36,7 @@ final class PodPageParser {
                 String field = parser.currentName();
                 parser.nextToken();
                 if ("metadata".equals(field)) {
-                    String next = listContinue(parser);
+                    String next = stringAt(parser, CONTINUE, 0);
                     return next == null || next.isEmpty() ? null : next;
                 }
                 parser.skipChildren();
@@ -53,7 +54,7 @@ final class PodPageParser {
                 String field = parser.currentName();
                 parser.nextToken();
                 if ("metadata".equals(field)) {
-                    next = listContinue(parser);
+                    next = stringAt(parser, CONTINUE, 0);
                 } else if ("items".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
                         pods.add(pod(parser));
@@ -64,24 +65,6 @@ final class PodPageParser {
             }
         }
         return next == null || next.isEmpty() ? null : next;
-    }
-
-    private static String listContinue(JsonParser parser) throws IOException {
-        String next = null;
-        if (parser.currentToken() != JsonToken.START_OBJECT) {
-            parser.skipChildren();
-            return null;
-        }
-        while (parser.nextToken() == JsonToken.FIELD_NAME) {
-            String field = parser.currentName();
-            parser.nextToken();
-            if ("continue".equals(field)) {
-                next = parser.getValueAsString();
-            } else {
-                parser.skipChildren();
-            }
-        }
-        return next;
     }
 
     private static PodObject pod(JsonParser parser) throws IOException {
@@ -136,39 +119,40 @@ final class PodPageParser {
 
     /** The waiting reason of the first waiting container: containerStatuses[].state.waiting.reason. */
     private static String firstWaitingReason(JsonParser parser) throws IOException {
-        String reason = null;
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             parser.skipChildren();
             return null;
         }
+        String reason = null;
         while (parser.nextToken() == JsonToken.START_OBJECT) {
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String field = parser.currentName();
-                parser.nextToken();
-                if ("state".equals(field) && parser.currentToken() == JsonToken.START_OBJECT) {
-                    while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                        String state = parser.currentName();
-                        parser.nextToken();
-                        if ("waiting".equals(state) && parser.currentToken() == JsonToken.START_OBJECT) {
-                            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                                String waitingField = parser.currentName();
-                                parser.nextToken();
-                                if ("reason".equals(waitingField) && reason == null) {
-                                    reason = parser.getValueAsString();
-                                } else {
-                                    parser.skipChildren();
-                                }
-                            }
-                        } else {
-                            parser.skipChildren();
-                        }
-                    }
-                } else {
-                    parser.skipChildren();
-                }
-            }
+            String waiting = stringAt(parser, new String[] {"state", "waiting", "reason"}, 0);
+            reason = reason == null ? waiting : reason;
         }
         return reason;
+    }
+
+    /** Reads the object the parser is on to its end and returns the string at {@code path} inside it, or null. */
+    private static String stringAt(JsonParser parser, String[] path, int depth) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return null;
+        }
+        String found = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            parser.nextToken();
+            if (found == null && path[depth].equals(field)) {
+                if (depth == path.length - 1) {
+                    found = parser.getValueAsString();
+                    parser.skipChildren();
+                } else {
+                    found = stringAt(parser, path, depth + 1);
+                }
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return found;
     }
 
     private static void expect(JsonToken actual, JsonToken expected) throws IOException {
