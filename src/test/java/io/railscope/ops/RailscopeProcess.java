@@ -1,7 +1,6 @@
 package io.railscope.ops;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,7 @@ final class RailscopeProcess implements AutoCloseable {
     }
 
     static RailscopeProcess start(String... properties) throws IOException {
-        int port = freePort();
+        int port = FreePort.pick();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));
@@ -59,11 +58,5 @@ final class RailscopeProcess implements AutoCloseable {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         Files.deleteIfExists(output);
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

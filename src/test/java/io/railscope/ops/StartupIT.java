@@ -59,7 +59,7 @@ class StartupIT {
 
     @Test
     void unreachableDatabaseEndsInOneLineNamingTheUrl() throws Exception {
-        String url = "jdbc:postgresql://127.0.0.1:" + RailscopeProcess.freePort() + "/railscope";
+        String url = "jdbc:postgresql://127.0.0.1:" + FreePort.pick() + "/railscope";
         try (RailscopeProcess railscope = RailscopeProcess.start("-Dquarkus.datasource.jdbc.url=" + url)) {
             assertThat(railscope.exitCode()).isNotZero();
             String output = railscope.output();

@@ -1,0 +1,147 @@
+package io.railscope.source.exposition;
+
+import io.railscope.source.NeighborReading;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortCounter;
+import io.railscope.source.RailPortReading;
+import io.railscope.source.ScrapeTarget;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Collects node_exporter's InfiniBand, ARP and neighbor sysctl samples into readings per node. Which
+ * node a sample belongs to is decided by {@code nodeOf}: the scraped target's node, or labels of a
+ * query result. Not thread-safe: one per page, or one per query fed sequentially.
+ */
+public final class NodeMetricsReadings implements SampleSink {
+
+    private static final Map<String, PortCounter> COUNTERS = new HashMap<>();
+    private static final String GC_THRESH = "node_sysctl_net_ipv4_neigh_default_gc_thresh";
+
+    static {
+        for (PortCounter counter : PortCounter.values()) {
+            COUNTERS.put(counter.metricName(), counter);
+        }
+    }
+
+    private final Function<Labels, String> nodeOf;
+    private final Map<String, NodeData> nodes = new LinkedHashMap<>();
+    private final List<String> malformed = new ArrayList<>();
+    private int malformedCount;
+
+    public NodeMetricsReadings(Function<Labels, String> nodeOf) {
+        this.nodeOf = nodeOf;
+    }
+
+    @Override
+    public boolean wants(String metricName) {
+        return metricName.startsWith("node_infiniband_") || metricName.equals("node_arp_entries") || metricName.startsWith(GC_THRESH);
+    }
+
+    @Override
+    public void sample(String metricName, Labels labels, double value, long timestampMillis) {
+        String node = nodeOf.apply(labels);
+        if (node == null || Double.isNaN(value)) {
+            return;
+        }
+        NodeData data = nodes.computeIfAbsent(node, NodeData::new);
+        if (metricName.equals("node_arp_entries")) {
+            data.arpEntries += (long) value;
+            data.arpSeen = true;
+            return;
+        }
+        if (metricName.startsWith(GC_THRESH)) {
+            int level = metricName.charAt(metricName.length() - 1) - '0';
+            if (level >= 1 && level <= 3) {
+                data.gcThresh[level - 1] = (int) value;
+            }
+            return;
+        }
+        String device = labels.get("device");
+        String port = labels.get("port");
+        if (device == null || port == null) {
+            return;
+        }
+        PortData portData = data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
+        switch (metricName) {
+            case "node_infiniband_state_id" -> portData.state = (int) value;
+            case "node_infiniband_physical_state_id" -> portData.physicalState = (int) value;
+            case "node_infiniband_rate_bytes_per_second" -> portData.rate = value;
+            default -> {
+                PortCounter counter = COUNTERS.get(metricName);
+                if (counter != null) {
+                    portData.counters[counter.ordinal()] = (long) value;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void malformed(int lineNumber, String message) {
+        malformedCount++;
+        if (malformed.size() < 3) {
+            malformed.add("line " + lineNumber + ": " + message);
+        }
+    }
+
+    /** How many lines were malformed, and the first few of them. */
+    public String malformedSummary() {
+        return malformedCount == 0 ? null : malformedCount + " malformed line(s), e.g. " + String.join("; ", malformed);
+    }
+
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    public NodeMetricsSnapshot snapshot(Instant at, List<ScrapeTarget> targets) {
+        List<NeighborReading> neighbors = new ArrayList<>(nodes.size());
+        List<RailPortReading> ports = new ArrayList<>(nodes.size() * 8);
+        for (NodeData node : nodes.values()) {
+            if (node.arpSeen) {
+                neighbors.add(new NeighborReading(node.name, (int) node.arpEntries, node.gcThresh[0], node.gcThresh[1], node.gcThresh[2]));
+            }
+            for (PortData port : node.ports.values()) {
+                int portNumber;
+                try {
+                    portNumber = Integer.parseInt(port.port);
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                ports.add(new RailPortReading(node.name, port.device, portNumber, port.state, port.physicalState, port.rate,
+                        port.counters));
+            }
+        }
+        return new NodeMetricsSnapshot(at, neighbors, ports, targets);
+    }
+
+    private static final class NodeData {
+        final String name;
+        final Map<String, PortData> ports = new LinkedHashMap<>();
+        final int[] gcThresh = new int[3];
+        long arpEntries;
+        boolean arpSeen;
+
+        NodeData(String name) {
+            this.name = name;
+        }
+    }
+
+    private static final class PortData {
+        final String device;
+        final String port;
+        final long[] counters = PortCounter.none();
+        int state;
+        int physicalState;
+        double rate;
+
+        PortData(String device, String port) {
+            this.device = device;
+            this.port = port;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.railscope.source.exposition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.PortAssessment;
+import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.TestThresholds;
+import io.railscope.model.Health;
+import io.railscope.model.PortHealth;
+import io.railscope.ops.FreePort;
+import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.RailPortReading;
+import io.railscope.source.ScrapeTarget;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Debian's node_exporter on fixture sysfs/procfs trees, scraped for real; plus targets that misbehave. */
+class ExporterScrapeSourceTest {
+
+    private static NodeExporterFixture node;
+    private static HttpServer misbehaving;
+
+    @BeforeAll
+    static void start() throws Exception {
+        node = NodeExporterFixture.start(600);
+        misbehaving = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        misbehaving.createContext("/error/metrics", exchange -> {
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        misbehaving.createContext("/garbage/metrics", exchange -> {
+            byte[] body = "<html>not metrics</html>\n\u0000\u0001 ??? {{{".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        misbehaving.createContext("/hang/metrics", exchange -> {
+            try {
+                Thread.sleep(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        misbehaving.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        misbehaving.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        node.close();
+        misbehaving.stop(0);
+    }
+
+    @Test
+    void verdictsOfARealExporter() throws Exception {
+        node.port(2, "1: DOWN", "2: Polling", "400 Gb/sec (4X NDR)");
+        node.port(4, "4: ACTIVE", "5: LinkUp", "200 Gb/sec (4X HDR)");
+        ExporterScrapeSource source = source(List.of(new ExporterTarget(node.address(), "gpu-node-1")));
+        NodeMetricsSnapshot first = source.fetchNodeMetrics();
+        node.counter(6, "link_downed", 3);
+        node.counter(0, "port_rcv_data", 1_000_000);
+        Thread.sleep(1100);
+        NodeMetricsSnapshot second = source.fetchNodeMetrics();
+
+        assertThat(second.ports()).hasSize(8).allSatisfy(port -> assertThat(port.node()).isEqualTo("gpu-node-1"));
+        Map<String, PortAssessment> verdicts = assess(first, second);
+        assertThat(verdicts.get("mlx5_2").health()).isEqualTo(PortHealth.DOWN);
+        assertThat(verdicts.get("mlx5_2").reason()).isEqualTo("state DOWN, physical state Polling");
+        assertThat(verdicts.get("mlx5_4").reason()).isEqualTo("trained at 200 Gb/s, expected 400");
+        assertThat(verdicts.get("mlx5_6").reason()).isEqualTo("link went down 3 times since the last collection");
+        assertThat(verdicts.get("mlx5_0").health()).isEqualTo(PortHealth.OK);
+        // node_exporter reports data counters in bytes (4 x the sysfs value)
+        assertThat(verdicts.get("mlx5_0").rxBytesPerSecond()).isGreaterThan(0);
+        assertThat(verdicts.values().stream().filter(v -> v.health() == PortHealth.OK)).hasSize(5);
+
+        assertThat(second.neighbors()).singleElement().satisfies(neighbors -> {
+            assertThat(neighbors.entries()).isEqualTo(600);
+            assertThat(neighbors.gcThresh2()).isEqualTo(512);
+            assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults()).health()).isEqualTo(Health.WARNING);
+        });
+        assertThat(second.targets()).singleElement().satisfies(target -> assertThat(target.up()).isTrue());
+    }
+
+    @Test
+    void misbehavingTargetsAreDownWithTheirReasonAndTheRestIsRead() throws Exception {
+        String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
+        int closed = FreePort.pick();
+        ExporterScrapeSource source = source(List.of(
+                new ExporterTarget(node.address(), "good"),
+                new ExporterTarget(base + "/error", "error"),
+                new ExporterTarget(base + "/garbage", "garbage"),
+                new ExporterTarget(base + "/hang", "hang"),
+                new ExporterTarget("127.0.0.1:" + closed, "closed")));
+        NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
+        Map<String, ScrapeTarget> targets = snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
+        assertThat(targets.get("good").up()).isTrue();
+        assertThat(targets.get("error").error()).isEqualTo("HTTP 500");
+        assertThat(targets.get("garbage").up()).isFalse();
+        assertThat(targets.get("garbage").error()).contains("malformed line");
+        assertThat(targets.get("hang").error()).contains("Timeout");
+        assertThat(targets.get("closed").error()).contains("ConnectException");
+        assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("good");
+    }
+
+    @Test
+    void whenNoTargetAnswersTheSourceFails() {
+        String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
+        ExporterScrapeSource source = source(List.of(new ExporterTarget(base + "/error", "a")));
+        assertThatThrownBy(source::fetchNodeMetrics).hasMessageContaining("no node_exporter of 1 answered").hasMessageContaining("HTTP 500");
+    }
+
+    private static ExporterScrapeSource source(List<ExporterTarget> targets) {
+        return new ExporterScrapeSource(() -> targets, Duration.ofSeconds(2), 4, Clock.systemUTC());
+    }
+
+    private static Map<String, PortAssessment> assess(NodeMetricsSnapshot first, NodeMetricsSnapshot second) {
+        PortHealthRule rule = new PortHealthRule(TestThresholds.defaults(), 400);
+        double seconds = Duration.between(first.at(), second.at()).toMillis() / 1000.0;
+        List<PortAssessment> verdicts = new ArrayList<>();
+        for (RailPortReading port : second.ports()) {
+            RailPortReading previous = first.ports().stream().filter(p -> p.device().equals(port.device())).findFirst().orElseThrow();
+            verdicts.add(rule.assess(port, previous, Integer.parseInt(port.device().substring(5)) + 1, seconds));
+        }
+        return verdicts.stream().collect(Collectors.toMap(PortAssessment::device, Function.identity()));
+    }
+}

@@ -1,0 +1,130 @@
+package io.railscope.source.exposition;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A fake node for the real node_exporter: a sysfs tree with eight mlx5 HCAs and a procfs with an
+ * ARP table and the neighbor sysctls, and Debian's prometheus-node-exporter serving it on
+ * 127.0.0.1 and a free port.
+ */
+public final class NodeExporterFixture implements AutoCloseable {
+
+    public static final String BINARY = "/usr/bin/prometheus-node-exporter";
+
+    private final Path root;
+    private final Process process;
+    private final int port;
+
+    private NodeExporterFixture(Path root, Process process, int port) {
+        this.root = root;
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Builds the trees (all ports ACTIVE at 400G, {@code arpEntries} neighbors) and starts node_exporter on them. */
+    public static NodeExporterFixture start(int arpEntries) throws IOException, InterruptedException {
+        Path root = Files.createTempDirectory("railscope-node");
+        for (int device = 0; device < 8; device++) {
+            Path hca = root.resolve("sys/class/infiniband/mlx5_" + device);
+            Files.createDirectories(hca.resolve("ports/1/counters"));
+            Files.writeString(hca.resolve("fw_ver"), "28.39.1002\n");
+            Files.writeString(hca.resolve("board_id"), "MT_0000000838\n");
+            Files.writeString(hca.resolve("hca_type"), "MT4129\n");
+        }
+        NodeExporterFixture fixture = null;
+        for (int device = 0; device < 8; device++) {
+            writePort(root, device, "4: ACTIVE", "5: LinkUp", "400 Gb/sec (4X NDR)");
+            for (String counter : List.of("port_rcv_data", "port_xmit_data", "port_rcv_packets", "port_xmit_packets", "port_rcv_errors",
+                    "port_rcv_remote_physical_errors", "port_xmit_discards", "port_xmit_wait", "link_downed", "link_error_recovery",
+                    "local_link_integrity_errors", "symbol_error", "excessive_buffer_overrun_errors")) {
+                Files.writeString(root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), "0\n");
+            }
+        }
+        Path net = Files.createDirectories(root.resolve("proc/net"));
+        StringBuilder arp = new StringBuilder("IP address       HW type     Flags       HW address            Mask     Device\n");
+        for (int i = 0; i < arpEntries; i++) {
+            arp.append(String.format("10.0.%d.%d 0x1 0x2 52:54:00:12:%02x:%02x * eth0%n", i / 250, i % 250 + 1, i / 256, i % 256));
+        }
+        Files.writeString(net.resolve("arp"), arp.toString());
+        Path neigh = Files.createDirectories(root.resolve("proc/sys/net/ipv4/neigh/default"));
+        Files.writeString(neigh.resolve("gc_thresh1"), "128\n");
+        Files.writeString(neigh.resolve("gc_thresh2"), "512\n");
+        Files.writeString(neigh.resolve("gc_thresh3"), "1024\n");
+
+        int port = io.railscope.ops.FreePort.pick();
+        List<String> command = new ArrayList<>(List.of(BINARY, "--path.sysfs=" + root.resolve("sys"), "--path.procfs=" + root.resolve("proc"),
+                "--web.listen-address=127.0.0.1:" + port, "--collector.disable-defaults", "--collector.infiniband", "--collector.arp",
+                "--collector.sysctl"));
+        for (int level = 1; level <= 3; level++) {
+            command.add("--collector.sysctl.include=net.ipv4.neigh.default.gc_thresh" + level);
+        }
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(root.resolve("node_exporter.log").toFile()).start();
+        fixture = new NodeExporterFixture(root, process, port);
+        fixture.awaitReady();
+        return fixture;
+    }
+
+    public String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** Sets a port's state files, e.g. ("1: DOWN", "2: Polling", "400 Gb/sec (4X NDR)"). */
+    public void port(int device, String state, String physicalState, String rate) {
+        try {
+            writePort(root, device, state, physicalState, rate);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sets a counter file of a port (node_exporter multiplies the data counters by 4). */
+    public void counter(int device, String counter, long value) {
+        try {
+            Files.writeString(root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), value + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void writePort(Path root, int device, String state, String physicalState, String rate) throws IOException {
+        Path port = root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1");
+        Files.writeString(port.resolve("state"), state + "\n");
+        Files.writeString(port.resolve("phys_state"), physicalState + "\n");
+        Files.writeString(port.resolve("rate"), rate + "\n");
+    }
+
+    private void awaitReady() throws InterruptedException, IOException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            if (!process.isAlive()) {
+                throw new IOException("node_exporter exited: " + Files.readString(root.resolve("node_exporter.log")));
+            }
+            try {
+                HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + address() + "/metrics").toURL().openConnection();
+                if (connection.getResponseCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException("node_exporter did not answer on " + address());
+    }
+}
