@@ -171,7 +171,8 @@ public final class ExpositionParser {
         return new String(out, 0, length, StandardCharsets.UTF_8);
     }
 
-    private static double number(String text) {
+    /** A sample value: a decimal number, NaN, +Inf or -Inf. */
+    static double number(String text) {
         return switch (text) {
             case "NaN" -> Double.NaN;
             case "+Inf", "Inf" -> Double.POSITIVE_INFINITY;
