@@ -84,15 +84,19 @@ public class CollectionLoop {
         fetchExecutor.shutdownNow();
     }
 
+    /** The sources every factory offers for the cell; of each kind, the first one offered. */
     private CellSources sourcesOf(CellSettings cell) {
+        CellSources sources = new CellSources(Optional.empty(), Optional.empty(), Optional.empty());
         for (CellSourceFactory factory : factories) {
-            Optional<CellSources> sources = factory.create(cell);
-            if (sources.isPresent()) {
-                return sources.get();
+            Optional<CellSources> offered = factory.create(cell);
+            if (offered.isPresent()) {
+                sources = sources.or(offered.get());
             }
         }
-        LOG.warnf("cell %s: no collector of this version reads its sources yet; it is listed without data", cell.name());
-        return new CellSources(Optional.empty(), Optional.empty(), Optional.empty());
+        if (sources.byKind().isEmpty()) {
+            LOG.warnf("cell %s: no source is configured; it is listed without data", cell.name());
+        }
+        return sources;
     }
 
     private static void collectLogged(CellCollector collector) {

@@ -57,6 +57,6 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        return new NodeMetricsState(ports, neighbors);
+        return new NodeMetricsState(ports, neighbors, snapshot.targets());
     }
 }

@@ -49,6 +49,25 @@ public interface CellConfig {
 
         /** Label selector of node_exporter pods to discover and scrape. */
         Optional<String> exporterSelector();
+
+        /** Port of the discovered node_exporter pods. */
+        @WithDefault("9100")
+        @Min(1)
+        @Max(65535)
+        int exporterPort();
+
+        /** Label matchers every query adds in query mode, e.g. {@code cluster="gpu-west-1"}. */
+        Optional<String> selector();
+
+        /** How long one exporter (or one query) may take. */
+        @WithDefault("10s")
+        Duration targetTimeout();
+
+        /** Exporters scraped at the same time. */
+        @WithDefault("64")
+        @Min(1)
+        @Max(1024)
+        int scrapeParallelism();
     }
 
     interface Rails {

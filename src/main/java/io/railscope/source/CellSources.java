@@ -20,6 +20,11 @@ public record CellSources(
         return fetches;
     }
 
+    /** These sources, with each kind this lacks taken from {@code other}. */
+    public CellSources or(CellSources other) {
+        return new CellSources(kubernetes.or(other::kubernetes), nodeMetrics.or(other::nodeMetrics), nccl.or(other::nccl));
+    }
+
     /** One fetch of one source, whatever its kind. */
     @FunctionalInterface
     public interface SnapshotFetch {

@@ -73,4 +73,9 @@ public class CellSummaryEntity extends PanacheEntityBase {
 
     @Column(name = "stuck_pods")
     public Integer stuckPods;
+
+    public Integer exporters;
+
+    @Column(name = "exporters_down")
+    public Integer exportersDown;
 }

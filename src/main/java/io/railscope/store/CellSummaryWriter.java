@@ -65,6 +65,10 @@ final class CellSummaryWriter {
             health = health.worst(Health.WARNING);
             reasons.add(plural(counts.jobsDegraded, "job") + " not proven on RDMA");
         }
+        if (counts.exportersDown > 0) {
+            health = health.worst(Health.WARNING);
+            reasons.add(counts.exportersDown + " of " + counts.exporters + " node_exporters down");
+        }
         for (String failing : failingSources()) {
             health = health.worst(Health.WARNING);
             reasons.add(failing);
@@ -73,8 +77,8 @@ final class CellSummaryWriter {
                 INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
                     ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
                     primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons, ipam_leaks, allocation_failures,
-                    stuck_pods)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    stuck_pods, exporters, exporters_down)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, computed_at = EXCLUDED.computed_at, health = EXCLUDED.health,
                        nodes = EXCLUDED.nodes, rail_ports = EXCLUDED.rail_ports, ports_down = EXCLUDED.ports_down,
@@ -84,7 +88,8 @@ final class CellSummaryWriter {
                        primary_total_blocks = EXCLUDED.primary_total_blocks, jobs = EXCLUDED.jobs,
                        jobs_degraded = EXCLUDED.jobs_degraded, sources_failing = EXCLUDED.sources_failing,
                        reasons = EXCLUDED.reasons, ipam_leaks = EXCLUDED.ipam_leaks,
-                       allocation_failures = EXCLUDED.allocation_failures, stuck_pods = EXCLUDED.stuck_pods""")) {
+                       allocation_failures = EXCLUDED.allocation_failures, stuck_pods = EXCLUDED.stuck_pods,
+                       exporters = EXCLUDED.exporters, exporters_down = EXCLUDED.exporters_down""")) {
             int i = 0;
             upsert.setInt(++i, cell.id());
             upsert.setLong(++i, cell.collectionSeq());
@@ -107,6 +112,8 @@ final class CellSummaryWriter {
             upsert.setInt(++i, counts.ipamLeaks);
             upsert.setInt(++i, counts.allocationFailures);
             upsert.setInt(++i, counts.stuckPods);
+            upsert.setInt(++i, counts.exporters);
+            upsert.setInt(++i, counts.exportersDown);
             upsert.executeUpdate();
         }
     }
@@ -128,13 +135,16 @@ final class CellSummaryWriter {
                        (SELECT count(*) FROM source_status WHERE cell_id = ?1 AND error IS NOT NULL),
                        (SELECT count(*) FROM ipam_leak WHERE cell_id = ?1),
                        (SELECT COALESCE(sum(count), 0) FROM allocation_failure WHERE cell_id = ?1),
-                       (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1)"""
+                       (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1),
+                       (SELECT count(*) FROM scrape_target WHERE cell_id = ?1),
+                       (SELECT count(*) FROM scrape_target WHERE cell_id = ?1 AND NOT up)"""
                 .replace("?1", Integer.toString(cell.id())))) {
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
                 return new Counts(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
                         rs.getInt(7), rs.getInt(8), (Long) rs.getObject(9, Long.class), (Long) rs.getObject(10, Long.class),
-                        rs.getInt(11), rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16));
+                        rs.getInt(11), rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getInt(17),
+                        rs.getInt(18));
             }
         }
     }
@@ -177,6 +187,6 @@ final class CellSummaryWriter {
 
     private record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
             int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
-            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods) {
+            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods, int exporters, int exportersDown) {
     }
 }

@@ -6,7 +6,9 @@ import static io.railscope.store.SqlStatements.update;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PortAssessment;
 import java.io.IOException;
+import io.railscope.source.ScrapeTarget;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
@@ -29,6 +31,30 @@ final class NodeMetricsWriter {
     void write(NodeMetricsState state) throws SQLException, IOException {
         writePorts(state);
         writeNeighbors(state);
+        writeTargets(state);
+    }
+
+    private void writeTargets(NodeMetricsState state) throws SQLException {
+        update(connection, "DELETE FROM scrape_target WHERE cell_id = ?", cell.id());
+        if (state.targets().isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO scrape_target (cell_id, target, node, up, error, duration_ms, samples) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING""")) {
+            for (ScrapeTarget target : state.targets()) {
+                insert.setInt(1, cell.id());
+                insert.setString(2, target.target());
+                insert.setString(3, target.node());
+                insert.setBoolean(4, target.up());
+                insert.setString(5, target.error());
+                insert.setInt(6, (int) Math.min(Integer.MAX_VALUE, target.durationMillis()));
+                insert.setInt(7, target.samples());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        report.add("scrape_target", state.targets().size());
     }
 
     private void writePorts(NodeMetricsState state) throws SQLException, IOException {

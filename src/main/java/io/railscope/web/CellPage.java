@@ -19,9 +19,9 @@ public class CellPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance cell(CellView cell, CellDetails details);
+        static native TemplateInstance cell(CellView cell, CellDetails details, HeatmapLayout heatmap);
 
-        static native TemplateInstance cell$body(CellView cell, CellDetails details);
+        static native TemplateInstance cell$body(CellView cell, CellDetails details, HeatmapLayout heatmap);
     }
 
     private final CellReads reads;
@@ -35,14 +35,18 @@ public class CellPage {
     @GET
     public TemplateInstance cell(@PathParam("cell") String name) {
         CellDetails details = details(name);
-        return Templates.cell(views.of(details.summary(), Instant.now()), details);
+        return Templates.cell(views.of(details.summary(), Instant.now()), details, heatmap(details));
     }
 
     @GET
     @Path("fragment")
     public TemplateInstance body(@PathParam("cell") String name) {
         CellDetails details = details(name);
-        return Templates.cell$body(views.of(details.summary(), Instant.now()), details);
+        return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details));
+    }
+
+    private static HeatmapLayout heatmap(CellDetails details) {
+        return new HeatmapLayout(details.summary().nodes(), Math.max(1, details.rails().size()));
     }
 
     private CellDetails details(String name) {

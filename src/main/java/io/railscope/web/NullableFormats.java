@@ -17,6 +17,11 @@ final class NullableFormats {
         return bytesPerSecond == null ? "–" : String.format("%.1f Gb/s", bytesPerSecond * 8 / 1e9);
     }
 
+    /** A share as a percentage, or a dash. */
+    static String ratio(Double value) {
+        return value == null ? "–" : String.format("%.2f %%", value * 100);
+    }
+
     static String decimal(Double value) {
         return value == null ? "–" : String.format("%.1f", value);
     }

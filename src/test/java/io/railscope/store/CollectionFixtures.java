@@ -47,7 +47,7 @@ final class CollectionFixtures {
                 Optional.of(new KubernetesState(new KubernetesSnapshot(inventory, List.of(pool), blocks, List.of(), List.of(), List.of(),
                         List.of(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
                         new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))))),
-                Optional.of(new NodeMetricsState(ports, neighbors)),
+                Optional.of(new NodeMetricsState(ports, neighbors, List.of())),
                 Optional.of(List.of(new AssessedJob(job, JobAssessment.of(job)))));
     }
 }

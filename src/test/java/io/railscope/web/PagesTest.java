@@ -19,6 +19,7 @@ import io.railscope.store.NodeMetricsState;
 import io.railscope.source.IpLeak;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeInfo;
+import io.railscope.source.ScrapeTarget;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,7 +93,8 @@ class PagesTest {
                 Optional.of(new NodeMetricsState(
                         List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
                                 Double.NaN, PortHealth.DOWN, HOSTILE)),
-                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)))),
+                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)),
+                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + HOSTILE, 12, 0)))),
                 Optional.empty()), Duration.ofMinutes(5));
 
         String page = given().get("/cells/hostile").then().statusCode(200).extract().asString();

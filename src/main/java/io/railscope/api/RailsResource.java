@@ -1,0 +1,35 @@
+package io.railscope.api;
+
+import io.railscope.store.CellReads;
+import io.railscope.store.RailReads;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** The rails of a cell as JSON. */
+@Path("/api/v1/cells/{cell}/rails")
+@Produces(MediaType.APPLICATION_JSON)
+public class RailsResource {
+
+    private final RailReads rails;
+    private final CellReads cells;
+
+    public RailsResource(RailReads rails, CellReads cells) {
+        this.rails = rails;
+        this.cells = cells;
+    }
+
+    @GET
+    @Operation(summary = "Each rail across the cell: ports down and degraded, health, mean throughput and rate, skew between rails")
+    public List<RailResponse> rails(@PathParam("cell") String cell) {
+        if (cells.cell(cell).isEmpty()) {
+            throw new NotFoundException("no cell named " + cell);
+        }
+        return RailResponse.of(rails.rails(cell));
+    }
+}

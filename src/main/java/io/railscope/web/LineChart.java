@@ -1,0 +1,91 @@
+package io.railscope.web;
+
+import io.railscope.store.PortSample;
+import io.railscope.store.PoolSample;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Two series over time drawn as polylines of an inline SVG, in the page's coordinates, so a page
+ * shows history without a script: a pool's use and capacity, or a port's receive and transmit rate.
+ */
+public record LineChart(String firstPoints, String secondPoints, String from, String to, double max, int samples) {
+
+    static final int WIDTH = 800;
+    static final int HEIGHT = 240;
+    static final int LEFT = 60;
+    static final int BOTTOM = 24;
+    static final int TOP = 10;
+    private static final DateTimeFormatter LABEL = DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    /** A pool's use (first) against its capacity (second). */
+    static LineChart usage(List<PoolSample> samples) {
+        return of(samples.stream().map(PoolSample::at).toList(), samples, sample -> sample.used(), sample -> sample.total());
+    }
+
+    /** A port's receive (first) and transmit (second) rate in Gb/s; missing rates count as 0. */
+    static LineChart rates(List<PortSample> samples) {
+        return of(samples.stream().map(PortSample::at).toList(), samples, sample -> gbps(sample.rxBytesPerSecond()),
+                sample -> gbps(sample.txBytesPerSecond()));
+    }
+
+    private static <T> LineChart of(List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second) {
+        if (samples.isEmpty()) {
+            return new LineChart("", "", "", "", 0, 0);
+        }
+        long start = times.get(0).toEpochMilli();
+        double span = Math.max(1, times.get(times.size() - 1).toEpochMilli() - start);
+        double max = 0;
+        for (T sample : samples) {
+            max = Math.max(max, Math.max(first.applyAsDouble(sample), second.applyAsDouble(sample)));
+        }
+        double top = Math.max(1e-9, max) * 1.05;
+        List<String> a = new ArrayList<>(samples.size());
+        List<String> b = new ArrayList<>(samples.size());
+        for (int i = 0; i < samples.size(); i++) {
+            double x = LEFT + (times.get(i).toEpochMilli() - start) / span * (WIDTH - LEFT - 10);
+            a.add(point(x, y(first.applyAsDouble(samples.get(i)), top)));
+            b.add(point(x, y(second.applyAsDouble(samples.get(i)), top)));
+        }
+        return new LineChart(String.join(" ", a), String.join(" ", b), LABEL.format(times.get(0)),
+                LABEL.format(times.get(times.size() - 1)), max, samples.size());
+    }
+
+    public int width() {
+        return WIDTH;
+    }
+
+    public int height() {
+        return HEIGHT;
+    }
+
+    public int left() {
+        return LEFT;
+    }
+
+    public int baseline() {
+        return HEIGHT - BOTTOM;
+    }
+
+    /** The largest value, as a label. */
+    public String maxLabel() {
+        return max >= 100 ? String.format("%,.0f", max) : String.format("%.1f", max);
+    }
+
+    private static double gbps(Double bytesPerSecond) {
+        return bytesPerSecond == null ? 0 : bytesPerSecond * 8 / 1e9;
+    }
+
+    private static double y(double value, double top) {
+        return HEIGHT - BOTTOM - value / top * (HEIGHT - BOTTOM - TOP);
+    }
+
+    private static String point(double x, double y) {
+        return String.format(Locale.ROOT, "%.1f,%.1f", x, y);
+    }
+}

@@ -1,0 +1,46 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.CellSettings;
+import io.railscope.config.Fleet;
+import io.railscope.store.NodeDetail;
+import io.railscope.store.RailReads;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
+import java.util.List;
+
+/** One node: its neighbor table against the kernel's limits, and each rail with its state and recent rates. */
+@Path("/cells/{cell}/nodes/{node}")
+@Produces(MediaType.TEXT_HTML)
+public class NodePage {
+
+    private static final Duration HISTORY = Duration.ofHours(24);
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps);
+    }
+
+    private final RailReads reads;
+    private final Fleet fleet;
+
+    public NodePage(RailReads reads, Fleet fleet) {
+        this.reads = reads;
+        this.fleet = fleet;
+    }
+
+    @GET
+    public TemplateInstance node(@PathParam("cell") String cell, @PathParam("node") String name) {
+        NodeDetail node = reads.node(cell, name, HISTORY)
+                .orElseThrow(() -> new NotFoundException("no node named " + name + " in cell " + cell));
+        List<RailChart> rails = node.ports().stream()
+                .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
+        return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0));
+    }
+}
