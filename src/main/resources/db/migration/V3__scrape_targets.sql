@@ -13,3 +13,7 @@ CREATE TABLE scrape_target (
 ALTER TABLE cell_summary
     ADD COLUMN exporters       integer NOT NULL DEFAULT 0,
     ADD COLUMN exporters_down  integer NOT NULL DEFAULT 0;
+
+-- A fingerprint of the rail ports the last node-metrics commit saw (node, rail, device, port): while
+-- it holds, the inventory of ports is unchanged and the commit only updates their state.
+ALTER TABLE cell ADD COLUMN ports_fingerprint bigint;

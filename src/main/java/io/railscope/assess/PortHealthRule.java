@@ -20,7 +20,10 @@ public final class PortHealthRule {
     private static final PortCounter[] ERROR_COUNTERS = {
         PortCounter.ERRORS_RECEIVED, PortCounter.DISCARDS_RECEIVED, PortCounter.DISCARDS_TRANSMITTED,
         PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.RECEIVE_REMOTE_PHYSICAL_ERRORS,
-        PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS};
+        PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS, PortCounter.RX_ICRC_ENCAPSULATED_ERRORS};
+    /** RoCE counters (node_exporter 1.11+) that rise when packets are lost on a lossless fabric. */
+    private static final PortCounter[] ROCE_LOSS_COUNTERS = {
+        PortCounter.OUT_OF_SEQUENCE_PACKETS, PortCounter.PACKET_SEQUENCE_ERRORS, PortCounter.LOCAL_ACK_TIMEOUT_ERRORS};
 
     private final RailscopeConfig.Thresholds thresholds;
     private final double expectedGbps;
@@ -36,12 +39,8 @@ public final class PortHealthRule {
         double rx = rate(previous, current, PortCounter.DATA_RECEIVED_BYTES, seconds);
         double tx = rate(previous, current, PortCounter.DATA_TRANSMITTED_BYTES, seconds);
         double symbolsPerHour = rate(previous, current, PortCounter.SYMBOL_ERRORS, seconds) * 3600;
-        double errors = 0;
-        for (PortCounter counter : ERROR_COUNTERS) {
-            double rate = rate(previous, current, counter, seconds);
-            errors += Double.isNaN(rate) ? 0 : rate;
-        }
-        double errorsPerSecond = previous == null ? Double.NaN : errors;
+        double errorsPerSecond = sum(previous, current, ERROR_COUNTERS, seconds);
+        double roceLoss = sum(previous, current, ROCE_LOSS_COUNTERS, seconds);
         long flaps = previous == null ? 0
                 : CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED));
         double waitTicks = rate(previous, current, PortCounter.TRANSMIT_WAIT, seconds);
@@ -67,6 +66,10 @@ public final class PortHealthRule {
             if (errorsPerSecond > thresholds.errorsPerSecond()) {
                 reasons.add(String.format("%.1f errors/s (limit %.1f)", errorsPerSecond, thresholds.errorsPerSecond()));
             }
+            if (roceLoss > thresholds.roceLossPerSecond()) {
+                reasons.add(String.format("RoCE loss: %.1f packets/s out of sequence, sequence errors or ACK timeouts (limit %.1f)",
+                        roceLoss, thresholds.roceLossPerSecond()));
+            }
             if (congestion > thresholds.congestionRatio()) {
                 reasons.add(String.format("waited to transmit %.0f%% of the time", congestion * 100));
             }
@@ -75,6 +78,19 @@ public final class PortHealthRule {
         return new PortAssessment(current.node(), rail, current.device(), current.port(), current.stateId(),
                 current.physicalStateId(), rateGbps, rx, tx, symbolsPerHour, errorsPerSecond, flaps, congestion, health,
                 reasons.isEmpty() ? null : String.join("; ", reasons));
+    }
+
+    /** The summed per-second rate of counters the port has; NaN on a first reading. */
+    private static double sum(RailPortReading previous, RailPortReading current, PortCounter[] counters, double seconds) {
+        if (previous == null) {
+            return Double.NaN;
+        }
+        double total = 0;
+        for (PortCounter counter : counters) {
+            double rate = rate(previous, current, counter, seconds);
+            total += Double.isNaN(rate) ? 0 : rate;
+        }
+        return total;
     }
 
     private static boolean isActive(int stateId) {

@@ -67,6 +67,11 @@ public interface RailscopeConfig {
         @Positive
         double errorsPerSecond();
 
+        /** RoCE packets lost per second (out-of-sequence, sequence errors, ACK timeouts) above which a port is degraded. */
+        @WithDefault("1")
+        @Positive
+        double roceLossPerSecond();
+
         /** Share of time a port waited to transmit above which it is congested. */
         @WithDefault("0.05")
         @DecimalMin("0")

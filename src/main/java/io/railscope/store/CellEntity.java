@@ -30,4 +30,7 @@ public class CellEntity extends PanacheEntityBase {
 
     @Column(name = "sampled_at")
     public Instant sampledAt;
+
+    @Column(name = "ports_fingerprint")
+    public Long portsFingerprint;
 }

@@ -32,11 +32,12 @@ public class CellStateWriter {
         try (Connection connection = dataSource.getConnection()) {
             CellRow cell = lockCell(connection, collection, sampleInterval);
             CommitReport report = new CommitReport(cell.sampled());
-            collection.kubernetes().ifPresent(state -> write(() -> new InventoryWriter(connection, cell, report).write(state)));
-            collection.nodeMetrics().ifPresent(state -> write(() -> new NodeMetricsWriter(connection, cell, report).write(state)));
-            collection.jobs().ifPresent(jobs -> write(() -> new JobWriter(connection, cell, report).write(jobs)));
-            write(() -> new SourceStatusWriter(connection, cell).write(collection.outcomes()));
-            write(() -> new CellSummaryWriter(connection, cell).write());
+            collection.kubernetes().ifPresent(state -> write(report, "inventory", () -> new InventoryWriter(connection, cell, report).write(state)));
+            collection.nodeMetrics().ifPresent(state -> write(report, "node-metrics",
+                    () -> new NodeMetricsWriter(connection, cell, report).write(state)));
+            collection.jobs().ifPresent(jobs -> write(report, "jobs", () -> new JobWriter(connection, cell, report).write(jobs)));
+            write(report, "source-status", () -> new SourceStatusWriter(connection, cell).write(collection.outcomes()));
+            write(report, "summary", () -> new CellSummaryWriter(connection, cell).write());
             return report;
         } catch (SQLException e) {
             throw new StoreException("commit of cell " + collection.cell() + " failed: " + e.getMessage(), e);
@@ -69,9 +70,11 @@ public class CellStateWriter {
         }
     }
 
-    private static void write(SqlWork work) {
+    private static void write(CommitReport report, String part, SqlWork work) {
+        long started = System.nanoTime();
         try {
             work.run();
+            report.timed(part, (System.nanoTime() - started) / 1_000_000);
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
         } catch (IOException e) {

@@ -8,6 +8,7 @@ public final class CommitReport {
 
     private final boolean sampled;
     private final Map<String, Long> rowsByTable = new TreeMap<>();
+    private final Map<String, Long> millisByPart = new java.util.LinkedHashMap<>();
 
     CommitReport(boolean sampled) {
         this.sampled = sampled;
@@ -15,6 +16,15 @@ public final class CommitReport {
 
     void add(String table, long rows) {
         rowsByTable.merge(table, rows, Long::sum);
+    }
+
+    void timed(String part, long millis) {
+        millisByPart.merge(part, millis, Long::sum);
+    }
+
+    /** How long each part of the commit took, in milliseconds. */
+    public Map<String, Long> millisByPart() {
+        return java.util.Collections.unmodifiableMap(millisByPart);
     }
 
     public boolean sampled() {

@@ -49,8 +49,13 @@ final class InventoryWriter {
                    SET pool = EXCLUDED.pool, pod_cidrs = EXCLUDED.pod_cidrs, max_pods = EXCLUDED.max_pods, labels = EXCLUDED.labels
                  WHERE (node.pool, node.pod_cidrs, node.max_pods, node.labels)
                        IS DISTINCT FROM (EXCLUDED.pool, EXCLUDED.pod_cidrs, EXCLUDED.max_pods, EXCLUDED.labels)""", cell.id()));
-        report.add("node", update(connection,
-                "DELETE FROM node n WHERE n.cell_id = ? AND NOT EXISTS (SELECT 1 FROM tmp_node t WHERE t.name = n.name)", cell.id()));
+        long deleted = update(connection,
+                "DELETE FROM node n WHERE n.cell_id = ? AND NOT EXISTS (SELECT 1 FROM tmp_node t WHERE t.name = n.name)", cell.id());
+        if (deleted > 0) {
+            // the ports of deleted nodes went with them: the next node-metrics commit must merge its ports again
+            update(connection, "UPDATE cell SET ports_fingerprint = NULL WHERE id = ?", cell.id());
+        }
+        report.add("node", deleted);
     }
 
     private void writePools(KubernetesState state) throws SQLException {

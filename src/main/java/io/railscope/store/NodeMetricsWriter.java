@@ -73,6 +73,42 @@ final class NodeMetricsWriter {
             }
         }
         execute(connection, "ANALYZE tmp_port");
+        long fingerprint = fingerprint(state);
+        boolean samePorts = Rows.list(connection, "SELECT 1 FROM cell WHERE id = ? AND ports_fingerprint = ?", rs -> 1, cell.id(),
+                fingerprint).size() == 1;
+        if (samePorts) {
+            updateStates();
+        } else {
+            rewritePorts();
+            update(connection, "UPDATE cell SET ports_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
+        }
+        if (cell.sampled()) {
+            report.add("rail_port_sample", update(connection, """
+                    INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,
+                        tx_bytes_per_second, symbol_errors_per_hour, errors_per_second, link_downed_increase, congestion_ratio)
+                    SELECT rail_port_id, sampled_at, CASE health WHEN 'OK' THEN 0 WHEN 'DEGRADED' THEN 1 ELSE 2 END, state,
+                           rate_gbps, rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
+                           link_downed_increase, congestion_ratio
+                      FROM rail_port_state WHERE cell_id = ?""", cell.id()));
+        }
+    }
+
+    /** The same ports as last time: update their state in place, one hash join, no conflict handling. */
+    private void updateStates() throws SQLException {
+        report.add("rail_port_state", update(connection, """
+                UPDATE rail_port_state s
+                   SET collection_seq = ?, sampled_at = ?, state = t.state, phys_state = t.phys_state, rate_gbps = t.rate_gbps,
+                       rx_bytes_per_second = t.rx, tx_bytes_per_second = t.tx, symbol_errors_per_hour = t.symbol_errors,
+                       errors_per_second = t.errors, link_downed_increase = t.link_downed, congestion_ratio = t.congestion,
+                       health = t.health, reason = t.reason
+                  FROM tmp_port t
+                  JOIN node n ON n.cell_id = ? AND n.name = t.node
+                  JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
+                 WHERE s.rail_port_id = rp.id""", cell.collectionSeq(), cell.timestamp(), cell.id()));
+    }
+
+    /** New, changed or removed ports: merge the inventory of ports, then their state. */
+    private void rewritePorts() throws SQLException {
         addMissingNodes("tmp_port");
         report.add("rail_port", update(connection, """
                 INSERT INTO rail_port (cell_id, node_id, rail, device, port)
@@ -103,15 +139,19 @@ final class NodeMetricsWriter {
                 DELETE FROM rail_port rp WHERE rp.cell_id = ?
                    AND NOT EXISTS (SELECT 1 FROM rail_port_state s WHERE s.rail_port_id = rp.id AND s.collection_seq = ?)""",
                 cell.id(), cell.collectionSeq()));
-        if (cell.sampled()) {
-            report.add("rail_port_sample", update(connection, """
-                    INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,
-                        tx_bytes_per_second, symbol_errors_per_hour, errors_per_second, link_downed_increase, congestion_ratio)
-                    SELECT rail_port_id, sampled_at, CASE health WHEN 'OK' THEN 0 WHEN 'DEGRADED' THEN 1 ELSE 2 END, state,
-                           rate_gbps, rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
-                           link_downed_increase, congestion_ratio
-                      FROM rail_port_state WHERE cell_id = ?""", cell.id()));
+    }
+
+    /** A hash of the set of (node, rail, device, port), independent of order. */
+    private static long fingerprint(NodeMetricsState state) {
+        long sum = 0;
+        long xor = 0;
+        for (PortAssessment port : state.ports()) {
+            long hash = (((long) port.node().hashCode() * 31 + port.rail()) * 31 + port.device().hashCode()) * 31 + port.port();
+            hash *= 0x9E3779B97F4A7C15L;
+            sum += hash;
+            xor ^= Long.rotateLeft(hash, 17);
         }
+        return sum * 31 + xor + state.ports().size();
     }
 
     private void writeNeighbors(NodeMetricsState state) throws SQLException, IOException {

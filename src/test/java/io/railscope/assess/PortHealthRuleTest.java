@@ -36,6 +36,9 @@ class PortHealthRuleTest {
                         "600 symbol errors/h (limit 120)"),
                 // 1 symbol error in 60 s = 60/h, within budget
                 Arguments.of("few symbol errors", 4, 5, RATE_400G, counters(0, 100, 0), counters(0, 101, 0), PortHealth.OK, null),
+                // RoCE: 300 out-of-sequence packets in 60 s = 5/s
+                Arguments.of("roce loss", 4, 5, RATE_400G, roce(0), roce(300), PortHealth.DEGRADED,
+                        "RoCE loss: 5.0 packets/s out of sequence, sequence errors or ACK timeouts (limit 1.0)"),
                 // waited: 60 s x 5e10 B/s x 10 % / 8 B per tick
                 Arguments.of("congested", 4, 5, RATE_400G, counters(0, 0, 0), counters((long) (60 * RATE_400G * 0.10 / 8), 0, 0),
                         PortHealth.DEGRADED, "waited to transmit 10% of the time"));
@@ -58,6 +61,12 @@ class PortHealthRuleTest {
         PortAssessment assessment = rule.assess(new RailPortReading("n1", "mlx5_0", 1, state, physicalState, rate, after), null, 1, 0);
         assertThat(assessment.rxBytesPerSecond()).isNaN();
         assertThat(assessment.linkDownedIncrease()).isZero();
+    }
+
+    private static long[] roce(long outOfSequence) {
+        long[] counters = counters(0, 0, 0);
+        counters[PortCounter.OUT_OF_SEQUENCE_PACKETS.ordinal()] = outOfSequence;
+        return counters;
     }
 
     /** Counters with transmit wait, symbol errors and link downed set, and data bytes at zero. */

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class CollectBenchmarkTest {
 
-    private static final int NODES = Integer.getInteger("railscope.bench.nodes", 12_000);
-    private static final int ROUNDS = Integer.getInteger("railscope.bench.rounds", 8);
+    private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
     private static final List<String> DEVICES =
             List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
 
@@ -81,6 +81,7 @@ class CollectBenchmarkTest {
 
             List<Double> fetchSeconds = new ArrayList<>();
             List<Double> totalSeconds = new ArrayList<>();
+            List<String> parts = new ArrayList<>();
             HeapSampler heap = new HeapSampler();
             for (int round = 0; round < ROUNDS; round++) {
                 Thread.sleep(1000);
@@ -90,12 +91,14 @@ class CollectBenchmarkTest {
                 cell.fetchNccl();
                 fetchSeconds.add((System.nanoTime() - fetchStart) / 1e9);
                 long start = System.nanoTime();
-                collector.collect();
+                CommitReport report = collector.collect();
                 totalSeconds.add((System.nanoTime() - start) / 1e9);
+                parts.add(report.millisByPart().toString());
             }
             heap.close();
             long peakHeap = heap.peakMiB();
             report(name, cold, coldSeconds, fetchSeconds, totalSeconds, peakHeap);
+            System.out.println("commit parts (ms) per round: " + parts);
         } finally {
             executor.shutdownNow();
         }

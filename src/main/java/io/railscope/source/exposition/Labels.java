@@ -9,6 +9,15 @@ public final class Labels {
     private String[] values = new String[8];
     private int size;
 
+    /** Replaces all labels with the given name, value pairs; for sources that emit samples without text. */
+    public Labels set(String... namesAndValues) {
+        clear();
+        for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            add(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return this;
+    }
+
     void clear() {
         size = 0;
     }

@@ -33,6 +33,11 @@ public final class NodeMetricsReadings implements SampleSink {
     private final Map<String, NodeData> nodes = new LinkedHashMap<>();
     private final List<String> malformed = new ArrayList<>();
     private int malformedCount;
+    // samples usually come grouped by node and port: remember the last ones to skip the map lookups
+    private String lastNode;
+    private NodeData lastNodeData;
+    private PortData lastPort;
+    private NodeData lastPortNode;
 
     public NodeMetricsReadings(Function<Labels, String> nodeOf) {
         this.nodeOf = nodeOf;
@@ -49,7 +54,9 @@ public final class NodeMetricsReadings implements SampleSink {
         if (node == null || Double.isNaN(value)) {
             return;
         }
-        NodeData data = nodes.computeIfAbsent(node, NodeData::new);
+        NodeData data = node.equals(lastNode) ? lastNodeData : nodes.computeIfAbsent(node, NodeData::new);
+        lastNode = node;
+        lastNodeData = data;
         if (metricName.equals("node_arp_entries")) {
             data.arpEntries += (long) value;
             data.arpSeen = true;
@@ -67,7 +74,10 @@ public final class NodeMetricsReadings implements SampleSink {
         if (device == null || port == null) {
             return;
         }
-        PortData portData = data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
+        PortData portData = lastPort != null && lastPortNode == data && lastPort.device.equals(device) && lastPort.port.equals(port)
+                ? lastPort : data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
+        lastPort = portData;
+        lastPortNode = data;
         switch (metricName) {
             case "node_infiniband_state_id" -> portData.state = (int) value;
             case "node_infiniband_physical_state_id" -> portData.physicalState = (int) value;

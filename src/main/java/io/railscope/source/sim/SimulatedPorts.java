@@ -5,6 +5,8 @@ import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.exposition.Labels;
+import io.railscope.source.exposition.NodeMetricsReadings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +16,8 @@ import java.util.Set;
 
 /**
  * Rail port counters and neighbor tables of a simulated cell. Counters advance with the time
- * elapsed since the previous fetch, at a load that follows a per-node daily-ish cycle.
+ * elapsed since the previous fetch, at a load that follows a per-node daily-ish cycle; they are
+ * reported under node_exporter's metric names.
  */
 final class SimulatedPorts {
 
@@ -46,18 +49,40 @@ final class SimulatedPorts {
         }
     }
 
+    /**
+     * Advances the counters to {@code now} and reports them as node_exporter's metrics, by name and
+     * labels, through the same mapping that reads scraped pages and query results.
+     */
     synchronized NodeMetricsSnapshot snapshot(Instant now, Set<Fault> faults) {
         double seconds = Math.max(0, Duration.between(last, now).toMillis() / 1000.0);
         last = now;
         int rails = topology.rails();
-        List<RailPortReading> readings = new ArrayList<>(topology.nodes * rails);
+        NodeMetricsReadings readings = new NodeMetricsReadings(labels -> labels.get("node"));
+        Labels labels = new Labels();
+        PortCounter[] counters = PortCounter.values();
         for (int node = 0; node < topology.nodes; node++) {
             double load = load(node, now);
+            String name = topology.nodeNames[node];
             for (int rail = 0; rail < rails; rail++) {
-                readings.add(port(node, rail, load, seconds, faults));
+                RailPortReading port = port(node, rail, load, seconds, faults);
+                labels.set("node", name, "device", port.device(), "port", "1");
+                readings.sample("node_infiniband_state_id", labels, port.stateId(), now.toEpochMilli());
+                readings.sample("node_infiniband_physical_state_id", labels, port.physicalStateId(), now.toEpochMilli());
+                readings.sample("node_infiniband_rate_bytes_per_second", labels, port.rateBytesPerSecond(), now.toEpochMilli());
+                for (PortCounter counter : counters) {
+                    readings.sample(counter.metricName(), labels, port.counter(counter), now.toEpochMilli());
+                }
             }
         }
-        return new NodeMetricsSnapshot(now, neighbors(faults), readings);
+        for (NeighborReading neighbor : neighbors(faults)) {
+            labels.set("node", neighbor.node(), "device", "eth0");
+            readings.sample("node_arp_entries", labels, neighbor.entries(), now.toEpochMilli());
+            labels.set("node", neighbor.node());
+            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh1", labels, neighbor.gcThresh1(), now.toEpochMilli());
+            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh2", labels, neighbor.gcThresh2(), now.toEpochMilli());
+            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh3", labels, neighbor.gcThresh3(), now.toEpochMilli());
+        }
+        return readings.snapshot(now, List.of());
     }
 
     private RailPortReading port(int node, int rail, double load, double seconds, Set<Fault> faults) {

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
 @Tag("bench")
 class IpamBenchmarkTest {
 
-    private static final int NODES = Integer.getInteger("railscope.bench.nodes", 12_000);
-    private static final int PODS = Integer.getInteger("railscope.bench.pods", 400_000);
-    private static final int ROUNDS = Integer.getInteger("railscope.bench.rounds", 5);
+    private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    private static final int PODS = Integer.getInteger("bench.pods", 400_000);
+    private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
     private static final int PAGE = (int) Pages.SIZE;
     private static final int RAILS = 8;
 
