@@ -11,7 +11,14 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ExpositionParser {
 
+    private static final int LABEL_CACHE = 8;
+    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+
     private final Labels labels = new Labels();
+    private final String[] labelNames = new String[LABEL_CACHE];
+    private String lastName;
+    private int lastNameStart;
+    private int lastNameStop;
     private final byte[] buffer;
     private final int end;
     private final SampleSink sink;
@@ -62,7 +69,7 @@ public final class ExpositionParser {
         if (p == nameStart) {
             return "expected a metric name";
         }
-        String name = ascii(nameStart, p);
+        String name = metricName(nameStart, p);
         if (!sink.wants(name)) {
             return null;
         }
@@ -86,7 +93,7 @@ public final class ExpositionParser {
         }
         double value;
         try {
-            value = number(ascii(valueStart, valueEnd));
+            value = number(valueStart, valueEnd);
         } catch (NumberFormatException e) {
             return "bad value '" + ascii(valueStart, valueEnd) + "' for " + name;
         }
@@ -122,7 +129,7 @@ public final class ExpositionParser {
             if (p == nameStart) {
                 return -1;
             }
-            String name = ascii(nameStart, p);
+            String name = labelName(labels.size(), nameStart, p);
             p = skipSpaces(p, lineEnd);
             if (p >= lineEnd || buffer[p] != '=') {
                 return -1;
@@ -134,7 +141,9 @@ public final class ExpositionParser {
             p++;
             int valueStart = p;
             boolean escaped = false;
+            boolean ascii = true;
             while (p < lineEnd && buffer[p] != '"') {
+                ascii &= buffer[p] >= 0;
                 if (buffer[p] == '\\') {
                     escaped = true;
                     p++;
@@ -144,7 +153,8 @@ public final class ExpositionParser {
             if (p >= lineEnd) {
                 return -1;
             }
-            labels.add(name, escaped ? unescape(valueStart, p) : new String(buffer, valueStart, p - valueStart, StandardCharsets.UTF_8));
+            labels.add(name, escaped ? unescape(valueStart, p)
+                    : new String(buffer, valueStart, p - valueStart, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8));
             p = skipSpaces(p + 1, lineEnd);
             if (p < lineEnd && buffer[p] == ',') {
                 p++;
@@ -169,6 +179,83 @@ public final class ExpositionParser {
             }
         }
         return new String(out, 0, length, StandardCharsets.UTF_8);
+    }
+
+    /** The metric name of this line: the previous line's String when the bytes are the same, as they mostly are. */
+    private String metricName(int start, int stop) {
+        if (lastName != null && sameBytes(lastNameStart, lastNameStop, start, stop)) {
+            lastNameStart = start;
+            lastNameStop = stop;
+            return lastName;
+        }
+        lastName = ascii(start, stop);
+        lastNameStart = start;
+        lastNameStop = stop;
+        return lastName;
+    }
+
+    /** The i-th label name: the previous sample's String when the bytes are the same. */
+    private String labelName(int index, int start, int stop) {
+        if (index < LABEL_CACHE && labelNames[index] != null && labelNames[index].length() == stop - start) {
+            String cached = labelNames[index];
+            boolean same = true;
+            for (int i = 0; i < cached.length() && same; i++) {
+                same = cached.charAt(i) == buffer[start + i];
+            }
+            if (same) {
+                return cached;
+            }
+        }
+        String name = ascii(start, stop);
+        if (index < LABEL_CACHE) {
+            labelNames[index] = name;
+        }
+        return name;
+    }
+
+    private boolean sameBytes(int aStart, int aStop, int bStart, int bStop) {
+        if (aStop - aStart != bStop - bStart) {
+            return false;
+        }
+        for (int i = 0; i < aStop - aStart; i++) {
+            if (buffer[aStart + i] != buffer[bStart + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A value. Up to 15 digits with an optional decimal point are read from the bytes: the digits
+     * form an exact double and so does the power of ten, so one division rounds exactly as
+     * {@link Double#parseDouble} would. Anything else (exponents, NaN, Inf) is parsed as text.
+     */
+    private double number(int start, int stop) {
+        boolean negative = buffer[start] == '-';
+        int i = negative || buffer[start] == '+' ? start + 1 : start;
+        long mantissa = 0;
+        int digits = 0;
+        int fraction = -1;
+        for (; i < stop; i++) {
+            byte b = buffer[i];
+            if (b >= '0' && b <= '9') {
+                mantissa = mantissa * 10 + (b - '0');
+                digits++;
+            } else if (b == '.' && fraction < 0) {
+                fraction = 0;
+                continue;
+            } else {
+                break;
+            }
+            if (fraction >= 0) {
+                fraction++;
+            }
+        }
+        if (i == stop && digits > 0 && digits <= 15) {
+            double value = fraction > 0 ? mantissa / POWERS_OF_TEN[fraction] : mantissa;
+            return negative ? -value : value;
+        }
+        return number(ascii(start, stop));
     }
 
     /** A sample value: a decimal number, NaN, +Inf or -Inf. */

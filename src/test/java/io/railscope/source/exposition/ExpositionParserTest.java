@@ -89,6 +89,18 @@ class ExpositionParserTest {
                 Arguments.of("m{a=\"b\"}1", "expected a space after m"));
     }
 
+    @ParameterizedTest
+    @MethodSource
+    void valuesParseExactlyAsJavaDoes(String text) {
+        Recorder recorder = parse(("m " + text).getBytes(StandardCharsets.UTF_8), name -> true);
+        assertThat(recorder.samples).containsExactly("m{} " + Double.parseDouble(text));
+    }
+
+    static Stream<String> valuesParseExactlyAsJavaDoes() {
+        return Stream.of("0", "1", "-1", "+7", "0.1", "1234.56", "-0.000001", "123456789012345", "1234567890123456789",
+                "0.30000000000000004", "5e+10", "1.5E-3", "9007199254740993", "3.141592653589793", ".5", "5.");
+    }
+
     @Test
     void aTruncatedLastLineIsReportedNotFatal() {
         Recorder recorder = parse("a 1\nb{x=\"y".getBytes(StandardCharsets.UTF_8), name -> true);
