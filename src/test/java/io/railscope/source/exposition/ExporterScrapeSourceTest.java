@@ -48,6 +48,18 @@ class ExporterScrapeSourceTest {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
+        misbehaving.createContext("/huge/metrics", exchange -> {
+            byte[] line = "node_arp_entries{device=\"eth0\"} 1\n".getBytes(StandardCharsets.UTF_8);
+            long length = ExporterScrapeSource.MAX_BODY_BYTES + (long) line.length * 1000;
+            exchange.sendResponseHeaders(200, 0);
+            try (var out = exchange.getResponseBody()) {
+                for (long written = 0; written < length; written += line.length) {
+                    out.write(line);
+                }
+            } catch (java.io.IOException e) {
+                // the client stops reading at its cap
+            }
+        });
         misbehaving.createContext("/hang/metrics", exchange -> {
             try {
                 Thread.sleep(30_000);
@@ -105,6 +117,7 @@ class ExporterScrapeSourceTest {
                 new ExporterTarget(base + "/error", "error"),
                 new ExporterTarget(base + "/garbage", "garbage"),
                 new ExporterTarget(base + "/hang", "hang"),
+                new ExporterTarget(base + "/huge", "huge"),
                 new ExporterTarget("127.0.0.1:" + closed, "closed")));
         NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
         Map<String, ScrapeTarget> targets = snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
@@ -113,6 +126,7 @@ class ExporterScrapeSourceTest {
         assertThat(targets.get("garbage").up()).isFalse();
         assertThat(targets.get("garbage").error()).contains("malformed line");
         assertThat(targets.get("hang").error()).contains("Timeout");
+        assertThat(targets.get("huge").error()).isEqualTo("response larger than 32 MiB");
         assertThat(targets.get("closed").error()).contains("ConnectException");
         assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("good");
     }

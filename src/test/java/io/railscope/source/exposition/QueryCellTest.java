@@ -1,0 +1,30 @@
+package io.railscope.source.exposition;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A configured cell in query mode: Railscope asks a real Prometheus, which scrapes a real node_exporter. */
+@QuarkusTest
+@QuarkusTestResource(value = QueryCellResource.class, restrictToAnnotatedClass = true)
+class QueryCellTest {
+
+    @Test
+    void railsOfANodeComeFromThePrometheusQueryApi() {
+        await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+            JsonPath node = given().get("/api/v1/cells/kube-q/nodes/gpu-a-001").then().statusCode(200).extract().jsonPath();
+            assertThat(node.getList("rails")).hasSize(8);
+            assertThat(node.getString("rails.find { it.rail == 6 }.health")).isEqualTo("DEGRADED");
+            assertThat(node.getString("rails.find { it.rail == 6 }.reason")).isEqualTo("trained at 200 Gb/s, expected 400");
+            assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
+            assertThat(node.getInt("neighbors.entries")).isEqualTo(20);
+        });
+        given().get("/api/v1/cells/kube-q/rails").then().statusCode(200);
+    }
+}
