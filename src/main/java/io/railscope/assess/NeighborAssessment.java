@@ -3,6 +3,7 @@ package io.railscope.assess;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Health;
 import io.railscope.source.NeighborReading;
+import java.util.Map;
 
 /**
  * A node's neighbor table against the kernel's limits: WARNING above gc_thresh2 (aggressive garbage
@@ -11,7 +12,13 @@ import io.railscope.source.NeighborReading;
  * @param pressure entries / gc_thresh3
  */
 public record NeighborAssessment(
-        String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health, String reason) {
+        String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health, String reason,
+        Map<String, Integer> entriesByDevice) {
+
+    public NeighborAssessment(String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health,
+            String reason) {
+        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, Map.of());
+    }
 
     /** The kernel's defaults, used when a node does not export its sysctls. */
     public static final int DEFAULT_GC_THRESH1 = 128;
@@ -33,6 +40,6 @@ public record NeighborAssessment(
             health = Health.WARNING;
             reason = String.format("%d neighbor entries, over gc_thresh2 (%d)", entries, t2);
         }
-        return new NeighborAssessment(reading.node(), entries, t1, t2, t3, pressure, health, reason);
+        return new NeighborAssessment(reading.node(), entries, t1, t2, t3, pressure, health, reason, reading.entriesByDevice());
     }
 }

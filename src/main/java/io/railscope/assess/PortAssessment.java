@@ -5,6 +5,8 @@ import io.railscope.model.PortHealth;
 /**
  * One rail port after assessment: its link, its rates over the last interval, and the verdict.
  * Rates are NaN on the first reading of a port, when there is nothing to compare against.
+ * {@code cnpPerSecond} (CNPs sent and handled) and {@code ecnMarkedPerSecond} show RoCE congestion
+ * being handled; they inform and do not change the verdict.
  */
 public record PortAssessment(
         String node,
@@ -21,5 +23,15 @@ public record PortAssessment(
         long linkDownedIncrease,
         double congestionRatio,
         PortHealth health,
-        String reason) {
+        String reason,
+        double cnpPerSecond,
+        double ecnMarkedPerSecond) {
+
+    /** A port without RoCE congestion-notification counters. */
+    public PortAssessment(String node, int rail, String device, int port, int stateId, int physicalStateId, double rateGbps,
+            double rxBytesPerSecond, double txBytesPerSecond, double symbolErrorsPerHour, double errorsPerSecond, long linkDownedIncrease,
+            double congestionRatio, PortHealth health, String reason) {
+        this(node, rail, device, port, stateId, physicalStateId, rateGbps, rxBytesPerSecond, txBytesPerSecond, symbolErrorsPerHour,
+                errorsPerSecond, linkDownedIncrease, congestionRatio, health, reason, Double.NaN, Double.NaN);
+    }
 }

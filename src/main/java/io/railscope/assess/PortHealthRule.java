@@ -21,6 +21,8 @@ public final class PortHealthRule {
         PortCounter.ERRORS_RECEIVED, PortCounter.DISCARDS_RECEIVED, PortCounter.DISCARDS_TRANSMITTED,
         PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.RECEIVE_REMOTE_PHYSICAL_ERRORS,
         PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS, PortCounter.RX_ICRC_ENCAPSULATED_ERRORS};
+    /** Congestion notification packets sent by the receiver and handled by the sender. */
+    private static final PortCounter[] CNP_COUNTERS = {PortCounter.NP_CNP_SENT, PortCounter.RP_CNP_HANDLED};
     /** RoCE counters (node_exporter 1.11+) that rise when packets are lost on a lossless fabric. */
     private static final PortCounter[] ROCE_LOSS_COUNTERS = {
         PortCounter.OUT_OF_SEQUENCE_PACKETS, PortCounter.PACKET_SEQUENCE_ERRORS, PortCounter.LOCAL_ACK_TIMEOUT_ERRORS};
@@ -41,6 +43,8 @@ public final class PortHealthRule {
         double symbolsPerHour = rate(previous, current, PortCounter.SYMBOL_ERRORS, seconds) * 3600;
         double errorsPerSecond = sum(previous, current, ERROR_COUNTERS, seconds);
         double roceLoss = sum(previous, current, ROCE_LOSS_COUNTERS, seconds);
+        double cnp = sum(previous, current, CNP_COUNTERS, seconds);
+        double ecn = rate(previous, current, PortCounter.NP_ECN_MARKED, seconds);
         long flaps = previous == null ? 0
                 : CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED));
         double waitTicks = rate(previous, current, PortCounter.TRANSMIT_WAIT, seconds);
@@ -77,20 +81,24 @@ public final class PortHealthRule {
         }
         return new PortAssessment(current.node(), rail, current.device(), current.port(), current.stateId(),
                 current.physicalStateId(), rateGbps, rx, tx, symbolsPerHour, errorsPerSecond, flaps, congestion, health,
-                reasons.isEmpty() ? null : String.join("; ", reasons));
+                reasons.isEmpty() ? null : String.join("; ", reasons), cnp, ecn);
     }
 
-    /** The summed per-second rate of counters the port has; NaN on a first reading. */
+    /** The summed per-second rate of the counters the port has; NaN on a first reading or when it has none of them. */
     private static double sum(RailPortReading previous, RailPortReading current, PortCounter[] counters, double seconds) {
         if (previous == null) {
             return Double.NaN;
         }
         double total = 0;
+        boolean any = false;
         for (PortCounter counter : counters) {
             double rate = rate(previous, current, counter, seconds);
-            total += Double.isNaN(rate) ? 0 : rate;
+            if (!Double.isNaN(rate)) {
+                total += rate;
+                any = true;
+            }
         }
-        return total;
+        return any ? total : Double.NaN;
     }
 
     private static boolean isActive(int stateId) {

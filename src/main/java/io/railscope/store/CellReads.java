@@ -95,14 +95,15 @@ public class CellReads {
 
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """
-                SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason
+                SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason,
+                       nn.entries_by_device
                   FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
                  WHERE c.name = ?
                  ORDER BY nn.pressure DESC, n.name
                  LIMIT ?""",
                 rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"),
                         rs.getInt("gc_thresh2"), rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"),
-                        rs.getString("reason")), cell, NEIGHBOR_LIMIT);
+                        rs.getString("reason"), Rows.integers(rs, "entries_by_device")), cell, NEIGHBOR_LIMIT);
     }
 
     private static List<JobState> jobs(Integer cellId) {

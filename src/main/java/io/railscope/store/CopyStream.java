@@ -82,17 +82,21 @@ final class CopyStream implements AutoCloseable {
         return text(literal.append('}').toString());
     }
 
-    /** A jsonb object of string values. */
-    CopyStream json(Map<String, String> values) throws IOException {
+    /** A jsonb object of string or number values. */
+    CopyStream json(Map<String, ?> values) throws IOException {
         StringBuilder json = new StringBuilder("{");
         boolean first = true;
-        for (Map.Entry<String, String> entry : new java.util.TreeMap<>(values).entrySet()) {
+        for (Map.Entry<String, ?> entry : new java.util.TreeMap<>(values).entrySet()) {
             if (!first) {
                 json.append(',');
             }
             first = false;
             jsonString(json, entry.getKey()).append(':');
-            jsonString(json, entry.getValue());
+            if (entry.getValue() instanceof Number number) {
+                json.append(number);
+            } else {
+                jsonString(json, String.valueOf(entry.getValue()));
+            }
         }
         return text(json.append('}').toString());
     }

@@ -61,14 +61,14 @@ final class NodeMetricsWriter {
         execute(connection, """
                 CREATE TEMP TABLE tmp_port (node text, rail smallint, device text, port smallint, state smallint,
                     phys_state smallint, rate_gbps real, rx double precision, tx double precision, symbol_errors real,
-                    errors real, link_downed integer, congestion real, health text, reason text) ON COMMIT DROP""");
+                    errors real, link_downed integer, congestion real, health text, reason text, cnp real, ecn real) ON COMMIT DROP""");
         try (CopyStream copy = new CopyStream(connection, "COPY tmp_port FROM STDIN")) {
             for (PortAssessment port : state.ports()) {
                 copy.text(port.node()).number(port.rail()).text(port.device()).number(port.port())
                         .number(port.stateId()).number(port.physicalStateId()).decimal(port.rateGbps())
                         .decimal(port.rxBytesPerSecond()).decimal(port.txBytesPerSecond()).decimal(port.symbolErrorsPerHour())
                         .decimal(port.errorsPerSecond()).number(port.linkDownedIncrease()).decimal(port.congestionRatio())
-                        .text(port.health().name()).text(port.reason());
+                        .text(port.health().name()).text(port.reason()).decimal(port.cnpPerSecond()).decimal(port.ecnMarkedPerSecond());
                 copy.endRow();
             }
         }
@@ -100,7 +100,7 @@ final class NodeMetricsWriter {
                    SET collection_seq = ?, sampled_at = ?, state = t.state, phys_state = t.phys_state, rate_gbps = t.rate_gbps,
                        rx_bytes_per_second = t.rx, tx_bytes_per_second = t.tx, symbol_errors_per_hour = t.symbol_errors,
                        errors_per_second = t.errors, link_downed_increase = t.link_downed, congestion_ratio = t.congestion,
-                       health = t.health, reason = t.reason
+                       health = t.health, reason = t.reason, cnp_per_second = t.cnp, ecn_marked_per_second = t.ecn
                   FROM tmp_port t
                   JOIN node n ON n.cell_id = ? AND n.name = t.node
                   JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
@@ -120,9 +120,9 @@ final class NodeMetricsWriter {
         report.add("rail_port_state", update(connection, """
                 INSERT INTO rail_port_state (rail_port_id, cell_id, collection_seq, sampled_at, state, phys_state, rate_gbps,
                     rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
-                    link_downed_increase, congestion_ratio, health, reason)
+                    link_downed_increase, congestion_ratio, health, reason, cnp_per_second, ecn_marked_per_second)
                 SELECT DISTINCT ON (rp.id) rp.id, rp.cell_id, ?, ?, t.state, t.phys_state, t.rate_gbps, t.rx, t.tx,
-                       t.symbol_errors, t.errors, t.link_downed, t.congestion, t.health, t.reason
+                       t.symbol_errors, t.errors, t.link_downed, t.congestion, t.health, t.reason, t.cnp, t.ecn
                   FROM tmp_port t
                   JOIN node n ON n.cell_id = ? AND n.name = t.node
                   JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
@@ -133,7 +133,8 @@ final class NodeMetricsWriter {
                        rx_bytes_per_second = EXCLUDED.rx_bytes_per_second, tx_bytes_per_second = EXCLUDED.tx_bytes_per_second,
                        symbol_errors_per_hour = EXCLUDED.symbol_errors_per_hour, errors_per_second = EXCLUDED.errors_per_second,
                        link_downed_increase = EXCLUDED.link_downed_increase, congestion_ratio = EXCLUDED.congestion_ratio,
-                       health = EXCLUDED.health, reason = EXCLUDED.reason""",
+                       health = EXCLUDED.health, reason = EXCLUDED.reason, cnp_per_second = EXCLUDED.cnp_per_second,
+                       ecn_marked_per_second = EXCLUDED.ecn_marked_per_second""",
                 cell.collectionSeq(), cell.timestamp(), cell.id()));
         report.add("rail_port", update(connection, """
                 DELETE FROM rail_port rp WHERE rp.cell_id = ?
@@ -157,27 +158,28 @@ final class NodeMetricsWriter {
     private void writeNeighbors(NodeMetricsState state) throws SQLException, IOException {
         execute(connection, """
                 CREATE TEMP TABLE tmp_neighbor (node text, entries integer, gc_thresh1 integer, gc_thresh2 integer,
-                    gc_thresh3 integer, pressure real, health text, reason text) ON COMMIT DROP""");
+                    gc_thresh3 integer, pressure real, health text, reason text, by_device jsonb) ON COMMIT DROP""");
         try (CopyStream copy = new CopyStream(connection, "COPY tmp_neighbor FROM STDIN")) {
             for (NeighborAssessment neighbor : state.neighbors()) {
                 copy.text(neighbor.node()).number(neighbor.entries()).number(neighbor.gcThresh1()).number(neighbor.gcThresh2())
                         .number(neighbor.gcThresh3()).decimal(neighbor.pressure()).text(neighbor.health().name())
-                        .text(neighbor.reason());
+                        .text(neighbor.reason()).json(neighbor.entriesByDevice());
                 copy.endRow();
             }
         }
         addMissingNodes("tmp_neighbor");
         report.add("node_neighbor", update(connection, """
                 INSERT INTO node_neighbor (node_id, cell_id, collection_seq, sampled_at, entries, gc_thresh1, gc_thresh2,
-                    gc_thresh3, pressure, health, reason)
+                    gc_thresh3, pressure, health, reason, entries_by_device)
                 SELECT DISTINCT ON (n.id) n.id, n.cell_id, ?, ?, t.entries, t.gc_thresh1, t.gc_thresh2, t.gc_thresh3,
-                       t.pressure, t.health, t.reason
+                       t.pressure, t.health, t.reason, t.by_device
                   FROM tmp_neighbor t JOIN node n ON n.cell_id = ? AND n.name = t.node
                  ORDER BY n.id
                 ON CONFLICT (node_id) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, entries = EXCLUDED.entries,
                        gc_thresh1 = EXCLUDED.gc_thresh1, gc_thresh2 = EXCLUDED.gc_thresh2, gc_thresh3 = EXCLUDED.gc_thresh3,
-                       pressure = EXCLUDED.pressure, health = EXCLUDED.health, reason = EXCLUDED.reason""",
+                       pressure = EXCLUDED.pressure, health = EXCLUDED.health, reason = EXCLUDED.reason,
+                       entries_by_device = EXCLUDED.entries_by_device""",
                 cell.collectionSeq(), cell.timestamp(), cell.id()));
         update(connection, "DELETE FROM node_neighbor WHERE cell_id = ? AND collection_seq <> ?", cell.id(), cell.collectionSeq());
         if (cell.sampled()) {

@@ -22,7 +22,7 @@ public class RailReads {
     private static final String PORT_COLUMNS = """
             n.name AS node, rp.rail, rp.device, rp.port, s.state, s.phys_state, s.rate_gbps, s.rx_bytes_per_second,
             s.tx_bytes_per_second, s.symbol_errors_per_hour, s.errors_per_second, s.link_downed_increase, s.congestion_ratio,
-            s.health, s.reason""";
+            s.health, s.reason, s.cnp_per_second, s.ecn_marked_per_second""";
 
     private final ConsistentRead consistentRead;
 
@@ -73,10 +73,11 @@ public class RailReads {
             }
             int nodeId = (Integer) found.get(0)[0];
             List<NeighborState> neighbors = Rows.list(connection, """
-                    SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason
+                    SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason, entries_by_device
                       FROM node_neighbor WHERE node_id = ?""",
                     rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"), rs.getInt("gc_thresh2"),
-                            rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"), rs.getString("reason")), node, nodeId);
+                            rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"), rs.getString("reason"),
+                            Rows.integers(rs, "entries_by_device")), node, nodeId);
             List<PortState> ports = Rows.list(connection, "SELECT " + PORT_COLUMNS + """
                       FROM rail_port rp JOIN node n ON n.id = rp.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                      WHERE rp.node_id = ? ORDER BY rp.rail""", RailReads::port, nodeId);
@@ -132,6 +133,7 @@ public class RailReads {
                 rs.getInt("phys_state"), rs.getDouble("rate_gbps"), Rows.nullableDouble(rs, "rx_bytes_per_second"),
                 Rows.nullableDouble(rs, "tx_bytes_per_second"), Rows.nullableDouble(rs, "symbol_errors_per_hour"),
                 Rows.nullableDouble(rs, "errors_per_second"), rs.getInt("link_downed_increase"), Rows.nullableDouble(rs, "congestion_ratio"),
-                rs.getString("health") == null ? "UNKNOWN" : rs.getString("health"), rs.getString("reason"));
+                rs.getString("health") == null ? "UNKNOWN" : rs.getString("health"), rs.getString("reason"),
+                Rows.nullableDouble(rs, "cnp_per_second"), Rows.nullableDouble(rs, "ecn_marked_per_second"));
     }
 }

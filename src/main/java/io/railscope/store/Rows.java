@@ -33,6 +33,21 @@ final class Rows {
         return rs.wasNull() ? null : value;
     }
 
+    /** A jsonb column holding an object of integers. */
+    static java.util.Map<String, Integer> integers(ResultSet rs, String column) throws SQLException {
+        String json = rs.getString(column);
+        if (json == null || json.isBlank()) {
+            return java.util.Map.of();
+        }
+        try {
+            return JSON.readValue(json, new com.fasterxml.jackson.core.type.TypeReference<java.util.TreeMap<String, Integer>>() { });
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new SQLException("column " + column + " is not an object of integers: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     @FunctionalInterface
     interface RowMapper<T> {
         T map(ResultSet rs) throws SQLException;

@@ -60,6 +60,10 @@ public final class NodeMetricsReadings implements SampleSink {
         if (metricName.equals("node_arp_entries")) {
             data.arpEntries += (long) value;
             data.arpSeen = true;
+            String device = labels.get("device");
+            if (device != null) {
+                data.arpByDevice.merge(device, (int) value, Integer::sum);
+            }
             return;
         }
         if (metricName.startsWith(GC_THRESH)) {
@@ -113,7 +117,8 @@ public final class NodeMetricsReadings implements SampleSink {
         List<RailPortReading> ports = new ArrayList<>(nodes.size() * 8);
         for (NodeData node : nodes.values()) {
             if (node.arpSeen) {
-                neighbors.add(new NeighborReading(node.name, (int) node.arpEntries, node.gcThresh[0], node.gcThresh[1], node.gcThresh[2]));
+                neighbors.add(new NeighborReading(node.name, (int) node.arpEntries, node.gcThresh[0], node.gcThresh[1], node.gcThresh[2],
+                        Map.copyOf(node.arpByDevice)));
             }
             for (PortData port : node.ports.values()) {
                 int portNumber;
@@ -135,6 +140,7 @@ public final class NodeMetricsReadings implements SampleSink {
         final int[] gcThresh = new int[3];
         long arpEntries;
         boolean arpSeen;
+        final Map<String, Integer> arpByDevice = new java.util.TreeMap<>();
 
         NodeData(String name) {
             this.name = name;

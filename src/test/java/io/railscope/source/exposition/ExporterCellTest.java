@@ -25,6 +25,7 @@ class ExporterCellTest {
             assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
             assertThat(node.getInt("neighbors.entries")).isEqualTo(600);
             assertThat(node.getString("neighbors.health")).isEqualTo("WARNING");
+            assertThat(node.getInt("neighbors.entriesByDevice.eth0")).isEqualTo(600);
         });
         given().get("/api/v1/cells/kube-b/rails").then().statusCode(200);
         given().get("/api/v1/cells/kube-b").then()

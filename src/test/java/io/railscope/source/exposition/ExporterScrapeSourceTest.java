@@ -102,6 +102,7 @@ class ExporterScrapeSourceTest {
 
         assertThat(second.neighbors()).singleElement().satisfies(neighbors -> {
             assertThat(neighbors.entries()).isEqualTo(600);
+            assertThat(neighbors.entriesByDevice()).isEqualTo(Map.of("eth0", 600));
             assertThat(neighbors.gcThresh2()).isEqualTo(512);
             assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults()).health()).isEqualTo(Health.WARNING);
         });

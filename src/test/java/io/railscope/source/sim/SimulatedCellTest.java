@@ -54,6 +54,8 @@ class SimulatedCellTest {
                 .isEqualTo(Health.OK));
         List<PortAssessment> ports = assessTwice(cell);
         assertThat(ports).hasSize(512 * 8).allSatisfy(port -> assertThat(port.health()).isEqualTo(PortHealth.OK));
+        // the simulated fabric is RoCE: congestion notifications are handled at some rate
+        assertThat(ports).allSatisfy(port -> assertThat(port.cnpPerSecond()).isPositive());
         assertThat(cell.fetchNccl().jobs()).isNotEmpty()
                 .allSatisfy(job -> assertThat(JobAssessment.of(job).verdict()).isEqualTo(JobVerdict.RDMA_OK));
     }
