@@ -1,0 +1,160 @@
+package io.railscope.collect;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.HeapSampler;
+import io.railscope.config.CellSettings;
+import io.railscope.config.IpamSettings;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.source.CellSources;
+import io.railscope.source.exposition.ExporterScrapeSource;
+import io.railscope.source.exposition.ExporterTarget;
+import io.railscope.store.CellStateWriter;
+import io.railscope.store.CommitReport;
+import io.railscope.telemetry.SelfMetrics;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A 12,000-node cell scraped from exporter pages: each node's node_exporter page (8 HCAs, ARP,
+ * sysctls) is a file served over HTTP on 127.0.0.1, scraped with the cell's parallelism, parsed,
+ * assessed and committed. Run with {@code ./mvnw -B -Pbench test -Dtest=ScrapeBenchmarkTest}.
+ */
+@Tag("bench")
+@QuarkusTest
+@TestProfile(CollectBenchmarkTest.QuietFleet.class)
+class ScrapeBenchmarkTest {
+
+    private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
+    private static final List<String> DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+
+    @Inject
+    CellStateWriter writer;
+
+    @Inject
+    RailscopeConfig config;
+
+    @Inject
+    SelfMetrics metrics;
+
+    @Test
+    void scrapeTwelveThousandExporters() throws Exception {
+        Path pages = Path.of("target", "bench", "exporter-pages");
+        long bytes = prepare(pages);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+        ExecutorService serverThreads = Executors.newFixedThreadPool(4);
+        server.setExecutor(serverThreads);
+        server.createContext("/node/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            byte[] body = Files.readAllBytes(pages.resolve(path.split("/")[2] + ".prom"));
+            exchange.getResponseHeaders().add("Connection", "close");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        ExecutorService fetch = Executors.newCachedThreadPool();
+        try {
+            List<ExporterTarget> targets = new ArrayList<>(NODES);
+            for (int i = 0; i < NODES; i++) {
+                targets.add(new ExporterTarget("127.0.0.1:" + server.getAddress().getPort() + "/node/" + i, String.format("gpu-%05d", i)));
+            }
+            String name = "scrape-" + NODES;
+            ExporterScrapeSource source = new ExporterScrapeSource(() -> targets, Duration.ofSeconds(30), 64, Clock.systemUTC());
+            CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), Optional.empty(),
+                    Optional.empty());
+            var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
+            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), fetch, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
+            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+            long coldStart = System.nanoTime();
+            collector.collect();
+            double cold = (System.nanoTime() - coldStart) / 1e9;
+            List<Double> fetchSeconds = new ArrayList<>();
+            List<Double> totals = new ArrayList<>();
+            HeapSampler heap = new HeapSampler();
+            for (int round = 0; round < ROUNDS; round++) {
+                long start = System.nanoTime();
+                source.fetchNodeMetrics();
+                fetchSeconds.add((System.nanoTime() - start) / 1e9);
+                start = System.nanoTime();
+                CommitReport report = collector.collect();
+                totals.add((System.nanoTime() - start) / 1e9);
+                System.out.println("round " + round + ": " + report.millisByPart());
+            }
+            heap.close();
+            String text = String.format("""
+                    cell: %,d exporters (%,d bytes of pages, %,d rail ports), parallelism 64, over HTTP on 127.0.0.1
+                    cold collection: %.2f s
+                    scrape + parse alone: median %.2f s, max %.2f s
+                    collection, responses to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
+                    peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
+                    """, NODES, bytes, NODES * 8, cold, median(fetchSeconds), Collections.max(fetchSeconds), Collections.min(totals),
+                    median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20, heap.peakMiB());
+            System.out.println("\n==== Railscope scrape benchmark ====\n" + text);
+            Files.writeString(Path.of("target", "bench", "scrape-" + NODES + ".txt"), text);
+        } finally {
+            server.stop(0);
+            serverThreads.shutdownNow();
+            fetch.shutdownNow();
+        }
+    }
+
+    private static long prepare(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        String[] counters = {"port_data_received_bytes_total", "port_data_transmitted_bytes_total", "port_packets_received_total",
+            "port_packets_transmitted_total", "port_errors_received_total", "port_discards_transmitted_total",
+            "port_receive_remote_physical_errors_total", "port_transmit_wait_total", "link_downed_total", "link_error_recovery_total",
+            "local_link_integrity_errors_total", "symbol_error_total", "excessive_buffer_overrun_errors_total"};
+        long total = 0;
+        for (int node = 0; node < NODES; node++) {
+            StringBuilder page = new StringBuilder(16_384);
+            for (String counter : counters) {
+                page.append("# HELP node_infiniband_").append(counter).append(" Counter of the port.\n# TYPE node_infiniband_")
+                        .append(counter).append(" counter\n");
+                for (int device = 0; device < 8; device++) {
+                    page.append("node_infiniband_").append(counter).append("{device=\"mlx5_").append(device).append("\",port=\"1\"} ")
+                            .append(1_000_000L * node + device).append('\n');
+                }
+            }
+            for (int device = 0; device < 8; device++) {
+                page.append("node_infiniband_info{board_id=\"MT_0000000838\",device=\"mlx5_").append(device)
+                        .append("\",firmware_version=\"28.39.1002\",hca_type=\"MT4129\"} 1\n");
+                page.append("node_infiniband_state_id{device=\"mlx5_").append(device).append("\",port=\"1\"} 4\n");
+                page.append("node_infiniband_physical_state_id{device=\"mlx5_").append(device).append("\",port=\"1\"} 5\n");
+                page.append("node_infiniband_rate_bytes_per_second{device=\"mlx5_").append(device).append("\",port=\"1\"} 5e+10\n");
+            }
+            page.append("node_arp_entries{device=\"eth0\"} ").append(300 + node % 100).append('\n');
+            page.append("node_sysctl_net_ipv4_neigh_default_gc_thresh1 4096\nnode_sysctl_net_ipv4_neigh_default_gc_thresh2 8192\n")
+                    .append("node_sysctl_net_ipv4_neigh_default_gc_thresh3 16384\n");
+            byte[] body = page.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            Files.write(directory.resolve(node + ".prom"), body);
+            total += body.length;
+        }
+        return total;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+}
