@@ -29,6 +29,9 @@ import java.util.List;
 public final class PrometheusQuerySource implements NodeMetricsSource {
 
     private static final JsonFactory JSON = new JsonFactory();
+    /** The labels the readings use; the values of others (job, cluster, …) are not even read into Strings. */
+    private static final java.util.Set<String> USED_LABELS =
+            java.util.Set.of("device", "port", "node", "kubernetes_node", "nodename", "instance");
 
     private final URI base;
     private final String selector;
@@ -138,7 +141,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                     parser.nextToken();
                     if ("__name__".equals(label)) {
                         name = parser.getValueAsString();
-                    } else {
+                    } else if (USED_LABELS.contains(label)) {
                         labels.add(label, parser.getValueAsString());
                     }
                 }

@@ -1,0 +1,185 @@
+package io.railscope.collect;
+
+import com.sun.net.httpserver.HttpServer;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.HeapSampler;
+import io.railscope.config.CellSettings;
+import io.railscope.config.IpamSettings;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.source.CellSources;
+import io.railscope.source.PortCounter;
+import io.railscope.source.exposition.PrometheusQuerySource;
+import io.railscope.store.CellStateWriter;
+import io.railscope.telemetry.SelfMetrics;
+import jakarta.inject.Inject;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A 12,000-node cell in query mode: the answers a Prometheus-compatible API gives to Railscope's
+ * instant queries (one per metric, 96,000 series for each port metric) are written to files once and
+ * served on 127.0.0.1; the cell queries, parses, assesses and commits. Run with
+ * {@code ./mvnw -B -Pbench test -Dtest=QueryBenchmarkTest}.
+ */
+@Tag("bench")
+@QuarkusTest
+@TestProfile(CollectBenchmarkTest.QuietFleet.class)
+class QueryBenchmarkTest {
+
+    private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
+    private static final List<String> DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+
+    @Inject
+    CellStateWriter writer;
+
+    @Inject
+    RailscopeConfig config;
+
+    @Inject
+    SelfMetrics metrics;
+
+    @Test
+    void queryTwelveThousandNodes() throws Exception {
+        Path answers = Path.of("target", "bench", "query-answers");
+        long bytes = prepare(answers);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        ExecutorService serverThreads = Executors.newFixedThreadPool(2);
+        server.setExecutor(serverThreads);
+        server.createContext("/api/v1/query", exchange -> {
+            String query = URLDecoder.decode(exchange.getRequestURI().getRawQuery().replaceAll("^query=|&.*$", ""), StandardCharsets.UTF_8);
+            Path file = answers.resolve(query.replaceAll("\\{.*", "") + ".json");
+            byte[] body = Files.exists(file) ? Files.readAllBytes(file)
+                    : "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        ExecutorService fetch = Executors.newCachedThreadPool();
+        try {
+            String name = "query-" + NODES;
+            PrometheusQuerySource source = new PrometheusQuerySource(URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
+                    "cluster=\"bench\"", Duration.ofSeconds(60), Clock.systemUTC());
+            CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), Optional.empty(),
+                    Optional.empty());
+            var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
+            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), fetch, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
+            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+            long coldStart = System.nanoTime();
+            collector.collect();
+            double cold = (System.nanoTime() - coldStart) / 1e9;
+            List<Double> queried = new ArrayList<>();
+            List<Double> totals = new ArrayList<>();
+            HeapSampler heap = new HeapSampler();
+            for (int round = 0; round < ROUNDS; round++) {
+                long start = System.nanoTime();
+                source.fetchNodeMetrics();
+                queried.add((System.nanoTime() - start) / 1e9);
+                start = System.nanoTime();
+                collector.collect();
+                totals.add((System.nanoTime() - start) / 1e9);
+            }
+            heap.close();
+            String text = String.format("""
+                    cell: %,d nodes, %,d rail ports; %d queries answering %,d bytes of JSON, over HTTP on 127.0.0.1
+                    cold collection: %.2f s
+                    query + parse alone: median %.2f s, max %.2f s
+                    collection, answers to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
+                    peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
+                    """, NODES, NODES * 8, PortCounter.count() + 7, bytes, cold, median(queried), Collections.max(queried),
+                    Collections.min(totals), median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20,
+                    heap.peakMiB());
+            System.out.println("\n==== Railscope query benchmark ====\n" + text);
+            Files.writeString(Path.of("target", "bench", "query-" + NODES + ".txt"), text);
+        } finally {
+            server.stop(0);
+            serverThreads.shutdownNow();
+            fetch.shutdownNow();
+        }
+    }
+
+    /** One answer file per metric the node_exporter of a GPU node has (node_exporter 1.5: no RoCE counters). */
+    private static long prepare(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        long total = 0;
+        List<String> portMetrics = new ArrayList<>(List.of("node_infiniband_state_id", "node_infiniband_physical_state_id",
+                "node_infiniband_rate_bytes_per_second"));
+        for (PortCounter counter : PortCounter.values()) {
+            if (counter.ordinal() <= PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS.ordinal() && counter != PortCounter.DISCARDS_RECEIVED) {
+                portMetrics.add(counter.metricName());
+            }
+        }
+        for (String metric : portMetrics) {
+            total += write(directory, metric, true);
+        }
+        total += write(directory, "node_arp_entries", false);
+        for (int level = 1; level <= 3; level++) {
+            total += write(directory, "node_sysctl_net_ipv4_neigh_default_gc_thresh" + level, false);
+        }
+        return total;
+    }
+
+    private static long write(Path directory, String metric, boolean perPort) throws IOException {
+        Path file = directory.resolve(metric + ".json");
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[");
+            boolean first = true;
+            for (int node = 0; node < NODES; node++) {
+                for (int device = 0; device < (perPort ? 8 : 1); device++) {
+                    out.write(first ? "" : ",");
+                    first = false;
+                    out.write("{\"metric\":{\"__name__\":\"" + metric + "\",\"cluster\":\"bench\",");
+                    if (perPort) {
+                        out.write("\"device\":\"mlx5_" + device + "\",");
+                    } else if (metric.equals("node_arp_entries")) {
+                        out.write("\"device\":\"eth0\",");
+                    }
+                    out.write(String.format("\"instance\":\"10.%d.%d.%d:9100\",\"job\":\"node\",\"node\":\"gpu-%05d\"", node / 65536,
+                            node / 256 % 256, node % 256, node));
+                    out.write(perPort ? ",\"port\":\"1\"}" : "}");
+                    out.write(",\"value\":[1733000000.123,\"" + value(metric, node, device) + "\"]}");
+                }
+            }
+            out.write("]}}");
+        }
+        return Files.size(file);
+    }
+
+    private static String value(String metric, int node, int device) {
+        return switch (metric) {
+            case "node_infiniband_state_id" -> "4";
+            case "node_infiniband_physical_state_id" -> "5";
+            case "node_infiniband_rate_bytes_per_second" -> "50000000000";
+            case "node_arp_entries" -> Integer.toString(300 + node % 100);
+            default -> metric.startsWith("node_sysctl") ? "16384" : Long.toString(1_000_000L * node + device);
+        };
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+}
