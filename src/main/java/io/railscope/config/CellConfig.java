@@ -59,6 +59,10 @@ public interface CellConfig {
         /** Label matchers every query adds in query mode, e.g. {@code cluster="gpu-west-1"}. */
         Optional<String> selector();
 
+        /** In query mode, the label that names a series' node ({@code instance} when only that identifies it). */
+        @WithDefault("node")
+        String nodeLabel();
+
         /** How long one exporter (or one query) may take. */
         @WithDefault("10s")
         Duration targetTimeout();

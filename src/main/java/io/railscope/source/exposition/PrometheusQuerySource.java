@@ -18,7 +18,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a whole cell's node metrics from a Prometheus-compatible query API (Prometheus, Thanos,
@@ -29,53 +31,94 @@ import java.util.List;
 public final class PrometheusQuerySource implements NodeMetricsSource {
 
     private static final JsonFactory JSON = new JsonFactory();
-    /** The labels the readings use; the values of others (job, cluster, …) are not even read into Strings. */
-    private static final java.util.Set<String> USED_LABELS =
-            java.util.Set.of("device", "port", "node", "kubernetes_node", "nodename", "instance");
 
     private final URI base;
     private final String selector;
+    private final String nodeLabel;
     private final HttpClient http;
     private final Duration timeout;
     private final Clock clock;
 
-    /** @param selector label matchers every query adds, e.g. {@code cluster="gpu-west-1"}; empty for none */
-    public PrometheusQuerySource(URI base, String selector, Duration timeout, Clock clock) {
+    /**
+     * @param selector  label matchers every query adds, e.g. {@code cluster="gpu-west-1"}; empty for none
+     * @param nodeLabel the label that names a series' node
+     */
+    public PrometheusQuerySource(URI base, String selector, String nodeLabel, Duration timeout, Clock clock) {
         this.base = URI.create(base.toString().replaceAll("/+$", "") + "/");
         this.selector = selector == null ? "" : selector.trim();
+        this.nodeLabel = nodeLabel;
         this.timeout = timeout;
         this.clock = clock;
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
-    /** The queries of one collection. */
-    List<String> queries() {
-        List<String> metrics = new ArrayList<>(List.of("node_infiniband_state_id", "node_infiniband_physical_state_id",
-                "node_infiniband_rate_bytes_per_second", "node_arp_entries", "node_sysctl_net_ipv4_neigh_default_gc_thresh1",
-                "node_sysctl_net_ipv4_neigh_default_gc_thresh2", "node_sysctl_net_ipv4_neigh_default_gc_thresh3"));
+    /**
+     * The queries of one collection, by metric name. Each keeps only the labels the readings use
+     * ({@code max by (node, device, port)}), so the answers carry a third of the bytes of raw series.
+     */
+    Map<String, String> queries() {
+        Map<String, String> queries = new LinkedHashMap<>();
+        String matchers = selector.isEmpty() ? "" : "{" + selector + "}";
+        List<String> portMetrics = new ArrayList<>(List.of("node_infiniband_state_id", "node_infiniband_physical_state_id",
+                "node_infiniband_rate_bytes_per_second"));
         for (PortCounter counter : PortCounter.values()) {
-            metrics.add(counter.metricName());
+            portMetrics.add(counter.metricName());
         }
-        return metrics.stream().map(metric -> selector.isEmpty() ? metric : metric + "{" + selector + "}").toList();
+        for (String metric : portMetrics) {
+            queries.put(metric, "max by (" + nodeLabel + ", device, port) (" + metric + matchers + ")");
+        }
+        queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers + ")");
+        for (int level = 1; level <= 3; level++) {
+            String metric = "node_sysctl_net_ipv4_neigh_default_gc_thresh" + level;
+            queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers + ")");
+        }
+        return queries;
     }
 
     @Override
     public NodeMetricsSnapshot fetchNodeMetrics() throws IOException, InterruptedException {
         Instant at = clock.instant();
-        NodeMetricsReadings readings = new NodeMetricsReadings(PrometheusQuerySource::nodeOf);
-        for (String query : queries()) {
-            HttpRequest request = HttpRequest.newBuilder(base.resolve("api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
-                    + "&time=" + at.getEpochSecond())).timeout(timeout).GET().build();
+        NodeMetricsReadings readings = new NodeMetricsReadings(labels -> nodeOf(labels, nodeLabel));
+        for (Map.Entry<String, String> query : queries().entrySet()) {
+            HttpRequest request = HttpRequest.newBuilder(base.resolve("api/v1/query?query="
+                    + URLEncoder.encode(query.getValue(), StandardCharsets.UTF_8) + "&time=" + at.getEpochSecond())).timeout(timeout).GET().build();
             HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
             try (InputStream body = response.body()) {
-                readVector(body, query, readings);
+                readVector(body, query.getKey(), query.getValue(), readings);
             }
         }
         return readings.snapshot(at, List.of());
     }
 
-    static String nodeOf(Labels labels) {
-        for (String label : List.of("node", "kubernetes_node", "nodename")) {
+    /**
+     * The last String seen for each label: consecutive series of an answer repeat the metric name and,
+     * eight rails in a row, the node; comparing characters is cheaper than a new String each time.
+     */
+    private static final class TextCache {
+        private final java.util.Map<String, String> last = new java.util.HashMap<>();
+
+        String text(JsonParser parser, String label) throws IOException {
+            char[] chars = parser.getTextCharacters();
+            int offset = parser.getTextOffset();
+            int length = parser.getTextLength();
+            String previous = last.get(label);
+            if (previous != null && previous.length() == length) {
+                boolean same = true;
+                for (int i = length - 1; i >= 0 && same; i--) {
+                    same = previous.charAt(i) == chars[offset + i];
+                }
+                if (same) {
+                    return previous;
+                }
+            }
+            String text = new String(chars, offset, length);
+            last.put(label, text);
+            return text;
+        }
+    }
+
+    static String nodeOf(Labels labels, String nodeLabel) {
+        for (String label : List.of(nodeLabel, "node", "kubernetes_node", "nodename")) {
             String node = labels.get(label);
             if (node != null && !node.isEmpty()) {
                 return node;
@@ -89,8 +132,11 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         return colon > 0 && instance.indexOf(']') < colon ? instance.substring(0, colon) : instance;
     }
 
-    /** Feeds an instant-query answer ({@code data.result[].metric / value}) to the readings, or throws its error. */
-    static void readVector(InputStream body, String query, NodeMetricsReadings readings) throws IOException {
+    /**
+     * Feeds an instant-query answer ({@code data.result[].metric / value}) to the readings as samples
+     * of {@code metric} (aggregations drop the name), or throws the answer's error.
+     */
+    static void readVector(InputStream body, String metric, String query, NodeMetricsReadings readings) throws IOException {
         String status = null;
         String error = null;
         try (JsonParser parser = JSON.createParser(body)) {
@@ -103,7 +149,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                 switch (field) {
                     case "status" -> status = parser.getValueAsString();
                     case "error" -> error = parser.getValueAsString();
-                    case "data" -> data(parser, readings);
+                    case "data" -> data(parser, metric, readings);
                     default -> parser.skipChildren();
                 }
             }
@@ -113,14 +159,15 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
     }
 
-    private static void data(JsonParser parser, NodeMetricsReadings readings) throws IOException {
+    private static void data(JsonParser parser, String metric, NodeMetricsReadings readings) throws IOException {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             parser.nextToken();
             if ("result".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                 Labels labels = new Labels();
+                TextCache cache = new TextCache();
                 while (parser.nextToken() == JsonToken.START_OBJECT) {
-                    series(parser, labels, readings);
+                    series(parser, metric, labels, readings, cache);
                 }
             } else {
                 parser.skipChildren();
@@ -128,9 +175,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
     }
 
-    private static void series(JsonParser parser, Labels labels, NodeMetricsReadings readings) throws IOException {
+    private static void series(JsonParser parser, String metric, Labels labels, NodeMetricsReadings readings, TextCache cache)
+            throws IOException {
         labels.clear();
-        String name = null;
+        String name = metric;
         double value = Double.NaN;
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
@@ -140,9 +188,9 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                     String label = parser.currentName();
                     parser.nextToken();
                     if ("__name__".equals(label)) {
-                        name = parser.getValueAsString();
-                    } else if (USED_LABELS.contains(label)) {
-                        labels.add(label, parser.getValueAsString());
+                        name = cache.text(parser, label);
+                    } else {
+                        labels.add(label, cache.text(parser, label));
                     }
                 }
             } else if ("value".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {

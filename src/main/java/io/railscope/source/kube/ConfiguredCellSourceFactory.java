@@ -58,7 +58,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
 
     private static Optional<NodeMetricsSource> nodeMetrics(CellConfig.Metrics metrics, KubernetesClient client) {
         if (metrics.prometheusUrl().isPresent()) {
-            return Optional.of(new PrometheusQuerySource(metrics.prometheusUrl().get(), metrics.selector().orElse(""),
+            return Optional.of(new PrometheusQuerySource(metrics.prometheusUrl().get(), metrics.selector().orElse(""), metrics.nodeLabel(),
                     metrics.targetTimeout(), Clock.systemUTC()));
         }
         if (metrics.targets().isPresent()) {

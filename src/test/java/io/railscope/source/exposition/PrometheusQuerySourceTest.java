@@ -22,7 +22,7 @@ class PrometheusQuerySourceTest {
         try (NodeExporterFixture node = NodeExporterFixture.start(40);
                 PrometheusFixture prometheus = PrometheusFixture.scraping(node.address(), "gpu-node-7")) {
             node.port(3, "1: DOWN", "3: Disabled", "400 Gb/sec (4X NDR)");
-            PrometheusQuerySource source = new PrometheusQuerySource(prometheus.url(), "cluster=\"test-cell\"", Duration.ofSeconds(5),
+            PrometheusQuerySource source = new PrometheusQuerySource(prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5),
                     Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
                 NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
@@ -38,7 +38,7 @@ class PrometheusQuerySourceTest {
                 assertThat(neighbors.gcThresh3()).isEqualTo(1024);
             });
 
-            PrometheusQuerySource otherCell = new PrometheusQuerySource(prometheus.url(), "cluster=\"another-cell\"", Duration.ofSeconds(5),
+            PrometheusQuerySource otherCell = new PrometheusQuerySource(prometheus.url(), "cluster=\"another-cell\"", "node", Duration.ofSeconds(5),
                     Clock.systemUTC());
             assertThat(otherCell.fetchNodeMetrics().ports()).isEmpty();
         }
@@ -47,9 +47,9 @@ class PrometheusQuerySourceTest {
     @Test
     void aFailedQueryNamesTheQueryAndTheError() {
         byte[] answer = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error at char 5\"}".getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream(answer), "up{", new NodeMetricsReadings(l -> "n")))
+        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream(answer), "up", "up{", new NodeMetricsReadings(l -> "n")))
                 .isInstanceOf(IOException.class).hasMessage("query up{ failed: parse error at char 5");
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)), "up",
+        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)), "up", "up",
                 new NodeMetricsReadings(l -> "n"))).isInstanceOf(IOException.class);
     }
 
@@ -60,6 +60,11 @@ class PrometheusQuerySourceTest {
         assertThat(nodeOf(List.of("instance", "gpu-3.example:9100"))).isEqualTo("gpu-3.example");
         assertThat(nodeOf(List.of("instance", "[fd00::1]:9100"))).isEqualTo("[fd00::1]");
         assertThat(nodeOf(List.of("job", "node"))).isNull();
+        // a configured node label wins
+        Labels labels = new Labels();
+        labels.add("host", "gpu-9");
+        labels.add("node", "other");
+        assertThat(PrometheusQuerySource.nodeOf(labels, "host")).isEqualTo("gpu-9");
     }
 
     private static String nodeOf(List<String> pairs) {
@@ -67,6 +72,6 @@ class PrometheusQuerySourceTest {
         for (int i = 0; i < pairs.size(); i += 2) {
             labels.add(pairs.get(i), pairs.get(i + 1));
         }
-        return PrometheusQuerySource.nodeOf(labels);
+        return PrometheusQuerySource.nodeOf(labels, "node");
     }
 }
