@@ -4,8 +4,6 @@ import io.railscope.HeapSampler;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
@@ -18,7 +16,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -41,8 +38,6 @@ class CollectBenchmarkTest {
 
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
-    private static final List<String> DEVICES =
-            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
 
     /** The test cells collected hourly, so they do not run during the measurement; every round writes history samples. */
     public static class QuietFleet implements QuarkusTestProfile {
@@ -66,14 +61,12 @@ class CollectBenchmarkTest {
     void collectTwelveThousandNodes() throws Exception {
         Thread.sleep(3000);
         String name = "bench-" + NODES;
-        SimulatedCell cell = new SimulatedCell(name, NODES, DEVICES, 400, 1, List.of(), Clock.systemUTC());
-        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(),
-                Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)), Optional.empty());
+        SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, List.of(), Clock.systemUTC());
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
             var sources = new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
-            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(60), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
+                    executor, config, writer, metrics);
 
             long coldStart = System.nanoTime();
             CommitReport cold = collector.collect();
@@ -112,8 +105,8 @@ class CollectBenchmarkTest {
                 source fetch alone (simulator): median %.2f s, max %.2f s
                 collection, source data to committed state: min %.2f s, median %.2f s, max %.2f s
                 peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                """, name, NODES, NODES * 8, total.size(), coldSeconds, cold.rowsByTable(), median(fetch), Collections.max(fetch),
-                Collections.min(total), median(total), Collections.max(total),
+                """, name, NODES, NODES * 8, total.size(), coldSeconds, cold.rowsByTable(), BenchmarkCell.median(fetch), Collections.max(fetch),
+                Collections.min(total), BenchmarkCell.median(total), Collections.max(total),
                 Runtime.getRuntime().maxMemory() >> 20, peakHeap);
         System.out.println("\n==== Railscope collection benchmark ====\n" + text);
         Path out = Path.of("target", "bench", "collect-" + NODES + ".txt");
@@ -121,11 +114,6 @@ class CollectBenchmarkTest {
         Files.writeString(out, text);
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
 
 
 }

@@ -4,8 +4,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.HeapSampler;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.PortCounter;
@@ -47,8 +45,6 @@ class QueryBenchmarkTest {
 
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
-    private static final List<String> DEVICES =
-            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
 
     @Inject
     CellStateWriter writer;
@@ -82,11 +78,8 @@ class QueryBenchmarkTest {
             String name = "query-" + NODES;
             PrometheusQuerySource source = new PrometheusQuerySource(URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
                     "cluster=\"bench\"", "node", Duration.ofSeconds(60), Clock.systemUTC());
-            CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), Optional.empty(),
-                    Optional.empty());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), fetch, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
             long coldStart = System.nanoTime();
             collector.collect();
             double cold = (System.nanoTime() - coldStart) / 1e9;
@@ -108,8 +101,8 @@ class QueryBenchmarkTest {
                     query + parse alone: median %.2f s, max %.2f s
                     collection, answers to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
                     peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                    """, NODES, NODES * 8, PortCounter.count() + 7, bytes, cold, median(queried), Collections.max(queried),
-                    Collections.min(totals), median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20,
+                    """, NODES, NODES * 8, PortCounter.count() + 7, bytes, cold, BenchmarkCell.median(queried), Collections.max(queried),
+                    Collections.min(totals), BenchmarkCell.median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20,
                     heap.peakMiB());
             System.out.println("\n==== Railscope query benchmark ====\n" + text);
             Files.writeString(Path.of("target", "bench", "query-" + NODES + ".txt"), text);
@@ -177,9 +170,4 @@ class QueryBenchmarkTest {
         };
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
 }

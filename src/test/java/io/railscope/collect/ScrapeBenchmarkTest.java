@@ -4,8 +4,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.HeapSampler;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.exposition.ExporterScrapeSource;
@@ -43,8 +41,6 @@ class ScrapeBenchmarkTest {
 
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
-    private static final List<String> DEVICES =
-            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
 
     @Inject
     CellStateWriter writer;
@@ -80,11 +76,8 @@ class ScrapeBenchmarkTest {
             }
             String name = "scrape-" + NODES;
             ExporterScrapeSource source = new ExporterScrapeSource(() -> targets, Duration.ofSeconds(30), 64, Clock.systemUTC());
-            CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), Optional.empty(),
-                    Optional.empty());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), fetch, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
             long coldStart = System.nanoTime();
             collector.collect();
             double cold = (System.nanoTime() - coldStart) / 1e9;
@@ -107,8 +100,8 @@ class ScrapeBenchmarkTest {
                     scrape + parse alone: median %.2f s, max %.2f s
                     collection, responses to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
                     peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                    """, NODES, bytes, NODES * 8, cold, median(fetchSeconds), Collections.max(fetchSeconds), Collections.min(totals),
-                    median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20, heap.peakMiB());
+                    """, NODES, bytes, NODES * 8, cold, BenchmarkCell.median(fetchSeconds), Collections.max(fetchSeconds), Collections.min(totals),
+                    BenchmarkCell.median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20, heap.peakMiB());
             System.out.println("\n==== Railscope scrape benchmark ====\n" + text);
             Files.writeString(Path.of("target", "bench", "scrape-" + NODES + ".txt"), text);
         } finally {
@@ -152,9 +145,4 @@ class ScrapeBenchmarkTest {
         return total;
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        Collections.sort(sorted);
-        return sorted.get(sorted.size() / 2);
-    }
 }
