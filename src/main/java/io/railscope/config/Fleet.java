@@ -10,8 +10,10 @@ import static io.railscope.model.Fault.RAIL_HALF_RATE;
 import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
 import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 
+import io.railscope.model.Fault;
 import io.railscope.model.Ipv4Cidr;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +56,7 @@ public class Fleet {
                 simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), interval));
     }
 
-    private static CellSettings simulated(String name, int nodes, List<io.railscope.model.Fault> faults, java.time.Duration interval) {
+    private static CellSettings simulated(String name, int nodes, List<Fault> faults, Duration interval) {
         return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(),
                 Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
     }

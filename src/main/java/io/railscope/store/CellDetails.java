@@ -5,7 +5,7 @@ import java.util.List;
 /** What the cell page shows, all read from one snapshot. */
 public record CellDetails(
         CellSummary summary,
-        List<RailSummary> rails,
+        List<RailHealth> rails,
         List<PortIssue> portIssues,
         List<NeighborState> busiestNeighborTables,
         CellIpam ipam,

@@ -35,7 +35,7 @@ public class CellReads {
                 return Optional.empty();
             }
             Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
-            return Optional.of(new CellDetails(summaries.get(0), rails(connection, name), portIssues(connection, name),
+            return Optional.of(new CellDetails(summaries.get(0), RailReads.rails(connection, name), portIssues(connection, name),
                     neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId)));
         });
     }
@@ -65,19 +65,6 @@ public class CellReads {
                 status.consecutiveFailures);
     }
 
-    private static List<RailSummary> rails(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
-                SELECT rp.rail, min(rp.device) AS device, count(*) AS ports,
-                       count(*) FILTER (WHERE s.health = 'DOWN') AS down,
-                       count(*) FILTER (WHERE s.health = 'DEGRADED') AS degraded,
-                       avg(s.rx_bytes_per_second) AS rx, avg(s.tx_bytes_per_second) AS tx
-                  FROM rail_port rp JOIN cell c ON c.id = rp.cell_id
-                  LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
-                 WHERE c.name = ?
-                 GROUP BY rp.rail ORDER BY rp.rail""",
-                rs -> new RailSummary(rs.getInt("rail"), rs.getString("device"), rs.getInt("ports"), rs.getInt("down"),
-                        rs.getInt("degraded"), Rows.nullableDouble(rs, "rx"), Rows.nullableDouble(rs, "tx")), cell);
-    }
 
     private static List<PortIssue> portIssues(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """

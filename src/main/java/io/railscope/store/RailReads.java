@@ -97,6 +97,19 @@ public class RailReads {
         });
     }
 
+    /** How many nodes the cell has: the heatmap lays them out in name order. */
+    public int nodeCount(String cell) {
+        return consistentRead.read(connection -> Rows.list(connection,
+                "SELECT count(*) FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ?", rs -> rs.getInt(1), cell).get(0));
+    }
+
+    /** The node at {@code index} in name order, as the heatmap places it. */
+    public Optional<String> nodeAt(String cell, int index) {
+        return consistentRead.read(connection -> Rows.list(connection,
+                "SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name OFFSET ? LIMIT 1",
+                rs -> rs.getString(1), cell, index).stream().findFirst());
+    }
+
     public HeatmapCells heatmap(String cell, int rails) {
         return consistentRead.read(connection -> {
             List<String> nodes = Rows.list(connection, """

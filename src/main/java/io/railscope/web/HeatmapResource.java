@@ -71,13 +71,12 @@ public class HeatmapResource {
     @Path("port")
     @Produces(MediaType.TEXT_HTML)
     public TemplateInstance port(@PathParam("cell") String cell, @QueryParam("x") int x, @QueryParam("y") int y) {
-        HeatmapCells cells = reads.heatmap(cell, rails(cell));
-        HeatmapLayout layout = new HeatmapLayout(cells.nodes().size(), cells.rails());
+        HeatmapLayout layout = new HeatmapLayout(reads.nodeCount(cell), rails(cell));
         int index = layout.nodeAt(x, y);
-        if (index < 0) {
+        String node = index < 0 ? null : reads.nodeAt(cell, index).orElse(null);
+        if (node == null) {
             throw new NotFoundException("no port at " + x + "," + y);
         }
-        String node = cells.nodes().get(index);
         int rail = layout.railAt(y);
         NodeDetail detail = reads.node(cell, node, Duration.ZERO).orElseThrow(() -> new NotFoundException("no node " + node));
         PortState port = detail.ports().stream().filter(p -> p.rail() == rail).findFirst().orElse(null);

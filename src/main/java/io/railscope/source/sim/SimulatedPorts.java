@@ -4,13 +4,11 @@ import io.railscope.model.Fault;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
-import io.railscope.source.RailPortReading;
 import io.railscope.source.exposition.Labels;
 import io.railscope.source.exposition.NodeMetricsReadings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -44,9 +42,6 @@ final class SimulatedPorts {
         this.expectedBytesPerSecond = expectedBytesPerSecond;
         this.counters = new long[topology.nodes * topology.rails()][PortCounter.count()];
         this.last = start;
-        for (long[] port : counters) {
-            Arrays.fill(port, 0L);
-        }
     }
 
     /**
@@ -64,13 +59,14 @@ final class SimulatedPorts {
             double load = load(node, now);
             String name = topology.nodeNames[node];
             for (int rail = 0; rail < rails; rail++) {
-                RailPortReading port = port(node, rail, load, seconds, faults);
-                labels.set("node", name, "device", port.device(), "port", "1");
-                readings.sample("node_infiniband_state_id", labels, port.stateId(), now.toEpochMilli());
-                readings.sample("node_infiniband_physical_state_id", labels, port.physicalStateId(), now.toEpochMilli());
-                readings.sample("node_infiniband_rate_bytes_per_second", labels, port.rateBytesPerSecond(), now.toEpochMilli());
+                Link link = advance(node, rail, load, seconds, faults);
+                long[] values = this.counters[node * rails + rail];
+                labels.set("node", name, "device", topology.devices.get(rail), "port", "1");
+                readings.sample("node_infiniband_state_id", labels, link.stateId(), now.toEpochMilli());
+                readings.sample("node_infiniband_physical_state_id", labels, link.physicalStateId(), now.toEpochMilli());
+                readings.sample("node_infiniband_rate_bytes_per_second", labels, link.rateBytesPerSecond(), now.toEpochMilli());
                 for (PortCounter counter : counters) {
-                    readings.sample(counter.metricName(), labels, port.counter(counter), now.toEpochMilli());
+                    readings.sample(counter.metricName(), labels, values[counter.ordinal()], now.toEpochMilli());
                 }
             }
         }
@@ -85,7 +81,12 @@ final class SimulatedPorts {
         return readings.snapshot(now, List.of());
     }
 
-    private RailPortReading port(int node, int rail, double load, double seconds, Set<Fault> faults) {
+    /** A port's link as node_exporter reports it. */
+    private record Link(int stateId, int physicalStateId, double rateBytesPerSecond) {
+    }
+
+    /** Advances one port's counters by {@code seconds} at {@code load}, and says how its link stands. */
+    private Link advance(int node, int rail, double load, double seconds, Set<Fault> faults) {
         long[] c = counters[node * topology.rails() + rail];
         boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail);
         double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
@@ -108,8 +109,7 @@ final class SimulatedPorts {
         if (isFaulty(faults, Fault.SYMBOL_ERRORS_RISING, SYMBOL_ERRORS, node, rail)) {
             add(c, PortCounter.SYMBOL_ERRORS, SYMBOL_ERRORS_PER_HOUR_FAULTY * seconds / 3600);
         }
-        return new RailPortReading(topology.nodeNames[node], topology.devices.get(rail), 1,
-                down ? STATE_DOWN : STATE_ACTIVE, down ? PHYS_POLLING : PHYS_LINK_UP, rate, c.clone());
+        return new Link(down ? STATE_DOWN : STATE_ACTIVE, down ? PHYS_POLLING : PHYS_LINK_UP, rate);
     }
 
     private List<NeighborReading> neighbors(Set<Fault> faults) {
