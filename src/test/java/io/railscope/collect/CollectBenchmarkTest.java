@@ -1,6 +1,5 @@
 package io.railscope.collect;
 
-import io.railscope.HeapSampler;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -9,15 +8,10 @@ import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
 import io.railscope.store.CellStateWriter;
-import io.railscope.store.CommitReport;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,51 +62,20 @@ class CollectBenchmarkTest {
             CellCollector collector = BenchmarkCell.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
                     executor, config, writer, metrics);
 
-            long coldStart = System.nanoTime();
-            CommitReport cold = collector.collect();
-            double coldSeconds = (System.nanoTime() - coldStart) / 1e9;
-
-            List<Double> fetchSeconds = new ArrayList<>();
-            List<Double> totalSeconds = new ArrayList<>();
-            List<String> parts = new ArrayList<>();
-            HeapSampler heap = new HeapSampler();
-            for (int round = 0; round < ROUNDS; round++) {
-                Thread.sleep(1000);
-                long fetchStart = System.nanoTime();
+            BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ofSeconds(1), () -> {
                 cell.fetchKubernetes();
                 cell.fetchNodeMetrics();
                 cell.fetchNccl();
-                fetchSeconds.add((System.nanoTime() - fetchStart) / 1e9);
-                long start = System.nanoTime();
-                CommitReport report = collector.collect();
-                totalSeconds.add((System.nanoTime() - start) / 1e9);
-                parts.add(report.millisByPart().toString());
-            }
-            heap.close();
-            long peakHeap = heap.peakMiB();
-            report(name, cold, coldSeconds, fetchSeconds, totalSeconds, peakHeap);
-            System.out.println("commit parts (ms) per round: " + parts);
+            });
+            BenchmarkCell.report("collection", "collect-" + NODES + ".txt", String.format(
+                    "cell: %s (%,d nodes x 8 rails = %,d rail ports), %d measured rounds after one cold collection%n"
+                    + "rows written by the cold collection: %s%n", name, NODES, NODES * 8, ROUNDS, rounds.cold().rowsByTable())
+                    + rounds.lines("source fetch (simulator)", "source data"));
         } finally {
             executor.shutdownNow();
         }
     }
 
-    private static void report(String name, CommitReport cold, double coldSeconds, List<Double> fetch, List<Double> total,
-            long peakHeap) throws IOException {
-        String text = String.format("""
-                cell: %s (%,d nodes x 8 rails = %,d rail ports), %d measured rounds after one cold collection
-                cold collection (inserts inventory): %.2f s; rows written %s
-                source fetch alone (simulator): median %.2f s, max %.2f s
-                collection, source data to committed state: min %.2f s, median %.2f s, max %.2f s
-                peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                """, name, NODES, NODES * 8, total.size(), coldSeconds, cold.rowsByTable(), BenchmarkCell.median(fetch), Collections.max(fetch),
-                Collections.min(total), BenchmarkCell.median(total), Collections.max(total),
-                Runtime.getRuntime().maxMemory() >> 20, peakHeap);
-        System.out.println("\n==== Railscope collection benchmark ====\n" + text);
-        Path out = Path.of("target", "bench", "collect-" + NODES + ".txt");
-        Files.createDirectories(out.getParent());
-        Files.writeString(out, text);
-    }
 
 
 

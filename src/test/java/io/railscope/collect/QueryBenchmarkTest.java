@@ -3,7 +3,6 @@ package io.railscope.collect;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.HeapSampler;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.PortCounter;
@@ -24,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -80,32 +78,10 @@ class QueryBenchmarkTest {
                     "cluster=\"bench\"", "node", Duration.ofSeconds(60), Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
             CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
-            long coldStart = System.nanoTime();
-            collector.collect();
-            double cold = (System.nanoTime() - coldStart) / 1e9;
-            List<Double> queried = new ArrayList<>();
-            List<Double> totals = new ArrayList<>();
-            HeapSampler heap = new HeapSampler();
-            for (int round = 0; round < ROUNDS; round++) {
-                long start = System.nanoTime();
-                source.fetchNodeMetrics();
-                queried.add((System.nanoTime() - start) / 1e9);
-                start = System.nanoTime();
-                collector.collect();
-                totals.add((System.nanoTime() - start) / 1e9);
-            }
-            heap.close();
-            String text = String.format("""
-                    cell: %,d nodes, %,d rail ports; %d queries (max by node, device, port) answering %,d bytes of JSON, over HTTP on 127.0.0.1
-                    cold collection: %.2f s
-                    query + parse alone: median %.2f s, max %.2f s
-                    collection, answers to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
-                    peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                    """, NODES, NODES * 8, PortCounter.count() + 7, bytes, cold, BenchmarkCell.median(queried), Collections.max(queried),
-                    Collections.min(totals), BenchmarkCell.median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20,
-                    heap.peakMiB());
-            System.out.println("\n==== Railscope query benchmark ====\n" + text);
-            Files.writeString(Path.of("target", "bench", "query-" + NODES + ".txt"), text);
+            BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
+            BenchmarkCell.report("query", "query-" + NODES + ".txt", String.format("cell: %,d nodes, %,d rail ports; %d queries (max by node, device, port) answering %,d bytes of JSON, over HTTP on 127.0.0.1%n",
+                    NODES, NODES * 8, PortCounter.count() + 7, bytes)
+                    + rounds.lines("query + parse", "answers"));
         } finally {
             server.stop(0);
             serverThreads.shutdownNow();

@@ -3,13 +3,11 @@ package io.railscope.collect;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.HeapSampler;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.exposition.ExporterScrapeSource;
 import io.railscope.source.exposition.ExporterTarget;
 import io.railscope.store.CellStateWriter;
-import io.railscope.store.CommitReport;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -21,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -78,32 +75,9 @@ class ScrapeBenchmarkTest {
             ExporterScrapeSource source = new ExporterScrapeSource(() -> targets, Duration.ofSeconds(30), 64, Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
             CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
-            long coldStart = System.nanoTime();
-            collector.collect();
-            double cold = (System.nanoTime() - coldStart) / 1e9;
-            List<Double> fetchSeconds = new ArrayList<>();
-            List<Double> totals = new ArrayList<>();
-            HeapSampler heap = new HeapSampler();
-            for (int round = 0; round < ROUNDS; round++) {
-                long start = System.nanoTime();
-                source.fetchNodeMetrics();
-                fetchSeconds.add((System.nanoTime() - start) / 1e9);
-                start = System.nanoTime();
-                CommitReport report = collector.collect();
-                totals.add((System.nanoTime() - start) / 1e9);
-                System.out.println("round " + round + ": " + report.millisByPart());
-            }
-            heap.close();
-            String text = String.format("""
-                    cell: %,d exporters (%,d bytes of pages, %,d rail ports), parallelism 64, over HTTP on 127.0.0.1
-                    cold collection: %.2f s
-                    scrape + parse alone: median %.2f s, max %.2f s
-                    collection, responses to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
-                    peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
-                    """, NODES, bytes, NODES * 8, cold, BenchmarkCell.median(fetchSeconds), Collections.max(fetchSeconds), Collections.min(totals),
-                    BenchmarkCell.median(totals), Collections.max(totals), totals.size(), Runtime.getRuntime().maxMemory() >> 20, heap.peakMiB());
-            System.out.println("\n==== Railscope scrape benchmark ====\n" + text);
-            Files.writeString(Path.of("target", "bench", "scrape-" + NODES + ".txt"), text);
+            BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
+            BenchmarkCell.report("scrape", "scrape-" + NODES + ".txt", String.format("cell: %,d exporters (%,d bytes of pages, %,d rail ports), parallelism 64, over HTTP on 127.0.0.1%n", NODES, bytes, NODES * 8)
+                    + rounds.lines("scrape + parse", "responses"));
         } finally {
             server.stop(0);
             serverThreads.shutdownNow();

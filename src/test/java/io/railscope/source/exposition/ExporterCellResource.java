@@ -32,15 +32,6 @@ public class ExporterCellResource implements QuarkusTestResourceLifecycleManager
 
     @Override
     public void stop() {
-        try {
-            if (exporter != null) {
-                exporter.close();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (cell != null) {
-            cell.close();
-        }
+        TestServers.stop(exporter, cell);
     }
 }

@@ -31,18 +31,6 @@ public class QueryCellResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public void stop() {
-        try {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-            if (exporter != null) {
-                exporter.close();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (cell != null) {
-            cell.close();
-        }
+        TestServers.stop(prometheus, exporter, cell);
     }
 }

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PagesTest {
+class PagedListTest {
 
     @Test
     void followsContinueTokensUntilTheLastPage() {

@@ -1,0 +1,23 @@
+package io.railscope.source.exposition;
+
+/** Stops the servers a test started, in order, whatever fails. */
+final class TestServers {
+
+    private TestServers() {
+    }
+
+    static void stop(AutoCloseable... servers) {
+        for (AutoCloseable server : servers) {
+            if (server == null) {
+                continue;
+            }
+            try {
+                server.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                System.err.println("could not stop " + server + ": " + e.getMessage());
+            }
+        }
+    }
+}
