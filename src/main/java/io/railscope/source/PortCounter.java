@@ -2,35 +2,42 @@ package io.railscope.source;
 
 /** The node_exporter InfiniBand counters Railscope reads, by metric name. */
 public enum PortCounter {
-    DATA_RECEIVED_BYTES("node_infiniband_port_data_received_bytes_total"),
-    DATA_TRANSMITTED_BYTES("node_infiniband_port_data_transmitted_bytes_total"),
-    PACKETS_RECEIVED("node_infiniband_port_packets_received_total"),
-    PACKETS_TRANSMITTED("node_infiniband_port_packets_transmitted_total"),
-    ERRORS_RECEIVED("node_infiniband_port_errors_received_total"),
-    DISCARDS_RECEIVED("node_infiniband_port_discards_received_total"),
-    DISCARDS_TRANSMITTED("node_infiniband_port_discards_transmitted_total"),
-    RECEIVE_REMOTE_PHYSICAL_ERRORS("node_infiniband_port_receive_remote_physical_errors_total"),
-    TRANSMIT_WAIT("node_infiniband_port_transmit_wait_total"),
-    LINK_DOWNED("node_infiniband_link_downed_total"),
-    LINK_ERROR_RECOVERY("node_infiniband_link_error_recovery_total"),
-    LOCAL_LINK_INTEGRITY_ERRORS("node_infiniband_local_link_integrity_errors_total"),
-    SYMBOL_ERRORS("node_infiniband_symbol_error_total"),
-    EXCESSIVE_BUFFER_OVERRUN_ERRORS("node_infiniband_excessive_buffer_overrun_errors_total"),
-    OUT_OF_SEQUENCE_PACKETS("node_infiniband_out_of_sequence_packets_received_total"),
-    PACKET_SEQUENCE_ERRORS("node_infiniband_packet_sequence_errors_total"),
-    LOCAL_ACK_TIMEOUT_ERRORS("node_infiniband_local_ack_timeout_errors_total"),
-    NP_CNP_SENT("node_infiniband_np_cnp_packets_sent_total"),
-    NP_ECN_MARKED("node_infiniband_np_ecn_marked_roce_packets_received_total"),
-    RP_CNP_HANDLED("node_infiniband_rp_cnp_packets_handled_total"),
-    RX_ICRC_ENCAPSULATED_ERRORS("node_infiniband_rx_icrc_encapsulated_errors_total"),
-    OUT_OF_BUFFER_DROPS("node_infiniband_out_of_buffer_drops_total");
+    DATA_RECEIVED_BYTES("node_infiniband_port_data_received_bytes_total", false),
+    DATA_TRANSMITTED_BYTES("node_infiniband_port_data_transmitted_bytes_total", false),
+    PACKETS_RECEIVED("node_infiniband_port_packets_received_total", false),
+    PACKETS_TRANSMITTED("node_infiniband_port_packets_transmitted_total", false),
+    ERRORS_RECEIVED("node_infiniband_port_errors_received_total", true),
+    DISCARDS_RECEIVED("node_infiniband_port_discards_received_total", true),
+    DISCARDS_TRANSMITTED("node_infiniband_port_discards_transmitted_total", true),
+    RECEIVE_REMOTE_PHYSICAL_ERRORS("node_infiniband_port_receive_remote_physical_errors_total", true),
+    TRANSMIT_WAIT("node_infiniband_port_transmit_wait_total", false),
+    LINK_DOWNED("node_infiniband_link_downed_total", true),
+    LINK_ERROR_RECOVERY("node_infiniband_link_error_recovery_total", true),
+    LOCAL_LINK_INTEGRITY_ERRORS("node_infiniband_local_link_integrity_errors_total", true),
+    SYMBOL_ERRORS("node_infiniband_symbol_error_total", true),
+    EXCESSIVE_BUFFER_OVERRUN_ERRORS("node_infiniband_excessive_buffer_overrun_errors_total", true),
+    OUT_OF_SEQUENCE_PACKETS("node_infiniband_out_of_sequence_packets_received_total", true),
+    PACKET_SEQUENCE_ERRORS("node_infiniband_packet_sequence_errors_total", true),
+    LOCAL_ACK_TIMEOUT_ERRORS("node_infiniband_local_ack_timeout_errors_total", true),
+    NP_CNP_SENT("node_infiniband_np_cnp_packets_sent_total", false),
+    NP_ECN_MARKED("node_infiniband_np_ecn_marked_roce_packets_received_total", false),
+    RP_CNP_HANDLED("node_infiniband_rp_cnp_packets_handled_total", false),
+    RX_ICRC_ENCAPSULATED_ERRORS("node_infiniband_rx_icrc_encapsulated_errors_total", true),
+    OUT_OF_BUFFER_DROPS("node_infiniband_out_of_buffer_drops_total", true);
 
     private static final PortCounter[] ALL = values();
 
     private final String metricName;
+    private final boolean error;
 
-    PortCounter(String metricName) {
+    PortCounter(String metricName, boolean error) {
         this.metricName = metricName;
+        this.error = error;
+    }
+
+    /** An error, drop or flap counter: zero on a healthy port, so zero on nearly every port of a fleet. */
+    public boolean isError() {
+        return error;
     }
 
     public String metricName() {

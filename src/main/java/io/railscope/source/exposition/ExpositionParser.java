@@ -1,6 +1,10 @@
 package io.railscope.source.exposition;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A streaming parser of the Prometheus text exposition format (0.0.4) and OpenMetrics text: HELP,
@@ -12,10 +16,27 @@ import java.nio.charset.StandardCharsets;
 public final class ExpositionParser {
 
     private static final int LABEL_CACHE = 8;
-    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    private static final int VALUE_CACHE = 1024;
+    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final byte NAME_START = 1;
+    private static final byte NAME_PART = 2;
+    /** Per byte: may start a metric name ([a-zA-Z_:]), may continue one (also digits), or neither. */
+    private static final byte[] NAME_CHARS = new byte[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            boolean start = b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' || b == ':';
+            NAME_CHARS[b] = start ? NAME_START : b >= '0' && b <= '9' ? NAME_PART : 0;
+        }
+    }
 
     private final Labels labels = new Labels();
     private final String[] labelNames = new String[LABEL_CACHE];
+    private final String[] labelValues = new String[VALUE_CACHE];
     private String lastName;
     private int lastNameStart;
     private int lastNameStop;
@@ -39,10 +60,7 @@ public final class ExpositionParser {
         int line = 0;
         while (position < end) {
             line++;
-            int lineEnd = position;
-            while (lineEnd < end && buffer[lineEnd] != '\n') {
-                lineEnd++;
-            }
+            int lineEnd = lineEnd(position);
             int contentEnd = lineEnd > position && buffer[lineEnd - 1] == '\r' ? lineEnd - 1 : lineEnd;
             if (contentEnd > position && buffer[position] == '#') {
                 if (isEof(contentEnd)) {
@@ -59,12 +77,35 @@ public final class ExpositionParser {
         return line;
     }
 
+    /**
+     * The position of the next '\n' at or after {@code from}, or {@code end}: eight bytes at a time,
+     * with the has-zero-byte test on the word XOR '\n' (its lowest set bit marks the first match).
+     */
+    private int lineEnd(int from) {
+        int i = from;
+        while (i + Long.BYTES <= end) {
+            long word = (long) LONGS.get(buffer, i) ^ NEWLINES;
+            long found = (word - 0x0101010101010101L) & ~word & 0x8080808080808080L;
+            if (found != 0) {
+                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+            }
+            i += Long.BYTES;
+        }
+        while (i < end && buffer[i] != '\n') {
+            i++;
+        }
+        return i;
+    }
+
     /** Parses one sample line ending at {@code lineEnd}; returns an error message, or null. */
     private String sampleLine(int lineEnd) {
         int p = skipSpaces(position, lineEnd);
         int nameStart = p;
-        while (p < lineEnd && isNameChar(buffer[p], p == nameStart)) {
+        if (p < lineEnd && NAME_CHARS[buffer[p] & 0xff] == NAME_START) {
             p++;
+            while (p < lineEnd && NAME_CHARS[buffer[p] & 0xff] != 0) {
+                p++;
+            }
         }
         if (p == nameStart) {
             return "expected a metric name";
@@ -123,8 +164,11 @@ public final class ExpositionParser {
                 return p + 1;
             }
             int nameStart = p;
-            while (p < lineEnd && isNameChar(buffer[p], p == nameStart) && buffer[p] != ':') {
+            if (p < lineEnd && NAME_CHARS[buffer[p] & 0xff] == NAME_START && buffer[p] != ':') {
                 p++;
+                while (p < lineEnd && NAME_CHARS[buffer[p] & 0xff] != 0 && buffer[p] != ':') {
+                    p++;
+                }
             }
             if (p == nameStart) {
                 return -1;
@@ -142,8 +186,10 @@ public final class ExpositionParser {
             int valueStart = p;
             boolean escaped = false;
             boolean ascii = true;
+            int hash = 0;
             while (p < lineEnd && buffer[p] != '"') {
                 ascii &= buffer[p] >= 0;
+                hash = 31 * hash + buffer[p];
                 if (buffer[p] == '\\') {
                     escaped = true;
                     p++;
@@ -154,7 +200,7 @@ public final class ExpositionParser {
                 return -1;
             }
             labels.add(name, escaped ? unescape(valueStart, p)
-                    : new String(buffer, valueStart, p - valueStart, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8));
+                    : ascii ? labelValue(valueStart, p, hash) : new String(buffer, valueStart, p - valueStart, StandardCharsets.UTF_8));
             p = skipSpaces(p + 1, lineEnd);
             if (p < lineEnd && buffer[p] == ',') {
                 p++;
@@ -213,22 +259,36 @@ public final class ExpositionParser {
         return name;
     }
 
-    private boolean sameBytes(int aStart, int aStop, int bStart, int bStop) {
-        if (aStop - aStart != bStop - bStart) {
-            return false;
-        }
-        for (int i = 0; i < aStop - aStart; i++) {
-            if (buffer[aStart + i] != buffer[bStart + i]) {
-                return false;
+    /**
+     * An ASCII label value: the String last read with the same bytes when the hash finds one. A page
+     * repeats a few hundred values (devices, ports, CPUs, modes) over thousands of lines.
+     */
+    private String labelValue(int start, int stop, int hash) {
+        int slot = (hash ^ hash >>> 16) & (VALUE_CACHE - 1);
+        String cached = labelValues[slot];
+        if (cached != null && cached.length() == stop - start) {
+            boolean same = true;
+            for (int i = 0; i < cached.length() && same; i++) {
+                same = cached.charAt(i) == buffer[start + i];
+            }
+            if (same) {
+                return cached;
             }
         }
-        return true;
+        String value = ascii(start, stop);
+        labelValues[slot] = value;
+        return value;
+    }
+
+    private boolean sameBytes(int aStart, int aStop, int bStart, int bStop) {
+        return Arrays.equals(buffer, aStart, aStop, buffer, bStart, bStop);
     }
 
     /**
-     * A value. Up to 15 digits with an optional decimal point are read from the bytes: the digits
-     * form an exact double and so does the power of ten, so one division rounds exactly as
-     * {@link Double#parseDouble} would. Anything else (exponents, NaN, Inf) is parsed as text.
+     * A value. Digits with an optional decimal point and exponent are read from the bytes when the
+     * digits form an integer below 2^53 and the power of ten is at most 22: both are exact doubles,
+     * so one multiplication or division rounds exactly as {@link Double#parseDouble} would (Clinger's
+     * fast path). Anything else (longer mantissas, NaN, Inf) is parsed as text.
      */
     private double number(int start, int stop) {
         boolean negative = buffer[start] == '-';
@@ -251,14 +311,28 @@ public final class ExpositionParser {
                 fraction++;
             }
         }
-        if (i == stop && digits > 0 && digits <= 15) {
-            double value = fraction > 0 ? mantissa / POWERS_OF_TEN[fraction] : mantissa;
+        int power = fraction > 0 ? -fraction : 0;
+        if (i < stop && (buffer[i] == 'e' || buffer[i] == 'E') && digits > 0) {
+            i++;
+            boolean negativeExponent = i < stop && buffer[i] == '-';
+            i = i < stop && (buffer[i] == '-' || buffer[i] == '+') ? i + 1 : i;
+            int exponentStart = i;
+            int exponent = 0;
+            while (i < stop && buffer[i] >= '0' && buffer[i] <= '9' && exponent < 1000) {
+                exponent = exponent * 10 + (buffer[i++] - '0');
+            }
+            power += negativeExponent ? -exponent : exponent;
+            if (i == exponentStart) {
+                return number(ascii(start, stop));
+            }
+        }
+        if (i == stop && digits > 0 && digits <= 18 && mantissa < 1L << 53 && power >= -22 && power <= 22) {
+            double value = power < 0 ? mantissa / POWERS_OF_TEN[-power] : mantissa * POWERS_OF_TEN[power];
             return negative ? -value : value;
         }
         return number(ascii(start, stop));
     }
 
-    /** A sample value: a decimal number, NaN, +Inf or -Inf. */
     static double number(String text) {
         return switch (text) {
             case "NaN" -> Double.NaN;
@@ -288,7 +362,4 @@ public final class ExpositionParser {
         return new String(buffer, start, stop - start, StandardCharsets.ISO_8859_1);
     }
 
-    private static boolean isNameChar(byte b, boolean first) {
-        return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' || b == ':' || !first && b >= '0' && b <= '9';
-    }
 }

@@ -95,6 +95,17 @@ public final class NodeMetricsReadings implements SampleSink {
         }
     }
 
+    /** Gives every port read so far a zero for this counter where it had no sample: the store left zeros out. */
+    public void zeroWhereMissing(PortCounter counter) {
+        for (NodeData node : nodes.values()) {
+            for (PortData port : node.ports.values()) {
+                if (port.counters[counter.ordinal()] < 0) {
+                    port.counters[counter.ordinal()] = 0;
+                }
+            }
+        }
+    }
+
     @Override
     public void malformed(int lineNumber, String message) {
         malformedCount++;

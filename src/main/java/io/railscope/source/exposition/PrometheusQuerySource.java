@@ -10,17 +10,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads a whole cell's node metrics from a Prometheus-compatible query API (Prometheus, Thanos,
@@ -35,7 +36,6 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
     private final URI base;
     private final String selector;
     private final String nodeLabel;
-    private final HttpClient http;
     private final Duration timeout;
     private final Clock clock;
 
@@ -49,45 +49,104 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         this.nodeLabel = nodeLabel;
         this.timeout = timeout;
         this.clock = clock;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
     /**
      * The queries of one collection, by metric name. Each keeps only the labels the readings use
-     * ({@code max by (node, device, port)}), so the answers carry a third of the bytes of raw series.
+     * ({@code max by (node, device, port)}), so the answers carry a third of the bytes of raw series;
+     * error counters are asked for where they are not zero, so a healthy fleet's zeros do not travel.
      */
     Map<String, String> queries() {
         Map<String, String> queries = new LinkedHashMap<>();
-        String matchers = selector.isEmpty() ? "" : "{" + selector + "}";
-        List<String> portMetrics = new ArrayList<>(List.of("node_infiniband_state_id", "node_infiniband_physical_state_id",
-                "node_infiniband_rate_bytes_per_second"));
+        for (String metric : List.of("node_infiniband_state_id", "node_infiniband_physical_state_id", "node_infiniband_rate_bytes_per_second")) {
+            queries.put(metric, perPort(metric));
+        }
         for (PortCounter counter : PortCounter.values()) {
-            portMetrics.add(counter.metricName());
+            queries.put(counter.metricName(), perPort(counter.metricName()) + (counter.isError() ? " > 0" : ""));
         }
-        for (String metric : portMetrics) {
-            queries.put(metric, "max by (" + nodeLabel + ", device, port) (" + metric + matchers + ")");
-        }
-        queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers + ")");
+        queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers() + ")");
         for (int level = 1; level <= 3; level++) {
             String metric = "node_sysctl_net_ipv4_neigh_default_gc_thresh" + level;
-            queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers + ")");
+            queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers() + ")");
         }
         return queries;
+    }
+
+    /** Which error counters the cell's exporters have at all: where they have one, a port without a sample has zero. */
+    String exportedErrorCountersQuery() {
+        String names = Arrays.stream(PortCounter.values()).filter(PortCounter::isError).map(PortCounter::metricName)
+                .collect(Collectors.joining("|"));
+        return "count by (__name__) ({__name__=~\"" + names + "\"" + (selector.isEmpty() ? "" : "," + selector) + "})";
+    }
+
+    private String perPort(String metric) {
+        return "max by (" + nodeLabel + ", device, port) (" + metric + matchers() + ")";
+    }
+
+    private String matchers() {
+        return selector.isEmpty() ? "" : "{" + selector + "}";
     }
 
     @Override
     public NodeMetricsSnapshot fetchNodeMetrics() throws IOException, InterruptedException {
         Instant at = clock.instant();
+        Set<String> exportedErrorCounters = new HashSet<>();
+        String countQuery = exportedErrorCountersQuery();
+        query(countQuery, at, body -> readVector(body, null, countQuery, new SampleSink() {
+            @Override
+            public boolean wants(String metricName) {
+                return true;
+            }
+
+            @Override
+            public void sample(String metricName, Labels labels, double value, long timestampMillis) {
+                exportedErrorCounters.add(metricName);
+            }
+
+            @Override
+            public void malformed(int lineNumber, String message) {
+                // an answer is JSON: it has no lines
+            }
+        }));
         NodeMetricsReadings readings = new NodeMetricsReadings(labels -> nodeOf(labels, nodeLabel));
         for (Map.Entry<String, String> query : queries().entrySet()) {
-            HttpRequest request = HttpRequest.newBuilder(base.resolve("api/v1/query?query="
-                    + URLEncoder.encode(query.getValue(), StandardCharsets.UTF_8) + "&time=" + at.getEpochSecond())).timeout(timeout).GET().build();
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream body = response.body()) {
-                readVector(body, query.getKey(), query.getValue(), readings);
+            query(query.getValue(), at, body -> readVector(body, query.getKey(), query.getValue(), readings));
+        }
+        for (PortCounter counter : PortCounter.values()) {
+            if (exportedErrorCounters.contains(counter.metricName())) {
+                readings.zeroWhereMissing(counter);
             }
         }
         return readings.snapshot(at, List.of());
+    }
+
+    private interface AnswerReader {
+        void read(InputStream body) throws IOException;
+    }
+
+    /**
+     * One instant query. A blocking connection reads large answers at several times the speed of
+     * {@code java.net.http.HttpClient} on few cores; it does not answer interrupts, so every read has
+     * the source's timeout and an interrupted fetch stops before its next query.
+     */
+    private void query(String query, Instant at, AnswerReader reader) throws IOException, InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        HttpURLConnection connection = (HttpURLConnection) base.resolve("api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
+                + "&time=" + at.getEpochSecond()).toURL().openConnection();
+        connection.setConnectTimeout((int) timeout.toMillis());
+        connection.setReadTimeout((int) timeout.toMillis());
+        connection.setRequestProperty("Accept", "application/json");
+        int status = connection.getResponseCode();
+        try (InputStream body = status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
+            if (body == null) {
+                throw new IOException("query " + query + ": HTTP " + status);
+            }
+            reader.read(body);
+        } catch (IOException e) {
+            throw status < 400 || String.valueOf(e.getMessage()).startsWith("query ") ? e : new IOException("query " + query + ": HTTP " + status, e);
+        }
     }
 
     /**
@@ -117,6 +176,28 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
     }
 
+    /** The sample value, a string in the answer; counters are whole numbers, read without a String. */
+    private static double value(JsonParser parser) throws IOException {
+        if (parser.currentToken() != JsonToken.VALUE_STRING) {
+            return Double.NaN;
+        }
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        int length = parser.getTextLength();
+        if (length > 0 && length <= 15) {
+            long whole = 0;
+            int i = 0;
+            while (i < length && chars[offset + i] >= '0' && chars[offset + i] <= '9') {
+                whole = whole * 10 + chars[offset + i] - '0';
+                i++;
+            }
+            if (i == length) {
+                return whole;
+            }
+        }
+        return ExpositionParser.number(new String(chars, offset, length));
+    }
+
     static String nodeOf(Labels labels, String nodeLabel) {
         for (String label : List.of(nodeLabel, "node", "kubernetes_node", "nodename")) {
             String node = labels.get(label);
@@ -136,7 +217,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
      * Feeds an instant-query answer ({@code data.result[].metric / value}) to the readings as samples
      * of {@code metric} (aggregations drop the name), or throws the answer's error.
      */
-    static void readVector(InputStream body, String metric, String query, NodeMetricsReadings readings) throws IOException {
+    static void readVector(InputStream body, String metric, String query, SampleSink readings) throws IOException {
         String status = null;
         String error = null;
         try (JsonParser parser = JSON.createParser(body)) {
@@ -159,7 +240,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
     }
 
-    private static void data(JsonParser parser, String metric, NodeMetricsReadings readings) throws IOException {
+    private static void data(JsonParser parser, String metric, SampleSink readings) throws IOException {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             parser.nextToken();
@@ -175,7 +256,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
     }
 
-    private static void series(JsonParser parser, String metric, Labels labels, NodeMetricsReadings readings, TextCache cache)
+    private static void series(JsonParser parser, String metric, Labels labels, SampleSink readings, TextCache cache)
             throws IOException {
         labels.clear();
         String name = metric;
@@ -196,7 +277,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             } else if ("value".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                 parser.nextToken();
                 parser.nextToken();
-                value = ExpositionParser.number(parser.getValueAsString() == null ? "NaN" : parser.getValueAsString());
+                value = value(parser);
                 parser.nextToken();
             } else {
                 parser.skipChildren();

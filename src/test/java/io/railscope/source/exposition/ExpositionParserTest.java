@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ExpositionParserTest {
 
@@ -98,7 +99,46 @@ class ExpositionParserTest {
 
     static Stream<String> valuesParseExactlyAsJavaDoes() {
         return Stream.of("0", "1", "-1", "+7", "0.1", "1234.56", "-0.000001", "123456789012345", "1234567890123456789",
-                "0.30000000000000004", "5e+10", "1.5E-3", "9007199254740993", "3.141592653589793", ".5", "5.");
+                "0.30000000000000004", "5e+10", "1.5E-3", "9007199254740993", "3.141592653589793", ".5", "5.", "-0", "1e22", "1e23",
+                "4.9e-324", "1.7976931348623157e308", "123456789e-22", "1e-400", "2E0", "9007199254740991e-5");
+    }
+
+    @Test
+    void randomValuesParseExactlyAsJavaDoes() {
+        java.util.Random random = new java.util.Random(42);
+        StringBuilder page = new StringBuilder();
+        List<String> texts = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            double value = switch (i % 4) {
+                case 0 -> random.nextDouble() * Math.pow(10, random.nextInt(40) - 20);
+                case 1 -> random.nextLong() >>> random.nextInt(64);
+                case 2 -> Math.round(random.nextDouble() * 1e6) / 100.0;
+                default -> Double.longBitsToDouble(random.nextLong());
+            };
+            if (!Double.isFinite(value)) {
+                continue;
+            }
+            String text = switch (i % 3) {
+                case 0 -> Double.toString(value);
+                case 1 -> String.format(java.util.Locale.ROOT, "%." + random.nextInt(18) + "e", value);
+                default -> new java.math.BigDecimal(value).toPlainString();
+            };
+            texts.add(text);
+            page.append("m ").append(text).append('\n');
+        }
+        Recorder recorder = parse(page.toString().getBytes(StandardCharsets.UTF_8), name -> true);
+        assertThat(recorder.errors).isEmpty();
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(recorder.samples.get(i)).as(texts.get(i)).isEqualTo("m{} " + Double.parseDouble(texts.get(i)));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1e", "1e+", "e5", "--1", "1.2.3", "0x10", "1e5x"})
+    void malformedValuesAreReported(String text) {
+        Recorder recorder = parse(("m " + text).getBytes(StandardCharsets.UTF_8), name -> true);
+        assertThat(recorder.samples).isEmpty();
+        assertThat(recorder.errors).containsExactly("line 1: bad value '" + text + "' for m");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -22,6 +23,7 @@ class PrometheusQuerySourceTest {
         try (NodeExporterFixture node = NodeExporterFixture.start(40);
                 PrometheusFixture prometheus = PrometheusFixture.scraping(node.address(), "gpu-node-7")) {
             node.port(3, "1: DOWN", "3: Disabled", "400 Gb/sec (4X NDR)");
+            node.counter(5, "link_downed", 3);
             PrometheusQuerySource source = new PrometheusQuerySource(prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5),
                     Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
@@ -29,10 +31,18 @@ class PrometheusQuerySourceTest {
                 assertThat(snapshot.ports()).hasSize(8);
                 assertThat(snapshot.ports()).filteredOn(port -> port.device().equals("mlx5_3"))
                         .singleElement().satisfies(port -> assertThat(port.stateId()).isEqualTo(1));
+                assertThat(snapshot.ports()).filteredOn(port -> port.device().equals("mlx5_5"))
+                        .singleElement().satisfies(port -> assertThat(port.counter(PortCounter.LINK_DOWNED)).isEqualTo(3));
             });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
             assertThat(snapshot.ports()).allSatisfy(port -> assertThat(port.rateBytesPerSecond()).isEqualTo(5e10));
+            // error counters travel only where they are not zero: an exported counter at zero still reads 0,
+            // a counter this node_exporter does not have (RoCE, from 1.11) stays missing
+            assertThat(snapshot.ports()).filteredOn(port -> !port.device().equals("mlx5_5"))
+                    .allSatisfy(port -> assertThat(port.counter(PortCounter.LINK_DOWNED)).isZero())
+                    .allSatisfy(port -> assertThat(port.counter(PortCounter.SYMBOL_ERRORS)).isZero());
+            assertThat(snapshot.ports()).allSatisfy(port -> assertThat(port.counter(PortCounter.OUT_OF_SEQUENCE_PACKETS)).isEqualTo(-1));
             assertThat(snapshot.neighbors()).singleElement().satisfies(neighbors -> {
                 assertThat(neighbors.entries()).isEqualTo(40);
                 assertThat(neighbors.gcThresh3()).isEqualTo(1024);
@@ -45,12 +55,56 @@ class PrometheusQuerySourceTest {
     }
 
     @Test
+    void errorCountersAreAskedForWhereTheyAreNotZero() {
+        PrometheusQuerySource source = new PrometheusQuerySource(java.net.URI.create("http://127.0.0.1:1"), "cluster=\"c\"", "node",
+                Duration.ofSeconds(1), Clock.systemUTC());
+        assertThat(source.queries()).containsEntry("node_infiniband_symbol_error_total",
+                "max by (node, device, port) (node_infiniband_symbol_error_total{cluster=\"c\"}) > 0");
+        assertThat(source.queries()).containsEntry("node_infiniband_port_data_received_bytes_total",
+                "max by (node, device, port) (node_infiniband_port_data_received_bytes_total{cluster=\"c\"})");
+        assertThat(source.exportedErrorCountersQuery()).startsWith("count by (__name__) ({__name__=~\"node_infiniband_port_errors_received_total|")
+                .endsWith("\",cluster=\"c\"})");
+    }
+
+    @Test
     void aFailedQueryNamesTheQueryAndTheError() {
         byte[] answer = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error at char 5\"}".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream(answer), "up", "up{", new NodeMetricsReadings(l -> "n")))
                 .isInstanceOf(IOException.class).hasMessage("query up{ failed: parse error at char 5");
         assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)), "up", "up",
                 new NodeMetricsReadings(l -> "n"))).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void anHttpErrorNamesTheQueryAndTheStatus() throws Exception {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 8);
+        server.createContext("/api/v1/query", exchange -> {
+            byte[] body = exchange.getRequestURI().getQuery().startsWith("query=count")
+                    ? "{\"status\":\"error\",\"errorType\":\"timeout\",\"error\":\"query timed out in expression evaluation\"}".getBytes(StandardCharsets.UTF_8)
+                    : "<html>bad gateway</html>".getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(exchange.getRequestURI().getQuery().startsWith("query=count") ? 503 : 502, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            java.net.URI url = java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+            assertThatThrownBy(() -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC()).fetchNodeMetrics())
+                    .isInstanceOf(IOException.class).hasMessageStartingWith("query count by (__name__)")
+                    .hasMessageEndingWith("failed: query timed out in expression evaluation");
+            server.removeContext("/api/v1/query");
+            server.createContext("/api/v1/query", exchange -> {
+                byte[] body = "<html>bad gateway</html>".getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(502, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            assertThatThrownBy(() -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC()).fetchNodeMetrics())
+                    .isInstanceOf(IOException.class).hasMessageStartingWith("query count by (__name__)").hasMessageEndingWith(": HTTP 502");
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test
