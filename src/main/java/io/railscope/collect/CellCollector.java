@@ -1,6 +1,5 @@
 package io.railscope.collect;
 
-import io.railscope.assess.JobAssessment;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
@@ -8,15 +7,15 @@ import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NcclSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
-import io.railscope.store.AssessedJob;
 import io.railscope.store.CellCollection;
 import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
+import io.railscope.store.JobBaselines;
+import io.railscope.store.JobsState;
 import io.railscope.store.KubernetesState;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /** Collects one cell: fetch every source, assess, commit. One collection at a time per cell. */
@@ -25,14 +24,16 @@ public final class CellCollector {
     private final CellSettings cell;
     private final SourceFetcher fetcher;
     private final MetricsAssessor metricsAssessor;
+    private final JobAssessor jobAssessor;
     private final RailscopeConfig config;
     private final CellStateWriter writer;
     private final SelfMetrics metrics;
     private final Clock clock;
 
-    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, SelfMetrics metrics,
-            Clock clock) {
+    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, JobBaselines baselines,
+            SelfMetrics metrics, Clock clock) {
         this.cell = cell;
+        this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
         this.fetcher = fetcher;
         this.metricsAssessor = new MetricsAssessor(cell, config.thresholds());
         this.config = config;
@@ -55,8 +56,7 @@ public final class CellCollector {
                 .map(snapshot -> new KubernetesState(snapshot, snapshot.pools().stream()
                         .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList()));
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class).map(metricsAssessor::assess);
-        Optional<List<AssessedJob>> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class)
-                .map(snapshot -> snapshot.jobs().stream().map(job -> new AssessedJob(job, JobAssessment.of(job))).toList());
+        Optional<JobsState> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
         CellCollection collection = new CellCollection(cell.name(), cell.simulated().isPresent(), at, results.outcomes(),
                 kubernetes, nodeMetrics, jobs);
         long commitStarted = System.nanoTime();

@@ -9,6 +9,7 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.store.CellStateWriter;
+import io.railscope.store.JobBaselines;
 import io.railscope.store.HistoryRetention;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.annotation.PreDestroy;
@@ -38,6 +39,7 @@ public class CollectionLoop {
     private final RailscopeConfig config;
     private final Instance<CellSourceFactory> factories;
     private final CellStateWriter writer;
+    private final JobBaselines baselines;
     private final HistoryRetention retention;
     private final SelfMetrics metrics;
     private final Scheduler scheduler;
@@ -45,7 +47,8 @@ public class CollectionLoop {
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
     public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CellStateWriter writer,
-            HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
+            JobBaselines baselines, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
+        this.baselines = baselines;
         this.fleet = fleet;
         this.config = config;
         this.factories = factories;
@@ -61,7 +64,7 @@ public class CollectionLoop {
             CellSources sources = sourcesOf(cell);
             SourceFetcher fetcher = new SourceFetcher(cell.name(), sources.byKind(), fetchExecutor,
                     config.collect().sourceTimeout(), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(cell, fetcher, config, writer, metrics, Clock.systemUTC());
+            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC());
             collectors.put(cell.name(), collector);
             scheduler.newJob("collect-" + cell.name())
                     .setInterval(cell.interval().toString())

@@ -25,6 +25,8 @@ public interface CellConfig {
 
     Ipam ipam();
 
+    Nccl nccl();
+
     /** Present when this cell is simulated instead of read from a cluster. */
     Optional<Simulated> simulated();
 
@@ -102,6 +104,44 @@ public interface CellConfig {
         /** How long a pod may wait in ContainerCreating before it counts as stuck. */
         @WithDefault("5m")
         Duration stuckAfter();
+    }
+
+    interface Nccl {
+        /** Pod labels that name a pod's job, tried in order. */
+        @WithDefault("batch.kubernetes.io/job-name,training.kubeflow.org/job-name,jobset.sigs.k8s.io/jobset-name,leaderworkerset.sigs.k8s.io/name,volcano.sh/job-name")
+        @NotEmpty
+        List<String> jobLabels();
+
+        /** Bytes of a container's log read at most: NCCL prints its network at init, near the start. */
+        @WithDefault("4194304")
+        @Min(4096)
+        @Max(268435456)
+        int logMaxBytes();
+
+        /** Log reads at the same time in this cell. */
+        @WithDefault("8")
+        @Min(1)
+        @Max(256)
+        int logParallelism();
+
+        /** How long a container runs before its log is read; a finished container's log is read at once. */
+        @WithDefault("1m")
+        Duration logAfter();
+
+        /** The largest log accepted at POST /api/v1/cells/{cell}/nccl/logs. */
+        @WithDefault("16777216")
+        @Min(1024)
+        @Max(268435456)
+        int pushMaxBytes();
+
+        /** The bus bandwidth a healthy job reaches in this cell; learned from its RDMA OK jobs of the same size when absent. */
+        Optional<@Positive Double> busbwBaselineGbps();
+
+        /** The fraction of the baseline under which a job is degraded. */
+        @WithDefault("0.7")
+        @jakarta.validation.constraints.DecimalMin("0.01")
+        @jakarta.validation.constraints.DecimalMax("1")
+        double busbwTolerance();
     }
 
     interface Simulated {

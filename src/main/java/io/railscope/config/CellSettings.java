@@ -15,6 +15,7 @@ public record CellSettings(
         List<String> railDevices,
         int expectedGbps,
         IpamSettings ipam,
+        NcclSettings nccl,
         Optional<SimulatedCellSettings> simulated,
         Optional<CellConfig> configured) {
 

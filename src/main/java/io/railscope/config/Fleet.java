@@ -57,7 +57,7 @@ public class Fleet {
     }
 
     private static CellSettings simulated(String name, int nodes, List<Fault> faults, Duration interval) {
-        return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(),
+        return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(),
                 Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
     }
 
@@ -71,7 +71,7 @@ public class Fleet {
             var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
             var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
                     cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()));
-            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, simulated,
+            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl()), simulated,
                     Optional.of(cell)));
         }
         return List.copyOf(cells);

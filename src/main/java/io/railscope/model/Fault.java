@@ -17,8 +17,10 @@ public enum Fault {
     RAIL_HALF_RATE,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */
     SYMBOL_ERRORS_RISING,
-    /** One NCCL job fell back to NET/Socket on eth0. */
+    /** One NCCL job fell back to NET/Socket on eth0 (its pods restart without their RDMA devices). */
     NCCL_SOCKET_FALLBACK,
+    /** One NCCL job runs with NCCL_DEBUG=WARN, so its transport cannot be proven. */
+    NCCL_NO_DEBUG,
     /** Three whereabouts allocations name pods that no longer exist. */
     WHEREABOUTS_LEAK,
     /** Pods on one node fail to get an address (FailedCreatePodSandBox "range is full") and wait in ContainerCreating. */

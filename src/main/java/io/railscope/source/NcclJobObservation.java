@@ -3,11 +3,15 @@ package io.railscope.source;
 import java.util.List;
 
 /**
- * What was seen of one job's NCCL communicators.
+ * What was seen of one job: its pods as the cluster has them and its ranks as NCCL logged them.
  *
- * @param transport       the network NCCL chose: {@code IB}, {@code Socket}, a plugin name, or null when not logged
- * @param requestedRails  rails each pod asked for (resources, networks annotation or NCCL_IB_HCA)
- * @param busbwGBps       measured bus bandwidth, NaN when unknown
+ * @param transport      the network most ranks used: {@code IB}, {@code Socket}, a plugin name, {@code mixed}, or null when not logged
+ * @param nranks         ranks of the job's largest communicator, or the ranks observed when no Init COMPLETE said it
+ * @param requestedRails rails each pod asked for (resources, networks annotation or NCCL_IB_HCA); 0 when none
+ * @param busbwGBps      measured bus bandwidth (nccl-tests or NCCL Inspector), NaN when unknown
+ * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
+ * @param warnings       NCCL WARN and error lines, the first few
+ * @param running        a pod of the job is pending or running
  */
 public record NcclJobObservation(
         String namespace,
@@ -16,6 +20,30 @@ public record NcclJobObservation(
         int nranks,
         int requestedRails,
         double busbwGBps,
+        String busbwSource,
         List<NcclRankObservation> ranks,
-        List<String> warnings) {
+        List<String> warnings,
+        List<JobPod> pods,
+        boolean running) {
+
+    public NcclJobObservation {
+        ranks = List.copyOf(ranks);
+        warnings = List.copyOf(warnings);
+        pods = List.copyOf(pods);
+    }
+
+    /**
+     * One pod of a job.
+     *
+     * @param backendInterfaces interfaces Multus attached besides the primary one, as {@code net1 (mlx5_0)}
+     * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
+     * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
+     */
+    public record JobPod(String name, String node, String phase, int requestedRails, List<String> backendInterfaces, String ncclDebug,
+            String ncclIbHca, String ncclSocketIfname, String log) {
+
+        public JobPod {
+            backendInterfaces = List.copyOf(backendInterfaces);
+        }
+    }
 }

@@ -16,7 +16,7 @@ public record CellCollection(
         List<SourceOutcome> outcomes,
         Optional<KubernetesState> kubernetes,
         Optional<NodeMetricsState> nodeMetrics,
-        Optional<List<AssessedJob>> jobs) {
+        Optional<JobsState> jobs) {
 
     /** How one source fared in this collection; {@code error} is null on success. */
     public record SourceOutcome(SourceKind kind, Instant attemptedAt, long durationMillis, String error) {

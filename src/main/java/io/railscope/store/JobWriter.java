@@ -2,15 +2,24 @@ package io.railscope.store;
 
 import static io.railscope.store.SqlStatements.update;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.railscope.assess.RankAssessment;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.ContainerLog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.util.List;
+import java.util.Objects;
 
-/** Writes observed NCCL jobs with their ranks; jobs no longer observed stay as recent, not running. */
+/**
+ * Writes a cell's jobs with their ranks, and the container logs read for the first time. A job's
+ * ranks are rewritten only when they or their verdicts changed; jobs no longer observed stay as
+ * recent, not running.
+ */
 final class JobWriter {
 
     private final Connection connection;
@@ -23,58 +32,137 @@ final class JobWriter {
         this.report = report;
     }
 
-    void write(List<AssessedJob> jobs) throws SQLException {
+    void write(JobsState state) throws SQLException {
+        writeLogs(state.newLogs());
         try (PreparedStatement upsert = connection.prepareStatement("""
-                INSERT INTO nccl_job (cell_id, namespace, name, transport, verdict, reason, nranks, requested_rails,
-                                      busbw_gbps, running, first_seen, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, true, ?, ?)
+                INSERT INTO nccl_job AS j (cell_id, namespace, name, transport, verdict, reason, nranks, requested_rails,
+                                      busbw_gbps, busbw_source, baseline_gbps, warnings, pods, running, first_seen, last_seen, ranks_fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, namespace, name) DO UPDATE
                    SET transport = EXCLUDED.transport, verdict = EXCLUDED.verdict, reason = EXCLUDED.reason,
                        nranks = EXCLUDED.nranks, requested_rails = EXCLUDED.requested_rails, busbw_gbps = EXCLUDED.busbw_gbps,
-                       running = true, last_seen = EXCLUDED.last_seen
-                RETURNING id""");
+                       busbw_source = EXCLUDED.busbw_source, baseline_gbps = EXCLUDED.baseline_gbps, warnings = EXCLUDED.warnings,
+                       pods = EXCLUDED.pods, running = EXCLUDED.running, last_seen = EXCLUDED.last_seen,
+                       ranks_fingerprint = EXCLUDED.ranks_fingerprint
+                RETURNING id, (SELECT ranks_fingerprint FROM nccl_job WHERE id = j.id) IS NOT DISTINCT FROM ?""");
                 PreparedStatement deleteRanks = connection.prepareStatement("DELETE FROM nccl_rank WHERE job_id = ?");
                 PreparedStatement insertRank = connection.prepareStatement("""
-                        INSERT INTO nccl_rank (job_id, rank, pod, node, nccl_version, network, hcas, gdr, init_complete)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (job_id, rank) DO NOTHING""")) {
-            for (AssessedJob assessed : jobs) {
+                        INSERT INTO nccl_rank (job_id, ordinal, rank, pod, node, host, nccl_version, network, hcas, link_layer, gdr,
+                                               channels, init_complete, no_device, socket_interfaces, plugin, verdict, reason)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)""")) {
+            int ranksWritten = 0;
+            for (AssessedJob assessed : state.jobs()) {
                 NcclJobObservation job = assessed.observation();
-                upsert.setInt(1, cell.id());
-                upsert.setString(2, job.namespace());
-                upsert.setString(3, job.name());
-                upsert.setString(4, job.transport());
-                upsert.setString(5, assessed.assessment().verdict().name());
-                upsert.setString(6, assessed.assessment().reason());
-                upsert.setInt(7, job.nranks());
-                upsert.setShort(8, (short) job.requestedRails());
-                upsert.setObject(9, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, java.sql.Types.REAL);
-                upsert.setTimestamp(10, cell.timestamp());
-                upsert.setTimestamp(11, cell.timestamp());
+                int fingerprint = fingerprint(assessed);
+                int p = 1;
+                upsert.setInt(p++, cell.id());
+                upsert.setString(p++, job.namespace());
+                upsert.setString(p++, job.name());
+                upsert.setString(p++, job.transport());
+                upsert.setString(p++, assessed.assessment().verdict().name());
+                upsert.setString(p++, assessed.assessment().reason());
+                upsert.setInt(p++, job.nranks());
+                upsert.setShort(p++, (short) Math.min(Short.MAX_VALUE, job.requestedRails()));
+                upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, java.sql.Types.REAL);
+                upsert.setString(p++, job.busbwSource());
+                upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), java.sql.Types.REAL);
+                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().toArray()));
+                upsert.setString(p++, json(job.pods()));
+                upsert.setBoolean(p++, job.running());
+                upsert.setTimestamp(p++, cell.timestamp());
+                upsert.setTimestamp(p++, cell.timestamp());
+                upsert.setInt(p++, fingerprint);
+                upsert.setInt(p, fingerprint);
                 int jobId;
+                boolean unchanged;
                 try (ResultSet rs = upsert.executeQuery()) {
                     rs.next();
                     jobId = rs.getInt(1);
+                    unchanged = rs.getBoolean(2);
+                }
+                if (unchanged) {
+                    continue;
                 }
                 deleteRanks.setInt(1, jobId);
                 deleteRanks.executeUpdate();
-                for (NcclRankObservation rank : job.ranks()) {
-                    insertRank.setInt(1, jobId);
-                    insertRank.setInt(2, rank.rank());
-                    insertRank.setString(3, rank.pod());
-                    insertRank.setString(4, rank.node());
-                    insertRank.setString(5, rank.ncclVersion());
-                    insertRank.setString(6, rank.network());
-                    insertRank.setArray(7, connection.createArrayOf("text", rank.hcas().toArray()));
-                    insertRank.setBoolean(8, rank.gdr());
-                    insertRank.setBoolean(9, rank.initComplete());
+                List<NcclRankObservation> ranks = job.ranks();
+                for (int i = 0; i < ranks.size(); i++) {
+                    NcclRankObservation rank = ranks.get(i);
+                    RankAssessment verdict = assessed.assessment().ranks().get(i);
+                    p = 1;
+                    insertRank.setInt(p++, jobId);
+                    insertRank.setInt(p++, i);
+                    insertRank.setInt(p++, rank.rank());
+                    insertRank.setString(p++, rank.pod());
+                    insertRank.setString(p++, rank.node() == null ? "" : rank.node());
+                    insertRank.setString(p++, rank.host());
+                    insertRank.setString(p++, rank.ncclVersion());
+                    insertRank.setString(p++, rank.network());
+                    insertRank.setArray(p++, connection.createArrayOf("text", rank.hcas().toArray()));
+                    insertRank.setString(p++, rank.linkLayer());
+                    insertRank.setObject(p++, rank.gdr(), java.sql.Types.BOOLEAN);
+                    insertRank.setString(p++, json(new java.util.TreeMap<>(rank.channels())));
+                    insertRank.setBoolean(p++, rank.initComplete());
+                    insertRank.setBoolean(p++, rank.noDevice());
+                    insertRank.setArray(p++, connection.createArrayOf("text", rank.socketInterfaces().toArray()));
+                    insertRank.setString(p++, rank.plugin());
+                    insertRank.setString(p++, verdict.verdict().name());
+                    insertRank.setString(p, verdict.reason());
                     insertRank.addBatch();
                 }
                 insertRank.executeBatch();
-                report.add("nccl_rank", job.ranks().size());
+                ranksWritten += ranks.size();
             }
+            report.add("nccl_rank", ranksWritten);
         }
-        report.add("nccl_job", jobs.size());
+        report.add("nccl_job", state.jobs().size());
         update(connection, "UPDATE nccl_job SET running = false WHERE cell_id = ? AND running AND last_seen < ?",
                 cell.id(), cell.timestamp());
+    }
+
+    private void writeLogs(List<ContainerLog> logs) throws SQLException {
+        if (logs.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO nccl_log (cell_id, namespace, job, pod, container, container_key, node, read_at, facts)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) ON CONFLICT DO NOTHING""")) {
+            for (ContainerLog log : logs) {
+                insert.setInt(1, cell.id());
+                insert.setString(2, log.namespace());
+                insert.setString(3, log.job());
+                insert.setString(4, log.pod());
+                insert.setString(5, log.container());
+                insert.setString(6, log.containerKey());
+                insert.setString(7, log.node());
+                insert.setTimestamp(8, Timestamp.from(log.readAt()));
+                insert.setString(9, NcclLogStore.json(log.facts()));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        report.add("nccl_log", logs.size());
+    }
+
+    /** Changes when a rank or a rank's verdict changes; stable across restarts (no identity hashes). */
+    private static int fingerprint(AssessedJob assessed) {
+        int hash = 1;
+        List<NcclRankObservation> ranks = assessed.observation().ranks();
+        for (int i = 0; i < ranks.size(); i++) {
+            NcclRankObservation rank = ranks.get(i);
+            RankAssessment verdict = assessed.assessment().ranks().get(i);
+            hash = 31 * hash + Objects.hash(rank.rank(), rank.pod(), rank.node(), rank.host(), rank.ncclVersion(), rank.network(), rank.hcas(),
+                    rank.linkLayer(), rank.gdr(), new java.util.TreeMap<>(rank.channels()).toString(), rank.initComplete(), rank.noDevice(),
+                    rank.socketInterfaces(), rank.plugin(), verdict.verdict().name(), verdict.reason());
+        }
+        return hash;
+    }
+
+    private static String json(Object value) {
+        try {
+            return NcclLogStore.JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("job details did not serialise", e);
+        }
     }
 }

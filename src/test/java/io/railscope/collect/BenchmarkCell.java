@@ -29,11 +29,11 @@ final class BenchmarkCell {
     }
 
     static CellCollector collector(String name, CellSources sources, Optional<SimulatedCellSettings> simulated, ExecutorService executor,
-            RailscopeConfig config, CellStateWriter writer, SelfMetrics metrics) {
-        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), simulated,
+            RailscopeConfig config, CellStateWriter writer, io.railscope.store.JobBaselines baselines, SelfMetrics metrics) {
+        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), io.railscope.config.NcclSettings.defaults(), simulated,
                 Optional.empty());
         SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-        return new CellCollector(settings, fetcher, config, writer, metrics, Clock.systemUTC());
+        return new CellCollector(settings, fetcher, config, writer, baselines, metrics, Clock.systemUTC());
     }
 
     /** One cold collection, then {@code rounds} measured ones, each after timing the sources' fetch alone. */

@@ -51,6 +51,9 @@ class CollectBenchmarkTest {
     @Inject
     SelfMetrics metrics;
 
+    @Inject
+    io.railscope.store.JobBaselines baselines;
+
     @Test
     void collectTwelveThousandNodes() throws Exception {
         Thread.sleep(3000);
@@ -60,7 +63,7 @@ class CollectBenchmarkTest {
         try {
             var sources = new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
             CellCollector collector = BenchmarkCell.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
-                    executor, config, writer, metrics);
+                    executor, config, writer, baselines, metrics);
 
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ofSeconds(1), () -> {
                 cell.fetchKubernetes();

@@ -52,6 +52,9 @@ class QueryBenchmarkTest {
     @Inject
     SelfMetrics metrics;
 
+    @Inject
+    io.railscope.store.JobBaselines baselines;
+
     @Test
     void queryTwelveThousandNodes() throws Exception {
         Path answers = Path.of("target", "bench", "query-answers");
@@ -74,7 +77,7 @@ class QueryBenchmarkTest {
             PrometheusQuerySource source = new PrometheusQuerySource(URI.create("http://127.0.0.1:" + server.actualPort()),
                     "cluster=\"bench\"", "node", Duration.ofSeconds(60), Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
+            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, baselines, metrics);
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
             BenchmarkCell.report("query", "query-" + NODES + ".txt", String.format("cell: %,d nodes, %,d rail ports, error counters non-zero on one port in %d; %d queries (max by node, device, port; error counters > 0) answering %,d bytes of JSON, over HTTP on 127.0.0.1%n",
                     NODES, NODES * 8, PORTS_PER_ERROR, PortCounter.count() + 8, bytes)

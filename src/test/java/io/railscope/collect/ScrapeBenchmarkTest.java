@@ -46,6 +46,9 @@ class ScrapeBenchmarkTest {
     @Inject
     SelfMetrics metrics;
 
+    @Inject
+    io.railscope.store.JobBaselines baselines;
+
     @Test
     void scrapeTwelveThousandExporters() throws Exception {
         Path pages = Path.of("target", "bench", "exporter-pages");
@@ -65,7 +68,7 @@ class ScrapeBenchmarkTest {
             String name = "scrape-" + NODES;
             ExporterScrapeSource source = new ExporterScrapeSource(() -> targets, Duration.ofSeconds(30), 64, Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, metrics);
+            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, baselines, metrics);
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
             BenchmarkCell.report("scrape", "scrape-" + NODES + ".txt", String.format("cell: %,d exporters (%,d bytes of pages, %,d rail ports), parallelism 64, over HTTP on 127.0.0.1%n", NODES, bytes, NODES * 8)
                     + rounds.lines("scrape + parse", "responses"));

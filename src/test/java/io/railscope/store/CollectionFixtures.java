@@ -38,7 +38,7 @@ final class CollectionFixtures {
                 .toList();
         List<NeighborAssessment> neighbors = nodes.stream()
                 .map(node -> new NeighborAssessment(node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null)).toList();
-        NcclJobObservation job = new NcclJobObservation(jobNamespace, "job-1", "IB", 8, 8, 350, List.of(), List.of());
+        NcclJobObservation job = new NcclJobObservation(jobNamespace, "job-1", "IB", 8, 8, 350, "nccl-tests", List.of(), List.of(), List.of(), true);
         List<CellCollection.SourceOutcome> outcomes = List.of(
                 new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
                 new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),
@@ -48,6 +48,7 @@ final class CollectionFixtures {
                         List.of(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
                         new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))))),
                 Optional.of(new NodeMetricsState(ports, neighbors, List.of())),
-                Optional.of(List.of(new AssessedJob(job, JobAssessment.of(job)))));
+                Optional.of(new JobsState(List.of(new AssessedJob(job, JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)),
+                        List.of())));
     }
 }

@@ -7,7 +7,10 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.source.KubernetesSource;
+import io.railscope.source.NcclSource;
 import io.railscope.source.NodeMetricsSource;
+import io.railscope.source.nccl.NcclJobSource;
+import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.exposition.ExporterScrapeSource;
 import io.railscope.source.exposition.ExporterTarget;
 import io.railscope.source.exposition.PrometheusQuerySource;
@@ -27,10 +30,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public class ConfiguredCellSourceFactory implements CellSourceFactory {
 
     private final RailscopeConfig config;
-    private final List<KubernetesClient> clients = new CopyOnWriteArrayList<>();
+    private final NcclLogArchive archive;
+    private final List<AutoCloseable> closeables = new CopyOnWriteArrayList<>();
 
-    public ConfiguredCellSourceFactory(RailscopeConfig config) {
+    public ConfiguredCellSourceFactory(RailscopeConfig config, NcclLogArchive archive) {
         this.config = config;
+        this.archive = archive;
     }
 
     @Override
@@ -43,7 +48,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         KubernetesSource kubernetes;
         try {
             client = KubernetesClients.create(configured.kubernetes(), config.collect().sourceTimeout());
-            clients.add(client);
+            closeables.add(client);
             kubernetes = new KubernetesIpamSource(client, cell.ipam(), cell.railDevices().size(), Clock.systemUTC());
         } catch (RuntimeException e) {
             // a cell whose client cannot be built is shown failing with the reason; the other cells still run
@@ -53,7 +58,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                 throw new IllegalStateException(reason);
             };
         }
-        return Optional.of(new CellSources(Optional.of(kubernetes), nodeMetrics(configured.metrics(), client), Optional.empty()));
+        return Optional.of(new CellSources(Optional.of(kubernetes), nodeMetrics(configured.metrics(), client), nccl(cell, client)));
     }
 
     private static Optional<NodeMetricsSource> nodeMetrics(CellConfig.Metrics metrics, KubernetesClient client) {
@@ -74,8 +79,26 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         return Optional.empty();
     }
 
+    /** Training jobs and their NCCL logs, read through the cell's Kubernetes client. */
+    private Optional<NcclSource> nccl(CellSettings cell, KubernetesClient client) {
+        if (client == null) {
+            return Optional.empty();
+        }
+        TrainingPods pods = new TrainingPods(client, cell.nccl().jobLabels());
+        PodLogs logs = new PodLogs(client, cell.nccl().logMaxBytes());
+        NcclJobSource source = new NcclJobSource(cell.name(), cell.nccl(), pods::list, logs::read, archive, Clock.systemUTC());
+        closeables.add(source);
+        return Optional.of(source);
+    }
+
     @PreDestroy
     void close() {
-        clients.forEach(KubernetesClient::close);
+        for (AutoCloseable closeable : closeables) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                // closing at shutdown: nothing left to do about it
+            }
+        }
     }
 }

@@ -6,6 +6,9 @@ import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.KubernetesSource;
 import io.railscope.source.NcclSnapshot;
 import io.railscope.source.NcclSource;
+import io.railscope.config.NcclSettings;
+import io.railscope.source.nccl.NcclJobSource;
+import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.ipam.ClusterObjects;
@@ -36,22 +39,26 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
     private final SimulatedInventory inventory;
     private final SimulatedPorts ports;
     private final SimulatedJobs jobs;
+    private final NcclJobSource nccl;
     private final IpamDerivation ipam;
 
     public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
             Collection<Fault> initialFaults, Clock clock) {
-        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults());
+        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults(), NcclLogArchive.NONE);
     }
 
+    /** @param archive where the cell's NCCL log facts are kept and pushed logs arrive */
     public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
-            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam) {
+            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam, NcclLogArchive archive) {
         this.topology = new SimulatedTopology(cell, nodes, devices, seed);
         this.clock = clock;
         this.start = clock.instant();
         this.faults.addAll(initialFaults);
         this.inventory = new SimulatedInventory(topology);
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
-        this.jobs = new SimulatedJobs(topology, seed);
+        this.jobs = new SimulatedJobs(topology, seed, start);
+        this.nccl = new NcclJobSource(cell, NcclSettings.defaults(), () -> jobs.pods(faults()), (namespace, pod, container) -> jobs.log(pod, faults()),
+                archive, clock);
         this.ipam = new IpamDerivation(new RailMapping(devices.size(), ipam.railPools()), ipam.stuckAfter());
     }
 
@@ -98,8 +105,8 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
     }
 
     @Override
-    public NcclSnapshot fetchNccl() {
-        return jobs.snapshot(hoursRunning(), faults());
+    public NcclSnapshot fetchNccl() throws Exception {
+        return nccl.fetchNccl();
     }
 
     private double hoursRunning() {

@@ -3,6 +3,7 @@ package io.railscope.source.sim;
 import io.railscope.config.CellSettings;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
+import io.railscope.source.nccl.NcclLogArchive;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.util.Map;
@@ -14,12 +15,17 @@ import java.util.concurrent.ConcurrentHashMap;
 public class SimulatedFleet implements CellSourceFactory {
 
     private final Map<String, SimulatedCell> cells = new ConcurrentHashMap<>();
+    private final NcclLogArchive archive;
+
+    public SimulatedFleet(NcclLogArchive archive) {
+        this.archive = archive;
+    }
 
     @Override
     public Optional<CellSources> create(CellSettings settings) {
         return settings.simulated().map(sim -> {
             SimulatedCell cell = cells.computeIfAbsent(settings.name(), name -> new SimulatedCell(name, sim.nodes(),
-                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam()));
+                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam(), archive));
             return new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
         });
     }

@@ -1,58 +1,153 @@
 package io.railscope.source.sim;
 
 import io.railscope.model.Fault;
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclRankObservation;
-import io.railscope.source.NcclSnapshot;
+import io.railscope.source.nccl.NcclLogFacts;
+import io.railscope.source.nccl.NcclLogParser;
+import io.railscope.source.nccl.TrainingPod;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-/** Training jobs of a simulated cell, eight ranks per node; the first one falls back to sockets on demand. */
+/**
+ * Training jobs of a simulated cell as their pods and their logs: one pod per node with eight ranks
+ * each, NCCL INFO lines as NCCL 2.21 prints them on RoCE with GPUDirect RDMA, an NCCL Inspector line
+ * with the bus bandwidth, and the last job an nccl-tests run. Faults make the first job restart on
+ * sockets, or the second run without NCCL INFO logging. The logs go through the same parser and
+ * assembly as a real cell's.
+ */
 final class SimulatedJobs {
 
     private static final String NCCL_VERSION = "2.21.5+cuda12.4";
+    private static final String JOB_LABEL = "training.kubeflow.org/job-name";
     private static final double BUSBW_RDMA_GBPS = 350;
     private static final double BUSBW_SOCKET_GBPS = 78;
     private static final int MAX_JOBS = 12;
     private static final int MAX_NODES_PER_JOB = 16;
 
+    private enum Mode { RDMA, SOCKET, NO_DEBUG, NCCL_TESTS }
+
     private final SimulatedTopology topology;
     private final long seed;
+    private final Instant started;
 
-    SimulatedJobs(SimulatedTopology topology, long seed) {
+    SimulatedJobs(SimulatedTopology topology, long seed, Instant start) {
         this.topology = topology;
         this.seed = seed;
+        this.started = start.minus(Duration.ofHours(2));
     }
 
-    NcclSnapshot snapshot(double hoursRunning, Set<Fault> faults) {
-        int jobs = Math.max(1, Math.min(MAX_JOBS, topology.nodes / 64));
-        int nodesPerJob = Math.max(1, Math.min(MAX_NODES_PER_JOB, topology.nodes / jobs));
-        SplittableRandom random = new SplittableRandom(seed + (long) hoursRunning);
-        List<NcclJobObservation> observations = new ArrayList<>(jobs);
-        for (int job = 0; job < jobs; job++) {
-            boolean socket = job == 0 && faults.contains(Fault.NCCL_SOCKET_FALLBACK);
-            observations.add(job(job, job * nodesPerJob, nodesPerJob, socket, random));
-        }
-        return new NcclSnapshot(observations);
+    int jobs() {
+        return Math.max(1, Math.min(MAX_JOBS, topology.nodes / 64));
     }
 
-    private NcclJobObservation job(int job, int firstNode, int nodes, boolean socket, SplittableRandom random) {
-        String name = "llm-pretrain-" + job;
-        int rails = topology.rails();
-        List<String> hcas = topology.devices.stream().map(device -> device + ":1").toList();
-        List<NcclRankObservation> ranks = new ArrayList<>(nodes * rails);
-        for (int n = 0; n < nodes; n++) {
-            int node = (firstNode + n) % topology.nodes;
-            String pod = name + "-worker-" + n;
-            for (int gpu = 0; gpu < rails; gpu++) {
-                ranks.add(new NcclRankObservation(n * rails + gpu, pod, topology.nodeNames[node], NCCL_VERSION,
-                        socket ? "Socket" : "IB", socket ? List.of() : hcas, !socket, true));
+    private int nodesPerJob() {
+        return Math.max(1, Math.min(MAX_NODES_PER_JOB, topology.nodes / jobs()));
+    }
+
+    List<TrainingPod> pods(Set<Fault> faults) {
+        List<TrainingPod> pods = new ArrayList<>();
+        for (int job = 0; job < jobs(); job++) {
+            Mode mode = mode(job, faults);
+            for (int n = 0; n < nodesPerJob(); n++) {
+                int node = (job * nodesPerJob() + n) % topology.nodes;
+                List<String> interfaces = new ArrayList<>();
+                if (mode != Mode.SOCKET) {
+                    for (int rail = 0; rail < topology.rails(); rail++) {
+                        interfaces.add("net" + (rail + 1) + " (" + topology.devices.get(rail) + ")");
+                    }
+                }
+                String pod = name(job) + "-worker-" + n;
+                String containerId = "containerd://" + Long.toHexString(seed * 31 + job * 7919L + n) + "-" + mode.name().toLowerCase(Locale.ROOT);
+                pods.add(new TrainingPod(namespace(job), pod, name(job), JOB_LABEL, topology.nodeNames[node], "Running", topology.rails(),
+                        interfaces, mode == Mode.NO_DEBUG ? "WARN" : "INFO", null, "eth0",
+                        List.of(new TrainingPod.Container("pytorch", containerId, started, false))));
             }
         }
-        double busbw = (socket ? BUSBW_SOCKET_GBPS : BUSBW_RDMA_GBPS) * (0.95 + 0.1 * random.nextDouble());
-        return new NcclJobObservation("team-" + (char) ('a' + job % 3), name, socket ? "Socket" : "IB",
-                ranks.size(), rails, busbw, ranks, List.of());
+        return pods;
+    }
+
+    /** The NCCL facts of a pod's log, as a real cell would read them from the API. */
+    NcclLogFacts log(String pod, Set<Fault> faults) {
+        int job = Integer.parseInt(pod.substring(pod.indexOf("-job-") + 5, pod.indexOf("-worker-")));
+        int n = Integer.parseInt(pod.substring(pod.indexOf("-worker-") + 8));
+        return NcclLogParser.parse(logText(job, n, mode(job, faults)));
+    }
+
+    private Mode mode(int job, Set<Fault> faults) {
+        if (job == 0 && faults.contains(Fault.NCCL_SOCKET_FALLBACK)) {
+            return Mode.SOCKET;
+        }
+        if (job == 1 % jobs() && jobs() > 1 && faults.contains(Fault.NCCL_NO_DEBUG)) {
+            return Mode.NO_DEBUG;
+        }
+        return job == jobs() - 1 && jobs() > 2 ? Mode.NCCL_TESTS : Mode.RDMA;
+    }
+
+    private String name(int job) {
+        return (job == jobs() - 1 && jobs() > 2 ? "nccl-allreduce-job-" : "llm-pretrain-job-") + job;
+    }
+
+    private static String namespace(int job) {
+        return "team-" + (char) ('a' + job % 3);
+    }
+
+    String logText(int job, int n, Mode mode) {
+        StringBuilder log = new StringBuilder(8192);
+        String host = name(job) + "-worker-" + n;
+        int rails = topology.rails();
+        int nranks = nodesPerJob() * rails;
+        log.append("[rank").append(n * rails).append("]: initializing torch.distributed with backend nccl\n");
+        if (mode == Mode.NO_DEBUG) {
+            return log.append("step 100 | loss 2.41 | tokens/s 401234\n").toString();
+        }
+        String ip = "10.244." + (n % 250) + "." + (job + 2);
+        String[] perRank = new String[rails];
+        for (int gpu = 0; gpu < rails; gpu++) {
+            perRank[gpu] = host + ":" + (100 + gpu) + ":" + (200 + gpu) + " [" + gpu + "] NCCL INFO ";
+        }
+        for (int gpu = 0; gpu < rails; gpu++) {
+            log.append(perRank[gpu]).append("NCCL version ").append(NCCL_VERSION).append('\n');
+        }
+        for (int gpu = 0; gpu < rails; gpu++) {
+            if (mode == Mode.SOCKET) {
+                log.append(perRank[gpu]).append("NET/IB : No device found.\n");
+                log.append(perRank[gpu]).append("NET/Socket : Using [0]eth0:").append(ip).append("<0>\n");
+                log.append(perRank[gpu]).append("Using network Socket\n");
+            } else {
+                log.append(perRank[gpu]).append("NET/IB : Using");
+                for (int rail = 0; rail < rails; rail++) {
+                    log.append(" [").append(rail).append(']').append(topology.devices.get(rail)).append(":1/RoCE");
+                }
+                log.append(" [RO]; OOB eth0:").append(ip).append("<0>\n");
+                log.append(perRank[gpu]).append("Using network IB\n");
+            }
+        }
+        for (int gpu = 0; gpu < rails; gpu++) {
+            int rank = n * rails + gpu;
+            String via = mode == Mode.SOCKET ? "NET/Socket/0" : "NET/IB/" + gpu + "/GDRDMA";
+            log.append(perRank[gpu]).append("Channel 00/0 : ").append((rank + nranks - rails) % nranks).append('[').append(gpu).append("] -> ")
+                    .append(rank).append('[').append(gpu).append("] [receive] via ").append(via).append('\n');
+            log.append(perRank[gpu]).append("Channel 01/0 : ").append(rank).append('[').append(gpu).append("] -> ")
+                    .append((rank + rails) % nranks).append('[').append(gpu).append("] [send] via ").append(via).append('\n');
+            log.append(perRank[gpu]).append("ncclCommInitRank comm 0x").append(Integer.toHexString(0x7f000 + rank)).append(" rank ").append(rank)
+                    .append(" nranks ").append(nranks).append(" cudaDev ").append(gpu).append(" nvmlDev ").append(gpu)
+                    .append(" busId ").append(Integer.toHexString(0x18000 + gpu * 0x12000)).append(" commId 0x5eed").append(job)
+                    .append(" - Init COMPLETE\n");
+        }
+        double busbw = (mode == Mode.SOCKET ? BUSBW_SOCKET_GBPS : BUSBW_RDMA_GBPS) * (0.95 + 0.1 * new SplittableRandom(seed + job).nextDouble());
+        if (mode == Mode.NCCL_TESTS && n == 0) {
+            log.append("# Out of bounds values : 0 OK\n");
+            log.append(String.format(Locale.ROOT, "# Avg bus bandwidth    : %.2f%n", busbw));
+        } else if (n == 0) {
+            log.append(String.format(Locale.ROOT, "{\"header\":{\"id\":\"0x5eed%d\",\"rank\":0,\"n_ranks\":%d,\"nnodes\":%d},\"metadata\":"
+                    + "{\"inspector_output_format_version\":\"v4.0\",\"hostname\":\"%s\",\"pid\":100},\"coll_perf\":{\"coll\":\"AllReduce\","
+                    + "\"coll_sn\":1,\"coll_msg_size_bytes\":4294967296,\"coll_exec_time_us\":%d,\"coll_algobw_gbs\":%.3f,\"coll_busbw_gbs\":%.3f}}%n",
+                    job, nranks, nodesPerJob(), host, (long) (4294967296.0 / (busbw / 2 * 1e9) * 1e6), busbw / 2, busbw));
+        }
+        return log.append("step 100 | loss 2.41 | tokens/s 401234\n").toString();
     }
 }

@@ -57,7 +57,7 @@ class SimulatedCellTest {
         // the simulated fabric is RoCE: congestion notifications are handled at some rate
         assertThat(ports).allSatisfy(port -> assertThat(port.cnpPerSecond()).isPositive());
         assertThat(cell.fetchNccl().jobs()).isNotEmpty()
-                .allSatisfy(job -> assertThat(JobAssessment.of(job).verdict()).isEqualTo(JobVerdict.RDMA_OK));
+                .allSatisfy(job -> assertThat(JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7).verdict()).isEqualTo(JobVerdict.RDMA_OK));
     }
 
     @Test
@@ -120,7 +120,7 @@ class SimulatedCellTest {
     @Test
     void socketFallbackMakesOneJobDegraded() throws Exception {
         SimulatedCell cell = cell(512, Set.of(Fault.NCCL_SOCKET_FALLBACK));
-        List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream().map(job -> JobAssessment.of(job).verdict()).toList();
+        List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream().map(job -> JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7).verdict()).toList();
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.DEGRADED).hasSize(1);
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.RDMA_OK).hasSize(verdicts.size() - 1);
     }

@@ -1,0 +1,39 @@
+package io.railscope.collect;
+
+import io.railscope.assess.JobAssessment;
+import io.railscope.config.NcclSettings;
+import io.railscope.source.NcclJobObservation;
+import io.railscope.source.NcclSnapshot;
+import io.railscope.store.AssessedJob;
+import io.railscope.store.JobBaselines;
+import io.railscope.store.JobsState;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/** Assesses a cell's jobs against its busbw baseline: configured, or learned from its RDMA OK jobs of the same size. */
+final class JobAssessor {
+
+    private final String cell;
+    private final NcclSettings settings;
+    private final JobBaselines baselines;
+
+    JobAssessor(String cell, NcclSettings settings, JobBaselines baselines) {
+        this.cell = cell;
+        this.settings = settings;
+        this.baselines = baselines;
+    }
+
+    JobsState assess(NcclSnapshot snapshot) {
+        Map<Integer, Double> learned = settings.busbwBaselineGBps().isPresent() || snapshot.jobs().isEmpty() ? Map.of() : baselines.learned(cell);
+        List<AssessedJob> jobs = snapshot.jobs().stream().map(job -> assess(job, learned)).toList();
+        return new JobsState(jobs, snapshot.newLogs());
+    }
+
+    private AssessedJob assess(NcclJobObservation job, Map<Integer, Double> learned) {
+        OptionalDouble baseline = settings.busbwBaselineGBps().isPresent() ? settings.busbwBaselineGBps()
+                : learned.containsKey(job.nranks()) ? OptionalDouble.of(learned.get(job.nranks())) : OptionalDouble.empty();
+        return new AssessedJob(job, JobAssessment.of(job, baseline, settings.busbwTolerance()),
+                baseline.isPresent() ? baseline.getAsDouble() : null);
+    }
+}

@@ -1,0 +1,128 @@
+package io.railscope.source.nccl;
+
+import io.railscope.source.NcclJobObservation;
+import io.railscope.source.NcclJobObservation.JobPod;
+import io.railscope.source.NcclRankObservation;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Puts a cell's jobs together: pods grouped by job, each pod's ranks from the logs of its current
+ * container runs and from logs pushed for it, and jobs known only from pushed logs.
+ */
+public final class JobAssembler {
+
+    private JobAssembler() {
+    }
+
+    /**
+     * @param logs      facts by {@link #runKey} of a container run
+     * @param pushed    pushed logs of the cell
+     * @param logStatus by {@link #podKey}: {@code read}, {@code waiting}, or why a log could not be read
+     */
+    public static List<NcclJobObservation> assemble(List<TrainingPod> pods, Map<String, ContainerLog> logs, List<ContainerLog> pushed,
+            Map<String, String> logStatus) {
+        Map<String, JobParts> jobs = new LinkedHashMap<>();
+        for (TrainingPod pod : pods) {
+            JobParts job = jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job()));
+            job.pods.add(pod);
+            for (TrainingPod.Container container : pod.containers()) {
+                ContainerLog log = container.id() == null ? null : logs.get(runKey(pod.namespace(), pod.name(), container.name(), container.id()));
+                if (log != null) {
+                    job.add(log, pod.name(), pod.node());
+                }
+            }
+        }
+        Map<String, String> nodeOfPod = new HashMap<>();
+        pods.forEach(pod -> nodeOfPod.put(pod.namespace() + '/' + pod.name(), pod.node()));
+        for (ContainerLog log : pushed) {
+            JobParts job = jobs.computeIfAbsent(log.namespace() + '/' + log.job(), key -> new JobParts(log.namespace(), log.job()));
+            job.pushedPods.add(log.pod());
+            job.add(log, log.pod(), nodeOfPod.getOrDefault(log.namespace() + '/' + log.pod(), log.node()));
+        }
+        List<NcclJobObservation> observations = new ArrayList<>(jobs.size());
+        for (JobParts job : jobs.values()) {
+            observations.add(job.observation(logStatus));
+        }
+        return observations;
+    }
+
+    public static String runKey(String namespace, String pod, String container, String containerId) {
+        return namespace + '/' + pod + '/' + container + '/' + containerId;
+    }
+
+    public static String podKey(String namespace, String pod) {
+        return namespace + '/' + pod;
+    }
+
+    private static final class JobParts {
+        final String namespace;
+        final String name;
+        final List<TrainingPod> pods = new ArrayList<>();
+        final List<String> pushedPods = new ArrayList<>();
+        final List<NcclRankObservation> ranks = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        double busbw = Double.NaN;
+        String busbwSource;
+        int nranks;
+
+        JobParts(String namespace, String name) {
+            this.namespace = namespace;
+            this.name = name;
+        }
+
+        void add(ContainerLog log, String pod, String node) {
+            NcclLogFacts facts = log.facts();
+            for (RankFacts rank : facts.ranks()) {
+                ranks.add(new NcclRankObservation(rank.rank(), pod, node, rank.host(), rank.ncclVersion(), rank.network(), rank.hcas(),
+                        rank.linkLayer(), rank.gdr(), rank.channels(), rank.initComplete(), rank.noDevice(), rank.socketInterfaces(),
+                        rank.plugin()));
+                nranks = Math.max(nranks, rank.nranks());
+            }
+            for (String warning : facts.warnings()) {
+                if (warnings.size() < NcclLogFacts.MAX_WARNINGS) {
+                    warnings.add(pod + ": " + warning);
+                }
+            }
+            if (Double.isNaN(busbw) && Double.isFinite(facts.busbwGBps())) {
+                busbw = facts.busbwGBps();
+                busbwSource = facts.busbwSource();
+            }
+        }
+
+        NcclJobObservation observation(Map<String, String> logStatus) {
+            ranks.sort(Comparator.comparingInt((NcclRankObservation rank) -> rank.rank() < 0 ? Integer.MAX_VALUE : rank.rank())
+                    .thenComparing(NcclRankObservation::pod).thenComparing(NcclRankObservation::host));
+            List<JobPod> jobPods = new ArrayList<>();
+            int requestedRails = 0;
+            for (TrainingPod pod : pods) {
+                requestedRails = Math.max(requestedRails, pod.requestedRails());
+                String status = pushedPods.contains(pod.name()) ? "pushed" : logStatus.getOrDefault(podKey(namespace, pod.name()), "waiting");
+                jobPods.add(new JobPod(pod.name(), pod.node(), pod.phase(), pod.requestedRails(), pod.backendInterfaces(), pod.ncclDebug(),
+                        pod.ncclIbHca(), pod.ncclSocketIfname(), status));
+            }
+            for (String pushedPod : pushedPods) {
+                if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod)) && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
+                    jobPods.add(new JobPod(pushedPod, null, null, 0, List.of(), null, null, null, "pushed"));
+                }
+            }
+            boolean running = pods.stream().anyMatch(TrainingPod::active);
+            return new NcclJobObservation(namespace, name, transport(), nranks > 0 ? nranks : ranks.size(), requestedRails, busbw, busbwSource,
+                    ranks, warnings, jobPods, running);
+        }
+
+        private String transport() {
+            Map<String, Integer> counts = new HashMap<>();
+            ranks.stream().map(NcclRankObservation::network).filter(Objects::nonNull).forEach(network -> counts.merge(network, 1, Integer::sum));
+            if (counts.isEmpty()) {
+                return null;
+            }
+            return counts.size() == 1 ? counts.keySet().iterator().next() : "mixed";
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package io.railscope.source.nccl;
+
+import io.railscope.config.NcclSettings;
+import io.railscope.source.NcclSnapshot;
+import io.railscope.source.NcclSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A cell's training jobs and their NCCL transport: pods from the cluster, each container run's log
+ * read once (when it has run {@code logAfter}, or has finished) with a bound on parallel reads and on
+ * reads per collection, facts kept in memory and in the archive so that no log is read twice, and
+ * logs pushed to Railscope merged in. A collection cut short keeps the logs it had read: they are
+ * handed over with the next snapshot.
+ */
+public final class NcclJobSource implements NcclSource, AutoCloseable {
+
+    /** Lists the cell's training pods. */
+    @FunctionalInterface
+    public interface PodLister {
+        List<TrainingPod> list() throws Exception;
+    }
+
+    /** Reads one container's log into NCCL facts. */
+    @FunctionalInterface
+    public interface LogReader {
+        NcclLogFacts read(String namespace, String pod, String container) throws Exception;
+    }
+
+    private static final Duration PUSHED_KEPT = Duration.ofHours(24);
+
+    private final String cell;
+    private final NcclSettings settings;
+    private final PodLister pods;
+    private final LogReader logs;
+    private final NcclLogArchive archive;
+    private final Clock clock;
+    private final ExecutorService readers;
+    private final Map<String, ContainerLog> read = new ConcurrentHashMap<>();
+    private final Map<String, String> failures = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<ContainerLog> unsaved = new ConcurrentLinkedQueue<>();
+    private final Map<String, ContainerLog> pushed = new LinkedHashMap<>();
+    private long pushedSeq;
+    private boolean seeded;
+
+    public NcclJobSource(String cell, NcclSettings settings, PodLister pods, LogReader logs, NcclLogArchive archive, Clock clock) {
+        this.cell = cell;
+        this.settings = settings;
+        this.pods = pods;
+        this.logs = logs;
+        this.archive = archive;
+        this.clock = clock;
+        this.readers = Executors.newFixedThreadPool(settings.logParallelism(), runnable -> {
+            Thread thread = new Thread(runnable, "railscope-nccl-logs-" + cell);
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    @Override
+    public NcclSnapshot fetchNccl() throws Exception {
+        if (!seeded) {
+            for (ContainerLog log : archive.containerLogs(cell)) {
+                read.put(JobAssembler.runKey(log.namespace(), log.pod(), log.container(), log.containerKey()), log);
+            }
+            seeded = true;
+        }
+        Instant now = clock.instant();
+        List<TrainingPod> current = pods.list();
+        Map<String, String> status = new HashMap<>();
+        List<Future<?>> reads = new ArrayList<>();
+        int budget = settings.logParallelism() * 8;
+        Set<String> live = new HashSet<>();
+        try {
+            for (TrainingPod pod : current) {
+                String podKey = JobAssembler.podKey(pod.namespace(), pod.name());
+                for (TrainingPod.Container container : pod.containers()) {
+                    if (container.id() == null) {
+                        continue;
+                    }
+                    String key = JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
+                    live.add(key);
+                    if (read.containsKey(key)) {
+                        status.put(podKey, "read");
+                    } else if (!due(container, now)) {
+                        status.putIfAbsent(podKey, "waiting");
+                    } else if (budget-- > 0) {
+                        reads.add(readers.submit(() -> read(pod, container, key)));
+                        status.putIfAbsent(podKey, "waiting");
+                    } else {
+                        status.putIfAbsent(podKey, "waiting");
+                    }
+                }
+            }
+            for (Future<?> future : reads) {
+                future.get();
+            }
+        } catch (InterruptedException e) {
+            reads.forEach(future -> future.cancel(true));
+            throw e;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reading a log failed unexpectedly", e.getCause());
+        }
+        for (TrainingPod pod : current) {
+            String podKey = JobAssembler.podKey(pod.namespace(), pod.name());
+            for (TrainingPod.Container container : pod.containers()) {
+                String key = container.id() == null ? null : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
+                if (key != null && read.containsKey(key)) {
+                    status.put(podKey, "read");
+                } else if (key != null && failures.containsKey(key) && !"read".equals(status.get(podKey))) {
+                    status.put(podKey, failures.get(key));
+                }
+            }
+        }
+        read.keySet().retainAll(live);
+        failures.keySet().retainAll(live);
+        mergePushed(now);
+        List<ContainerLog> handedOver = new ArrayList<>();
+        for (ContainerLog log; (log = unsaved.poll()) != null; ) {
+            handedOver.add(log);
+        }
+        return new NcclSnapshot(JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status), handedOver);
+    }
+
+    private boolean due(TrainingPod.Container container, Instant now) {
+        return container.finished() || container.startedAt() != null && !container.startedAt().plus(settings.logAfter()).isAfter(now);
+    }
+
+    private void read(TrainingPod pod, TrainingPod.Container container, String key) {
+        try {
+            NcclLogFacts facts = logs.read(pod.namespace(), pod.name(), container.name());
+            ContainerLog log = new ContainerLog(pod.namespace(), pod.job(), pod.name(), container.name(), container.id(), pod.node(),
+                    clock.instant(), facts);
+            read.put(key, log);
+            failures.remove(key);
+            unsaved.add(log);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            failures.put(key, "unreadable: " + (message.length() > 200 ? message.substring(0, 200) + "…" : message));
+        }
+    }
+
+    private void mergePushed(Instant now) {
+        NcclLogArchive.Pushed arrived = archive.pushedSince(cell, pushedSeq);
+        for (ContainerLog log : arrived.logs()) {
+            pushed.put(log.namespace() + '/' + log.job() + '/' + log.pod(), log);
+        }
+        pushedSeq = arrived.lastSeq();
+        pushed.values().removeIf(log -> log.readAt().plus(PUSHED_KEPT).isBefore(now));
+    }
+
+    @Override
+    public void close() {
+        readers.shutdownNow();
+    }
+}

@@ -1,0 +1,45 @@
+package io.railscope.source.nccl;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A pod of a training job as the cluster describes it.
+ *
+ * @param jobLabel          the label that named its job
+ * @param requestedRails    RDMA resources requested ({@code nvidia.com/*rail*}, {@code rdma/*}), else Multus networks, else HCAs in NCCL_IB_HCA
+ * @param backendInterfaces interfaces in {@code network-status} besides the default one, as {@code net1 (mlx5_0)}
+ */
+public record TrainingPod(
+        String namespace,
+        String name,
+        String job,
+        String jobLabel,
+        String node,
+        String phase,
+        int requestedRails,
+        List<String> backendInterfaces,
+        String ncclDebug,
+        String ncclIbHca,
+        String ncclSocketIfname,
+        List<Container> containers) {
+
+    public TrainingPod {
+        backendInterfaces = List.copyOf(backendInterfaces);
+        containers = List.copyOf(containers);
+    }
+
+    public boolean active() {
+        return "Running".equals(phase) || "Pending".equals(phase);
+    }
+
+    /**
+     * One container run.
+     *
+     * @param id        the container ID of this run; null before it started
+     * @param startedAt when it started, null before
+     * @param finished  it terminated: its log is complete
+     */
+    public record Container(String name, String id, Instant startedAt, boolean finished) {
+    }
+}
