@@ -22,8 +22,8 @@ import java.util.concurrent.Future;
 
 /**
  * A cell's training jobs and their NCCL transport: pods from the cluster, each container run's log
- * read once (when it has run {@code logAfter}, or has finished) with a bound on parallel reads and on
- * reads per collection, facts kept in memory and in the archive so that no log is read twice, and
+ * read once (when it has run {@code logAfter}, or has finished) with a bound on parallel reads, on
+ * reads started per collection and on the time a collection waits for them, facts kept in memory and in the archive so that no log is read twice, and
  * logs pushed to Railscope merged in. A collection cut short keeps the logs it had read: they are
  * handed over with the next snapshot.
  */
@@ -42,6 +42,9 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     }
 
     private static final Duration PUSHED_KEPT = Duration.ofHours(24);
+    /** Log reads started per reader and collection, and how long a collection waits for them; the rest wait for the next one. */
+    private static final int READS_PER_READER = 32;
+    private static final Duration READ_TIME = Duration.ofSeconds(5);
 
     private final String cell;
     private final NcclSettings settings;
@@ -83,7 +86,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         List<TrainingPod> current = pods.list();
         Map<String, String> status = new HashMap<>();
         List<Future<?>> reads = new ArrayList<>();
-        int budget = settings.logParallelism() * 8;
+        int budget = settings.logParallelism() * READS_PER_READER;
         Set<String> live = new HashSet<>();
         try {
             for (TrainingPod pod : current) {
@@ -106,8 +109,14 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
                     }
                 }
             }
+            long deadline = System.nanoTime() + READ_TIME.toNanos();
             for (Future<?> future : reads) {
-                future.get();
+                long left = deadline - System.nanoTime();
+                try {
+                    future.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    future.cancel(true);
+                }
             }
         } catch (InterruptedException e) {
             reads.forEach(future -> future.cancel(true));
