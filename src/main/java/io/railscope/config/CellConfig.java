@@ -128,10 +128,10 @@ public interface CellConfig {
         @WithDefault("1m")
         Duration logAfter();
 
-        /** The largest log accepted at POST /api/v1/cells/{cell}/nccl/logs. */
-        @WithDefault("16777216")
+        /** The largest log accepted at POST /api/v1/cells/{cell}/nccl/logs; HTTP bodies are capped at 16 MiB before that. */
+        @WithDefault("8388608")
         @Min(1024)
-        @Max(268435456)
+        @Max(16777216)
         int pushMaxBytes();
 
         /** The bus bandwidth a healthy job reaches in this cell; learned from its RDMA OK jobs of the same size when absent. */

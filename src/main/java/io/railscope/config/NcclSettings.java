@@ -26,7 +26,7 @@ public record NcclSettings(List<String> jobLabels, int logMaxBytes, int logParal
     }
 
     public static NcclSettings defaults() {
-        return new NcclSettings(DEFAULT_JOB_LABELS, 4 << 20, 8, Duration.ofMinutes(1), 16 << 20, OptionalDouble.empty(), 0.7);
+        return new NcclSettings(DEFAULT_JOB_LABELS, 4 << 20, 8, Duration.ofMinutes(1), 8 << 20, OptionalDouble.empty(), 0.7);
     }
 
     static NcclSettings of(CellConfig.Nccl nccl) {

@@ -93,9 +93,12 @@ public class CellReads {
                         rs.getString("reason"), Rows.integers(rs, "entries_by_device")), cell, NEIGHBOR_LIMIT);
     }
 
+    /** Jobs on the cell page, unhealthy first; the jobs page lists them all. */
+    public static final int JOBS_SHOWN = 25;
+
     private static List<JobState> jobs(Integer cellId) {
-        return NcclJobEntity.<NcclJobEntity>list("cellId = ?1 order by running desc, case when verdict = 'RDMA_OK' then 1 else 0 end, namespace, name", cellId)
-                .stream()
+        return NcclJobEntity.<NcclJobEntity>find("cellId = ?1 order by running desc, case when verdict = 'RDMA_OK' then 1 else 0 end, namespace, name", cellId)
+                .page(0, JOBS_SHOWN).stream()
                 .map(j -> new JobState(j.namespace, j.name, j.transport, j.verdict, j.reason, j.nranks,
                         j.busbwGbps == null ? null : j.busbwGbps.doubleValue(), j.running, j.lastSeen))
                 .toList();

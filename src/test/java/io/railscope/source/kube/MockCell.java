@@ -28,13 +28,23 @@ public final class MockCell implements AutoCloseable {
     private static final List<ResourceDefinitionContext> CUSTOM = List.of(Resources.CILIUM_NODE, Resources.NV_IPAM_IPPOOL,
             Resources.NV_IPAM_CIDRPOOL, Resources.WHEREABOUTS_IPPOOL, Resources.NETWORK_ATTACHMENT, Resources.SERVICE_CIDR);
 
+    private static final java.util.regex.Pattern LOG_PATH = java.util.regex.Pattern.compile(
+            "/api/v1/namespaces/([^/]+)/pods/([^/]+)/log\\?(.*)");
+
     private final KubernetesMockServer server;
     private final KubernetesClient client;
+    private final java.util.Map<String, byte[]> logs = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger logRequests = new java.util.concurrent.atomic.AtomicInteger();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = CUSTOM.stream().map(MockCell::crd).toList();
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(contexts),
-                false);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(contexts) {
+            @Override
+            public io.fabric8.mockwebserver.http.MockResponse dispatch(io.fabric8.mockwebserver.http.RecordedRequest request) {
+                java.util.regex.Matcher log = LOG_PATH.matcher(request.getPath());
+                return log.matches() ? podLog(log.group(1), log.group(2), log.group(3)) : super.dispatch(request);
+            }
+        }, false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         client = server.createClient();
     }
@@ -70,6 +80,35 @@ public final class MockCell implements AutoCloseable {
                 current-context: mock
                 """.formatted(client.getMasterUrl().toString()));
         return file;
+    }
+
+    /** Serves this text as the log of a container, as the API server would (honouring limitBytes). */
+    public void podLog(String namespace, String pod, String container, byte[] text) {
+        logs.put(namespace + "/" + pod + "/" + container, text);
+    }
+
+    /** How many container logs were requested. */
+    public int logRequests() {
+        return logRequests.get();
+    }
+
+    private io.fabric8.mockwebserver.http.MockResponse podLog(String namespace, String pod, String query) {
+        logRequests.incrementAndGet();
+        java.util.Map<String, String> parameters = new HashMap<>();
+        for (String pair : query.split("&")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                parameters.put(pair.substring(0, eq), java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        byte[] text = logs.get(namespace + "/" + pod + "/" + parameters.getOrDefault("container", ""));
+        if (text == null) {
+            return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(404).setBody(
+                    "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"container not found\",\"code\":404}");
+        }
+        int limit = parameters.containsKey("limitBytes") ? Integer.parseInt(parameters.get("limitBytes")) : text.length;
+        return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(200)
+                .setBody(java.util.Arrays.copyOf(text, Math.min(limit, text.length)));
     }
 
     public void load(String resource) throws IOException {

@@ -1,0 +1,22 @@
+package io.railscope.store;
+
+import io.railscope.source.NcclJobObservation.JobPod;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One job with every rank, its pods as the cluster has them, and which of its nodes sit on unhealthy rails.
+ *
+ * @param pods           the pods as recorded at the last collection
+ * @param unhealthyRails by node: its rail ports that are not OK, as {@code rail 3 (mlx5_2) DOWN: reason}
+ * @param railsKnown     the cell has rail port state at all (from node metrics); when false rail health is unknown
+ */
+public record JobDetail(JobSummary job, List<String> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
+        boolean railsKnown) {
+
+    /** One rank as stored. */
+    public record RankRow(int rank, String pod, String node, String host, String ncclVersion, String network, List<String> hcas,
+            String linkLayer, Boolean gdr, Map<String, Integer> channels, boolean initComplete, boolean noDevice,
+            List<String> socketInterfaces, String plugin, String verdict, String reason) {
+    }
+}

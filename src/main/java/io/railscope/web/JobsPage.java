@@ -1,0 +1,59 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.Fleet;
+import io.railscope.store.JobDetail;
+import io.railscope.store.JobReads;
+import io.railscope.store.JobSummary;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** A cell's training jobs with their transport verdicts, and one job with every rank. */
+@Path("/cells/{cell}/jobs")
+@Produces(MediaType.TEXT_HTML)
+public class JobsPage {
+
+    private static final int LIMIT = 2000;
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance jobs(String cell, List<JobSummary> jobs, int limit);
+
+        static native TemplateInstance job(String cell, JobDetail detail);
+    }
+
+    private final JobReads reads;
+    private final Fleet fleet;
+
+    public JobsPage(JobReads reads, Fleet fleet) {
+        this.reads = reads;
+        this.fleet = fleet;
+    }
+
+    @GET
+    public TemplateInstance jobs(@PathParam("cell") String cell) {
+        known(cell);
+        return Templates.jobs(cell, reads.jobs(cell, LIMIT), LIMIT);
+    }
+
+    @GET
+    @Path("/{namespace}/{name}")
+    public TemplateInstance job(@PathParam("cell") String cell, @PathParam("namespace") String namespace, @PathParam("name") String name) {
+        known(cell);
+        JobDetail detail = reads.job(cell, namespace, name)
+                .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
+        return Templates.job(cell, detail);
+    }
+
+    private void known(String cell) {
+        if (fleet.cell(cell).isEmpty()) {
+            throw new NotFoundException("no cell named " + cell);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.railscope.source.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railscope.assess.JobAssessment;
+import io.railscope.assess.JobVerdict;
+import io.railscope.config.NcclSettings;
+import io.railscope.source.NcclJobObservation;
+import io.railscope.source.NcclSnapshot;
+import io.railscope.source.nccl.NcclJobSource;
+import io.railscope.source.nccl.NcclLogArchive;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Training jobs found by their labels in the fabric8 mock server, their container logs read through its log endpoint. */
+class NcclJobsFromPodLogsTest {
+
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC);
+
+    private MockCell cell;
+    private NcclJobSource source;
+
+    @BeforeEach
+    void start() throws IOException {
+        cell = MockCell.loaded();
+        cell.load("testdata/kube/training-pods.yaml");
+        cell.podLog("team-a", "pretrain-worker-0", "pytorch", fixture("2.21-ib-gdr.log"));
+        cell.podLog("team-a", "pretrain-worker-1", "pytorch", new String(fixture("2.21-ib-gdr.log"))
+                .replace("llm-pretrain-worker-0", "llm-pretrain-worker-1").replace("rank 0 nranks 16", "rank 8 nranks 16")
+                .replace("rank 1 nranks 16", "rank 9 nranks 16").getBytes());
+        cell.podLog("team-b", "sft-0", "trainer", fixture("2.18-socket-fallback.log"));
+        cell.podLog("team-b", "sft-1", "trainer", fixture("2.19-roce-no-gdr.log"));
+        cell.podLog("team-c", "quiet-0", "main", fixture("no-info.log"));
+        cell.podLog("team-c", "fresh-0", "main", fixture("2.21-ib-gdr.log"));
+        NcclSettings settings = NcclSettings.defaults();
+        source = new NcclJobSource("test", settings, new TrainingPods(cell.client(), settings.jobLabels())::list,
+                new PodLogs(cell.client(), settings.logMaxBytes())::read, NcclLogArchive.NONE, CLOCK);
+    }
+
+    @AfterEach
+    void stop() {
+        source.close();
+        cell.close();
+    }
+
+    @Test
+    void eachJobGetsTheVerdictItsLogsProve() throws Exception {
+        NcclSnapshot snapshot = source.fetchNccl();
+        Map<String, NcclJobObservation> jobs = snapshot.jobs().stream().collect(Collectors.toMap(NcclJobObservation::name, Function.identity()));
+        // trainer comes from the IPAM fixtures: a job pod whose container has not started
+        assertThat(jobs).containsOnlyKeys("pretrain", "sft", "quiet", "fresh", "broken", "trainer");
+
+        NcclJobObservation pretrain = jobs.get("pretrain");
+        assertThat(pretrain.requestedRails()).isEqualTo(8);
+        assertThat(pretrain.nranks()).isEqualTo(16);
+        assertThat(pretrain.ranks()).extracting(rank -> rank.rank()).containsExactly(0, 1, 8, 9);
+        assertThat(pretrain.pods().get(0).backendInterfaces()).containsExactly("net1 (mlx5_0)", "net2 (mlx5_1)");
+        assertThat(verdict(pretrain)).isEqualTo(JobVerdict.RDMA_OK);
+
+        NcclJobObservation sft = jobs.get("sft");
+        assertThat(sft.requestedRails()).isEqualTo(2);
+        assertThat(sft.pods()).allSatisfy(pod -> assertThat(pod.backendInterfaces()).isEmpty());
+        JobAssessment sftVerdict = JobAssessment.of(sft, OptionalDouble.empty(), 0.7);
+        assertThat(sftVerdict.verdict()).isEqualTo(JobVerdict.DEGRADED);
+        assertThat(sftVerdict.reason()).isEqualTo("1 of 2 ranks fell back to NET/Socket on eth0 (pods sft-0) although each pod requested 2 rails;"
+                + " NET/IB found no device in the pod");
+
+        JobAssessment quiet = JobAssessment.of(jobs.get("quiet"), OptionalDouble.empty(), 0.7);
+        assertThat(quiet.verdict()).isEqualTo(JobVerdict.UNOBSERVABLE);
+        assertThat(quiet.reason()).startsWith("NCCL_DEBUG=WARN on pod quiet-0");
+
+        assertThat(jobs.get("fresh").pods().get(0).log()).isEqualTo("waiting");
+        assertThat(JobAssessment.of(jobs.get("fresh"), OptionalDouble.empty(), 0.7).reason()).startsWith("waiting for the pods' logs");
+
+        assertThat(jobs.get("broken").pods().get(0).log()).startsWith("unreadable: ");
+        assertThat(JobAssessment.of(jobs.get("broken"), OptionalDouble.empty(), 0.7).reason()).startsWith("logs could not be read: broken-0");
+        assertThat(snapshot.newLogs()).hasSize(5);
+    }
+
+    @Test
+    void aLogAlreadyParsedIsNeverReadAgain() throws Exception {
+        source.fetchNccl();
+        int afterFirst = cell.logRequests();
+        // five logs read, one failed (broken-0); the fresh container is not due yet
+        assertThat(afterFirst).isEqualTo(6);
+        NcclSnapshot second = source.fetchNccl();
+        // only the unreadable one is tried again
+        assertThat(cell.logRequests()).isEqualTo(afterFirst + 1);
+        assertThat(second.newLogs()).isEmpty();
+        assertThat(second.jobs()).filteredOn(job -> job.name().equals("pretrain")).singleElement()
+                .satisfies(job -> assertThat(job.ranks()).hasSize(4));
+    }
+
+    private static JobVerdict verdict(NcclJobObservation job) {
+        return JobAssessment.of(job, OptionalDouble.empty(), 0.7).verdict();
+    }
+
+    private static byte[] fixture(String name) throws IOException {
+        try (InputStream in = NcclJobsFromPodLogsTest.class.getClassLoader().getResourceAsStream("testdata/nccl/" + name)) {
+            return in.readAllBytes();
+        }
+    }
+}
