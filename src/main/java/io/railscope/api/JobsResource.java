@@ -44,7 +44,7 @@ public class JobsResource {
     }
 
     private void known(String cell) {
-        if (fleet.cell(cell).isEmpty()) {
+        if (fleet.cell(cell).isEmpty() && !reads.cellExists(cell)) {
             throw new NotFoundException("no cell named " + cell);
         }
     }

@@ -38,6 +38,10 @@ public class JobReads {
                 LIMIT ?""", JobReads::summary, cell, limit));
     }
 
+    public boolean cellExists(String cell) {
+        return consistentRead.read(connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", rs -> 1, cell).isEmpty());
+    }
+
     public Optional<JobDetail> job(String cell, String namespace, String name) {
         return consistentRead.read(connection -> {
             List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + ", j.warnings, j.pods::text, j.cell_id" + """

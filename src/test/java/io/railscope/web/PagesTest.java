@@ -95,12 +95,32 @@ class PagesTest {
                                 Double.NaN, PortHealth.DOWN, HOSTILE)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)),
                         List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + HOSTILE, 12, 0)))),
-                Optional.empty()), Duration.ofMinutes(5));
+                Optional.of(hostileJob(node))), Duration.ofMinutes(5));
 
         String page = given().get("/cells/hostile").then().statusCode(200).extract().asString();
         assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        for (String path : List.of("/cells/hostile/jobs", "/cells/hostile/jobs/ns-1/" + HOSTILE_JOB.replace(" ", "%20").replace("<", "%3C")
+                .replace(">", "%3E").replace("=", "%3D"))) {
+            String jobs = given().urlEncodingEnabled(false).get(path).then().statusCode(200).extract().asString();
+            assertThat(jobs).as(path).doesNotContain("<script>alert").doesNotContain("<img src=x")
+                    .contains("&lt;img src=x onerror=alert(1)&gt;").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        }
         given().get("/api/v1/cells/hostile").then().statusCode(200)
                 .body("sources.find { it.source == 'node-metrics' }.error", containsString(HOSTILE));
+    }
+
+    private static final String HOSTILE_JOB = "job <img src=x onerror=alert(1)>";
+
+    /** A job whose name, pod, reason and NCCL warning all carry markup. */
+    private static io.railscope.store.JobsState hostileJob(String node) {
+        var rank = new io.railscope.source.NcclRankObservation(0, "pod-" + HOSTILE, node, "host-" + HOSTILE, "2.21.5", "Socket", List.of(), null,
+                false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), HOSTILE);
+        var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + HOSTILE, node, "Running", 8, List.of("net1 (" + HOSTILE + ")"),
+                HOSTILE, HOSTILE, HOSTILE, "read");
+        var job = new io.railscope.source.NcclJobObservation("ns-1", HOSTILE_JOB, "Socket", 1, 8, Double.NaN, null, List.of(rank),
+                List.of("pod-x: NCCL WARN " + HOSTILE), List.of(pod), true);
+        return new io.railscope.store.JobsState(List.of(new io.railscope.store.AssessedJob(job,
+                io.railscope.assess.JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)), List.of());
     }
 
     @Test

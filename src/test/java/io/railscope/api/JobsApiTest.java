@@ -1,0 +1,148 @@
+package io.railscope.api;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Jobs of the test fleet through the API and the pages: alpha's job fell back to sockets; logs pushed over HTTP join a job. */
+@QuarkusTest
+class JobsApiTest {
+
+    @Inject
+    CollectionLoop loop;
+
+    @ConfigProperty(name = "quarkus.http.test-port")
+    int port;
+
+    @BeforeEach
+    void collect() {
+        loop.collector("alpha").orElseThrow().collect();
+        loop.collector("bravo").orElseThrow().collect();
+    }
+
+    @Test
+    void theSocketFallbackIsProvedRankByRank() {
+        JsonPath jobs = given().get("/api/v1/cells/alpha/jobs").then().statusCode(200).extract().jsonPath();
+        Map<String, Object> job = jobs.getMap("find { it.name == 'llm-pretrain-job-0' }");
+        assertThat(job).containsEntry("verdict", "DEGRADED").containsEntry("transport", "Socket").containsEntry("nranks", 128)
+                .containsEntry("running", true);
+        assertThat((String) job.get("reason")).isEqualTo(
+                "fell back to NET/Socket on eth0 on every rank although each pod requested 8 rails; NET/IB found no device in the pod");
+
+        JsonPath detail = given().get("/api/v1/cells/alpha/jobs/team-a/llm-pretrain-job-0").then().statusCode(200).extract().jsonPath();
+        assertThat(detail.getList("ranks")).hasSize(128);
+        assertThat(detail.getMap("ranks[9]")).containsEntry("rank", 9).containsEntry("network", "Socket").containsEntry("gdr", false)
+                .containsEntry("ncclVersion", "2.21.5+cuda12.4").containsEntry("pod", "llm-pretrain-job-0-worker-1")
+                .containsEntry("node", "alpha-gpu-00001").containsEntry("verdict", "DEGRADED");
+        assertThat(detail.getList("ranks[9].hcas")).isEmpty();
+        assertThat(detail.getList("pods")).hasSize(16);
+        assertThat(detail.getDouble("busbwGBps")).isBetween(70.0, 90.0);
+        // alpha has a rail down under one of the job's nodes
+        assertThat(detail.getMap("unhealthyRails")).isNotEmpty();
+
+        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs").then().statusCode(200).extract().jsonPath();
+        assertThat(healthy.getList("verdict", String.class)).contains("RDMA_OK");
+    }
+
+    @Test
+    void pagesShowJobsAndRanks() {
+        given().get("/cells/alpha/jobs").then().statusCode(200)
+                .body(containsString("data-job=\"team-a/llm-pretrain-job-0\" data-verdict=\"DEGRADED\""));
+        given().get("/cells/alpha/jobs/team-a/llm-pretrain-job-0").then().statusCode(200)
+                .body(containsString("fell back to NET/Socket on eth0 on every rank"), containsString("data-rank=\"127\""),
+                        containsString("Nodes on unhealthy rails"), containsString("NET/Socket×2"));
+        given().get("/cells/alpha").then().statusCode(200).body(containsString("/cells/alpha/jobs/team-a/llm-pretrain-job-0"));
+        given().get("/cells/alpha/jobs/team-a/no-such-job").then().statusCode(404);
+        given().get("/api/v1/cells/no-such-cell/jobs").then().statusCode(404).body("error", containsString("no-such-cell"));
+    }
+
+    @Test
+    void aPushedNcclTestsLogJoinsItsJob() throws IOException {
+        given().contentType("text/plain").body(fixture("2.27-nccl-tests.log"))
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nccl-check&pod=launcher-0")
+                .then().statusCode(202).body("ranks", equalTo(2)).body("networks", equalTo(List.of("IB"))).body("busbwGBps", equalTo(183.52f));
+        loop.collector("bravo").orElseThrow().collect();
+        JsonPath job = given().get("/api/v1/cells/bravo/jobs/bench/nccl-check").then().statusCode(200).extract().jsonPath();
+        assertThat(job.getString("verdict")).isEqualTo("RDMA_OK");
+        assertThat(job.getString("busbwSource")).isEqualTo("nccl-tests");
+        assertThat(job.getDouble("busbwGBps")).isEqualTo(183.52, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(job.getList("ranks.host", String.class)).containsExactly("nccl-test-launcher-0", "nccl-test-launcher-0");
+        assertThat(job.getString("pods[0].log")).isEqualTo("pushed");
+
+        // pushing again for the same pod replaces the facts instead of adding ranks
+        given().contentType("text/plain").body(fixture("2.18-socket-fallback.log"))
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nccl-check&pod=launcher-0").then().statusCode(202);
+        loop.collector("bravo").orElseThrow().collect();
+        given().get("/api/v1/cells/bravo/jobs/bench/nccl-check").then().statusCode(200)
+                .body("verdict", equalTo("DEGRADED")).body("ranks.size()", equalTo(1));
+    }
+
+    @Test
+    void badPushesAreRefusedWithTheReason() {
+        given().contentType("text/plain").body("x").post("/api/v1/cells/no-such-cell/nccl/logs?namespace=a&job=b&pod=c")
+                .then().statusCode(404).body("error", containsString("no-such-cell"));
+        given().contentType("text/plain").body("x").post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=<script>&pod=c")
+                .then().statusCode(400).body("error", containsString("query parameter job"));
+        given().contentType("text/plain").body("x").post("/api/v1/cells/bravo/nccl/logs?job=b&pod=c")
+                .then().statusCode(400).body("error", containsString("query parameter namespace"));
+        byte[] nineMebibytes = new byte[9 << 20];
+        Arrays.fill(nineMebibytes, (byte) 'x');
+        given().contentType("text/plain").body(nineMebibytes).post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=b&pod=c")
+                .then().statusCode(413).body("error", containsString("push-max-bytes"));
+        given().get("/api/v1/cells/bravo/jobs/a/b").then().statusCode(404);
+    }
+
+    @Test
+    void aTwoGibibytePushIsCutOffAndTheServerCarriesOn() throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port
+                + "/api/v1/cells/bravo/nccl/logs?namespace=a&job=huge&pod=c").toURL().openConnection();
+        connection.setDoOutput(true);
+        connection.setRequestMethod("POST");
+        connection.setRequestProperty("Content-Type", "text/plain");
+        connection.setChunkedStreamingMode(1 << 16);
+        byte[] chunk = "w-0:1:1 [0] NCCL INFO Using network IB\n".repeat(1600).getBytes(StandardCharsets.UTF_8);
+        long sent = 0;
+        int status;
+        try (OutputStream out = connection.getOutputStream()) {
+            while (sent < (2L << 30)) {
+                out.write(chunk);
+                sent += chunk.length;
+            }
+        } catch (IOException e) {
+            // the server may stop reading once it has answered
+        }
+        try {
+            status = connection.getResponseCode();
+        } catch (IOException e) {
+            status = -1;
+        }
+        // the body limit (16 MiB) answers 413; what follows is drained, never held in memory
+        assertThat(status).isEqualTo(413);
+        given().get("/api/v1/cells/bravo/jobs/a/huge").then().statusCode(404);
+        given().get("/q/health/live").then().statusCode(200);
+    }
+
+    private static byte[] fixture(String name) throws IOException {
+        try (InputStream in = JobsApiTest.class.getClassLoader().getResourceAsStream("testdata/nccl/" + name)) {
+            return in.readAllBytes();
+        }
+    }
+}
