@@ -30,6 +30,8 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class HistoryRetention {
 
+    static final java.time.Duration JOB_RETENTION = java.time.Duration.ofDays(30);
+
     private static final Logger LOG = Logger.getLogger(HistoryRetention.class);
     private static final long ADVISORY_LOCK = 0x5261696c73636f70L;
     private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyyMMdd");
@@ -70,6 +72,7 @@ public class HistoryRetention {
                 createPartitions(connection, day.minusDays(1), day.plusDays(DAYS_AHEAD));
                 rollUp(connection, now);
                 dropped.addAll(dropExpired(connection, now));
+                forgetOldJobs(connection, now);
             } finally {
                 execute(connection, "SELECT pg_advisory_unlock(" + ADVISORY_LOCK + ")");
             }
@@ -78,6 +81,17 @@ public class HistoryRetention {
             LOG.infof("history retention dropped %s", dropped);
         }
         return dropped;
+    }
+
+    /**
+     * Jobs that ended and NCCL facts of container runs past the rollup retention: a job seen again
+     * after that is a new job, and a container that still runs is not read again while Railscope keeps
+     * its facts in memory.
+     */
+    private void forgetOldJobs(Connection connection, Instant now) throws SQLException {
+        java.sql.Timestamp before = java.sql.Timestamp.from(now.minus(JOB_RETENTION));
+        SqlStatements.update(connection, "DELETE FROM nccl_log WHERE read_at < ?", before);
+        SqlStatements.update(connection, "DELETE FROM nccl_job WHERE NOT running AND last_seen < ?", before);
     }
 
     /** Creates daily partitions of every history table for the days from {@code first} to {@code last}. */

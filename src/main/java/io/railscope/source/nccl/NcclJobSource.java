@@ -43,7 +43,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
 
     private static final Duration PUSHED_KEPT = Duration.ofHours(24);
     /** Log reads started per reader and collection, and how long a collection waits for them; the rest wait for the next one. */
-    private static final int READS_PER_READER = 32;
+    private static final int READS_PER_READER = 256;
     private static final Duration READ_TIME = Duration.ofSeconds(5);
 
     private final String cell;
