@@ -13,6 +13,11 @@ public class ApiErrors {
     }
 
     @ServerExceptionMapper
+    public Response invalidSilence(io.railscope.notify.Silences.InvalidSilenceException e) {
+        return Response.status(Response.Status.BAD_REQUEST).type(MediaType.APPLICATION_JSON).entity(new ErrorResponse(e.getMessage())).build();
+    }
+
+    @ServerExceptionMapper
     public Response notFound(NotFoundException e, jakarta.ws.rs.core.UriInfo uri) {
         if (!uri.getPath().startsWith("/api/")) {
             return Response.status(Response.Status.NOT_FOUND).type(MediaType.TEXT_PLAIN).entity("Not found").build();

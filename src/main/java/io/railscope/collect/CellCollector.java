@@ -25,13 +25,15 @@ public final class CellCollector {
     private final SourceFetcher fetcher;
     private final MetricsAssessor metricsAssessor;
     private final JobAssessor jobAssessor;
+    private final java.util.function.Consumer<CellSettings> afterCollection;
     private final RailscopeConfig config;
     private final CellStateWriter writer;
     private final SelfMetrics metrics;
     private final Clock clock;
 
     CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, JobBaselines baselines,
-            SelfMetrics metrics, Clock clock) {
+            SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection) {
+        this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
         this.fetcher = fetcher;
@@ -46,7 +48,10 @@ public final class CellCollector {
         return cell;
     }
 
-    /** Runs one collection and commits it; a failed commit leaves the previous state and is rethrown. */
+    /**
+     * Runs one collection and commits it, then hands the cell to what follows a collection (alert
+     * rules), whether the commit succeeded or not; a failed commit leaves the previous state and is rethrown.
+     */
     public synchronized CommitReport collect() {
         long started = System.nanoTime();
         Instant at = clock.instant();
@@ -70,6 +75,7 @@ public final class CellCollector {
             throw e;
         } finally {
             metrics.collectionDuration.labels(cell.name()).observe((System.nanoTime() - started) / 1e9);
+            afterCollection.accept(cell);
         }
     }
 }

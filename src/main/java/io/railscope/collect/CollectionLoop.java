@@ -10,6 +10,7 @@ import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.store.CellStateWriter;
 import io.railscope.store.JobBaselines;
+import io.railscope.alert.AlertEvaluator;
 import io.railscope.store.HistoryRetention;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.annotation.PreDestroy;
@@ -40,6 +41,7 @@ public class CollectionLoop {
     private final Instance<CellSourceFactory> factories;
     private final CellStateWriter writer;
     private final JobBaselines baselines;
+    private final AlertEvaluator alerts;
     private final HistoryRetention retention;
     private final SelfMetrics metrics;
     private final Scheduler scheduler;
@@ -47,8 +49,9 @@ public class CollectionLoop {
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
     public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CellStateWriter writer,
-            JobBaselines baselines, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
+            JobBaselines baselines, AlertEvaluator alerts, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
         this.baselines = baselines;
+        this.alerts = alerts;
         this.fleet = fleet;
         this.config = config;
         this.factories = factories;
@@ -64,7 +67,7 @@ public class CollectionLoop {
             CellSources sources = sourcesOf(cell);
             SourceFetcher fetcher = new SourceFetcher(cell.name(), sources.byKind(), fetchExecutor,
                     config.collect().sourceTimeout(), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC());
+            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), alerts::evaluate);
             collectors.put(cell.name(), collector);
             scheduler.newJob("collect-" + cell.name())
                     .setInterval(cell.interval().toString())

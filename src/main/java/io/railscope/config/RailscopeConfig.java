@@ -20,6 +20,8 @@ public interface RailscopeConfig {
 
     Thresholds thresholds();
 
+    AlertsConfig alerts();
+
     /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
     Map<String, @Valid CellConfig> cells();
 

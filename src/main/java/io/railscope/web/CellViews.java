@@ -1,6 +1,7 @@
 package io.railscope.web;
 
 import io.railscope.health.Freshness;
+import io.railscope.store.AlertStore;
 import io.railscope.store.CellSummary;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -10,18 +11,30 @@ import java.time.Instant;
 public class CellViews {
 
     private final Freshness freshness;
+    private final AlertStore alerts;
 
-    public CellViews(Freshness freshness) {
+    public CellViews(Freshness freshness, AlertStore alerts) {
         this.freshness = freshness;
+        this.alerts = alerts;
+    }
+
+    /** Every cell's view, with one query for their firing alerts. */
+    public java.util.List<CellView> of(java.util.List<CellSummary> summaries, Instant now) {
+        java.util.Map<String, Integer> firing = alerts.firingByCell();
+        return summaries.stream().map(summary -> of(summary, now, firing.getOrDefault(summary.cell(), 0))).toList();
     }
 
     public CellView of(CellSummary summary, Instant now) {
+        return of(summary, now, alerts.firingByCell().getOrDefault(summary.cell(), 0));
+    }
+
+    private CellView of(CellSummary summary, Instant now, int firingAlerts) {
         var sources = summary.sources().stream()
                 .map(source -> new SourceView(source.source(), Ago.of(source.lastSuccessAt(), now),
                         Ago.of(source.lastAttemptAt(), now), source.lastDurationMs(), source.error(),
                         freshness.isStale(summary.cell(), source, now)))
                 .toList();
         return new CellView(summary, Ago.of(summary.collectedAt(), now),
-                freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now), sources);
+                freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now), sources, firingAlerts);
     }
 }

@@ -47,6 +47,6 @@ public class FleetPage {
 
     private List<CellView> cells() {
         Instant now = Instant.now();
-        return reads.fleet().stream().map(summary -> views.of(summary, now)).toList();
+        return views.of(reads.fleet(), now);
     }
 }

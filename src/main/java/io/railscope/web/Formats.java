@@ -10,6 +10,21 @@ final class Formats {
     }
 
 
+    /** A duration as on-call reads it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
+    static String duration(java.time.Duration duration) {
+        long seconds = Math.max(0, duration.toSeconds());
+        if (seconds < 120) {
+            return seconds + " s";
+        }
+        if (seconds < 3600) {
+            return seconds / 60 + " min";
+        }
+        if (seconds < 172_800) {
+            return seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
+        }
+        return seconds / 86_400 + " d " + seconds % 86_400 / 3600 + " h";
+    }
+
     static String percent(double ratio) {
         return String.format("%.1f %%", ratio * 100);
     }

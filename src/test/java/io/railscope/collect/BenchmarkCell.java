@@ -33,7 +33,7 @@ final class BenchmarkCell {
         CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), io.railscope.config.NcclSettings.defaults(), simulated,
                 Optional.empty());
         SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-        return new CellCollector(settings, fetcher, config, writer, baselines, metrics, Clock.systemUTC());
+        return new CellCollector(settings, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), cell -> { });
     }
 
     /** One cold collection, then {@code rounds} measured ones, each after timing the sources' fetch alone. */

@@ -1,0 +1,26 @@
+package io.railscope.alert;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A rule's finding at one evaluation: what would be an alert if it held long enough.
+ *
+ * @param labels      at least alertname, severity and cell
+ * @param annotations summary and description
+ */
+public record AlertCondition(Map<String, String> labels, Map<String, String> annotations, String generatorUrl) {
+
+    public AlertCondition {
+        labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
+        annotations = java.util.Collections.unmodifiableMap(new TreeMap<>(annotations));
+    }
+
+    public String alertname() {
+        return labels.get("alertname");
+    }
+
+    public String fingerprint() {
+        return Fingerprint.of(labels);
+    }
+}

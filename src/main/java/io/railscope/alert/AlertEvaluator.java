@@ -1,0 +1,69 @@
+package io.railscope.alert;
+
+import io.railscope.config.AlertsConfig;
+import io.railscope.config.CellSettings;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.store.AlertInputs;
+import io.railscope.store.AlertInputsReader;
+import io.railscope.store.AlertStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
+
+/**
+ * Evaluates a cell's rules after each of its collections and moves its alerts along their lifecycle.
+ * A failing evaluation is logged and leaves the alerts as they were; the collection stands.
+ */
+@ApplicationScoped
+public class AlertEvaluator {
+
+    private static final Logger LOG = Logger.getLogger(AlertEvaluator.class);
+
+    private final AlertInputsReader inputs;
+    private final AlertStore store;
+    private final RailscopeConfig config;
+    private final AlertRules rules;
+    private final AtomicLong changes = new AtomicLong();
+    private final Clock clock = Clock.systemUTC();
+
+    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config) {
+        this.inputs = inputs;
+        this.store = store;
+        this.config = config;
+        this.rules = new AlertRules(config.thresholds(), config.alerts().externalUrl());
+    }
+
+    public void evaluate(CellSettings cell) {
+        try {
+            var now = clock.instant();
+            AlertInputs state = inputs.read(cell.name(), AlertRules.BLOCK_FULL_RATIO);
+            Duration staleAfter = cell.interval().multipliedBy(config.collect().staleAfterIntervals());
+            List<AlertCondition> conditions = rules.evaluate(state, cell.expectedGbps(), staleAfter, now).stream()
+                    .filter(condition -> rule(condition.alertname()).map(AlertsConfig.Rule::enabled).orElse(true)).toList();
+            AlertTransitions transitions = AlertLifecycle.step(conditions, store.open(cell.name()), now, this::forOf,
+                    config.alerts().keepFiringFor());
+            store.apply(cell.name(), transitions);
+            if (transitions.changesNotifications()) {
+                changes.incrementAndGet();
+            }
+        } catch (RuntimeException e) {
+            LOG.errorf("cell %s: alert rules not evaluated, alerts kept as they were: %s", cell.name(), e.getMessage());
+        }
+    }
+
+    /** Grows whenever an alert started or stopped firing: delivery compares it to act at once. */
+    public long changes() {
+        return changes.get();
+    }
+
+    private Duration forOf(String alertname) {
+        return rule(alertname).flatMap(AlertsConfig.Rule::forDuration).orElse(config.alerts().defaultFor());
+    }
+
+    private java.util.Optional<AlertsConfig.Rule> rule(String alertname) {
+        return java.util.Optional.ofNullable(config.alerts().rules().get(alertname));
+    }
+}

@@ -1,0 +1,119 @@
+package io.railscope.notify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.scheduler.Scheduled;
+import io.railscope.alert.AlertEvaluator;
+import io.railscope.config.AlertsConfig;
+import io.railscope.config.RailscopeConfig;
+import io.railscope.model.Silence;
+import io.railscope.store.AlertStore;
+import io.railscope.store.NotificationStore;
+import io.railscope.store.SilenceStore;
+import io.railscope.store.StoredAlert;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jboss.logging.Logger;
+
+/**
+ * Sends alerts to Alertmanager as Prometheus does: {@code POST /api/v2/alerts} with every firing alert
+ * (endsAt = now + 4 × max(collection interval, resend delay)) and every alert resolved in the last
+ * 15 minutes (endsAt = when it resolved), every resend delay and at once when an alert starts or stops
+ * firing. Silenced alerts are not sent. Alertmanager deduplicates, so several replicas may send.
+ */
+@ApplicationScoped
+public class AlertmanagerPusher {
+
+    private static final Logger LOG = Logger.getLogger(AlertmanagerPusher.class);
+    private static final Duration RESOLVED_WINDOW = Duration.ofMinutes(15);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final RailscopeConfig config;
+    private final AlertsConfig alertsConfig;
+    private final AlertStore alerts;
+    private final SilenceStore silences;
+    private final NotificationStore notifications;
+    private final AlertEvaluator evaluator;
+    private final HttpPost http;
+    private final Clock clock = Clock.systemUTC();
+    private Instant lastPush = Instant.EPOCH;
+    private long lastChanges = -1;
+
+    public AlertmanagerPusher(RailscopeConfig config, AlertStore alerts, SilenceStore silences, NotificationStore notifications,
+            AlertEvaluator evaluator) {
+        this.config = config;
+        this.alertsConfig = config.alerts();
+        this.alerts = alerts;
+        this.silences = silences;
+        this.notifications = notifications;
+        this.evaluator = evaluator;
+        this.http = new HttpPost(alertsConfig.deliveryTimeout());
+    }
+
+    @Scheduled(every = "1s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void tick() {
+        if (alertsConfig.alertmanagerUrls().isEmpty()) {
+            return;
+        }
+        Instant now = clock.instant();
+        long changes = evaluator.changes();
+        if (changes == lastChanges && lastPush.plus(alertsConfig.resendDelay()).isAfter(now)) {
+            return;
+        }
+        try {
+            push(now);
+            lastChanges = changes;
+            lastPush = now;
+        } catch (RuntimeException e) {
+            LOG.errorf("alertmanager push: %s", e.getMessage());
+        }
+    }
+
+    /** Sends the current alerts to every configured Alertmanager. */
+    public void push(Instant now) {
+        List<StoredAlert> current = alerts.current(now.minus(RESOLVED_WINDOW));
+        List<Silence> active = silences.recent(now);
+        Duration validFor = max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
+        List<Map<String, Object>> body = new ArrayList<>();
+        java.util.Set<String> firing = new java.util.HashSet<>();
+        current.stream().filter(alert -> alert.state().equals("FIRING")).forEach(alert -> firing.add(alert.fingerprint()));
+        for (StoredAlert alert : current) {
+            boolean firesAgain = alert.state().equals("RESOLVED") && firing.contains(alert.fingerprint());
+            if (alert.state().equals("PENDING") || firesAgain || Silence.muted(active, alert.labels(), now)) {
+                continue;
+            }
+            Map<String, Object> sent = new LinkedHashMap<>();
+            sent.put("labels", alert.labels());
+            sent.put("annotations", alert.annotations());
+            sent.put("startsAt", alert.startsAt().toString());
+            sent.put("endsAt", (alert.state().equals("RESOLVED") ? alert.resolvedAt() : now.plus(validFor)).toString());
+            sent.put("generatorURL", alert.generatorUrl());
+            body.add(sent);
+        }
+        String json;
+        try {
+            json = JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        for (URI base : alertsConfig.alertmanagerUrls().orElse(List.of())) {
+            URI url = URI.create(base.toString().replaceAll("/+$", "") + "/api/v2/alerts");
+            String error = http.post(url, json);
+            notifications.pushed(base.toString(), now, body.size(), error);
+            if (error != null) {
+                LOG.warnf("alertmanager %s: %s", base, error);
+            }
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

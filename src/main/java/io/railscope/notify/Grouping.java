@@ -1,0 +1,114 @@
+package io.railscope.notify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railscope.config.AlertsConfig;
+import io.railscope.model.Silence;
+import io.railscope.store.NotificationGroup;
+import io.railscope.store.NotificationStore.GroupChanges;
+import io.railscope.store.StoredAlert;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Alertmanager's aggregation groups for one receiver: a new group is notified after group_wait; then,
+ * at most every group_interval, when an alert started firing or resolved since the last notification,
+ * or when repeat_interval passed with alerts still firing. Resolved alerts are sent once, with
+ * send_resolved; a group whose alerts all resolved is notified (or not) and forgotten. Silenced alerts
+ * take no part. Pending alerts are not notified.
+ */
+final class Grouping {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Grouping() {
+    }
+
+    static GroupChanges decide(String receiver, AlertsConfig.Receiver config, String externalUrl, List<StoredAlert> alerts, List<Silence> silences,
+            Map<String, NotificationGroup> groups, Instant now) {
+        Map<String, List<StoredAlert>> byGroup = new LinkedHashMap<>();
+        Map<String, Map<String, String>> labelsOf = new LinkedHashMap<>();
+        for (StoredAlert alert : alerts) {
+            if (alert.state().equals("PENDING") || Silence.muted(silences, alert.labels(), now)) {
+                continue;
+            }
+            Map<String, String> groupLabels = WebhookPayload.groupLabels(alert.labels(), config.groupBy());
+            String key = WebhookPayload.groupKey(groupLabels);
+            byGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(alert);
+            labelsOf.putIfAbsent(key, groupLabels);
+        }
+        List<NotificationGroup> save = new ArrayList<>();
+        List<String> delete = new ArrayList<>();
+        List<String> payloads = new ArrayList<>();
+        List<String> payloadKeys = new ArrayList<>();
+        Set<String> keys = new HashSet<>(byGroup.keySet());
+        keys.addAll(groups.keySet());
+        for (String key : new TreeSet<>(keys)) {
+            List<StoredAlert> members = byGroup.getOrDefault(key, List.of());
+            NotificationGroup stored = groups.get(key);
+            Set<String> firing = new TreeSet<>();
+            members.stream().filter(a -> a.state().equals("FIRING")).forEach(a -> firing.add(a.fingerprint()));
+            List<StoredAlert> newlyResolved = members.stream().filter(a -> a.state().equals("RESOLVED") && !firing.contains(a.fingerprint()))
+                    .filter(a -> stored != null && stored.notifiedFiring().contains(a.fingerprint())
+                            && !stored.notifiedResolved().contains(a.fingerprint()))
+                    .toList();
+            if (stored == null && firing.isEmpty()) {
+                continue;
+            }
+            NotificationGroup group = stored != null ? stored : new NotificationGroup(key, labelsOf.get(key), now, null, Set.of(), Set.of());
+            if (stored == null) {
+                save.add(group);
+            }
+            if (firing.isEmpty() && newlyResolved.isEmpty()) {
+                // nothing firing and no resolution to tell: its alerts were silenced, or resolved before it was notified
+                if (stored != null) {
+                    delete.add(key);
+                }
+                continue;
+            }
+            boolean due = group.lastNotifiedAt() == null ? !group.firstSeen().plus(config.groupWait()).isAfter(now)
+                    : !group.lastNotifiedAt().plus(config.groupInterval()).isAfter(now);
+            if (!due) {
+                continue;
+            }
+            boolean changed = !firing.equals(group.notifiedFiring()) || !newlyResolved.isEmpty();
+            boolean repeat = !firing.isEmpty() && group.lastNotifiedAt() != null
+                    && !group.lastNotifiedAt().plus(config.repeatInterval()).isAfter(now);
+            if (!changed && !repeat) {
+                continue;
+            }
+            Set<String> resolvedTold = new TreeSet<>(group.notifiedResolved());
+            newlyResolved.forEach(a -> resolvedTold.add(a.fingerprint()));
+            List<StoredAlert> sent = new ArrayList<>(members.stream().filter(a -> a.state().equals("FIRING")).toList());
+            if (config.sendResolved()) {
+                sent.addAll(newlyResolved);
+            }
+            if (!sent.isEmpty() && (!firing.isEmpty() || config.sendResolved())) {
+                payloads.add(json(WebhookPayload.of(receiver, key, group.groupLabels(), sent, config.maxAlerts(), externalUrl)));
+                payloadKeys.add(key);
+            }
+            if (firing.isEmpty()) {
+                delete.add(key);
+                save.removeIf(g -> g.groupKey().equals(key));
+            } else {
+                save.removeIf(g -> g.groupKey().equals(key));
+                save.add(new NotificationGroup(key, group.groupLabels(), group.firstSeen(), now, firing, resolvedTold));
+            }
+        }
+        return new GroupChanges(save, delete, payloads, payloadKeys);
+    }
+
+    private static String json(WebhookPayload payload) {
+        try {
+            return JSON.writeValueAsString(payload);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.railscope.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.agroal.api.AgroalDataSource;
+import io.railscope.alert.AlertCondition;
+import io.railscope.alert.AlertState;
+import io.railscope.alert.AlertTransitions;
+import io.railscope.alert.OpenAlert;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
+@ApplicationScoped
+public class AlertStore {
+
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+    private static final String COLUMNS = """
+            a.id, a.fingerprint, c.name AS cell, a.alertname, a.severity, a.labels::text AS labels, a.annotations::text AS annotations,
+            a.state, a.active_at, a.fired_at, a.resolved_at, a.generator_url""";
+
+    private final AgroalDataSource dataSource;
+    private final ConsistentRead consistentRead;
+
+    public AlertStore(AgroalDataSource dataSource, ConsistentRead consistentRead) {
+        this.dataSource = dataSource;
+        this.consistentRead = consistentRead;
+    }
+
+    public List<OpenAlert> open(String cell) {
+        return consistentRead.read(connection -> Rows.list(connection, """
+                SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at, coalesce(a.last_active_at, a.active_at)
+                  FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
+                rs -> new OpenAlert(rs.getLong(1), rs.getString(2), rs.getString(3), AlertState.valueOf(rs.getString(4)),
+                        rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant()), cell));
+    }
+
+    /** Writes one evaluation's transitions of a cell in one transaction. */
+    @Transactional
+    public void apply(String cell, AlertTransitions transitions) {
+        Timestamp now = Timestamp.from(transitions.at());
+        try (Connection connection = dataSource.getConnection()) {
+            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
+            if (ids.isEmpty()) {
+                return;
+            }
+            int cellId = ids.get(0);
+            try (PreparedStatement insert = connection.prepareStatement("""
+                    INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
+                                       last_active_at, generator_url)
+                    VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)""")) {
+                for (AlertCondition condition : transitions.started()) {
+                    bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
+                }
+                for (AlertCondition condition : transitions.startedFiring()) {
+                    bindInsert(insert, condition, cellId, AlertState.FIRING, now, now);
+                }
+                insert.executeBatch();
+            }
+            try (PreparedStatement update = connection.prepareStatement("""
+                    UPDATE alert SET last_active_at = ?, annotations = ?::jsonb, generator_url = ?,
+                           state = CASE WHEN ? THEN 'FIRING' ELSE state END, fired_at = CASE WHEN ? THEN ? ELSE fired_at END
+                     WHERE id = ?""")) {
+                for (AlertTransitions.Held held : transitions.held()) {
+                    update.setTimestamp(1, now);
+                    update.setString(2, json(held.condition().annotations()));
+                    update.setString(3, held.condition().generatorUrl());
+                    update.setBoolean(4, held.fires());
+                    update.setBoolean(5, held.fires());
+                    update.setTimestamp(6, now);
+                    update.setLong(7, held.alert().id());
+                    update.addBatch();
+                }
+                update.executeBatch();
+            }
+            for (OpenAlert dropped : transitions.dropped()) {
+                SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
+            }
+            for (OpenAlert resolved : transitions.resolved()) {
+                SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
+            }
+        } catch (SQLException e) {
+            throw new StoreException("writing the alerts of cell " + cell + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */
+    public List<StoredAlert> current(Instant resolvedSince) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+                 FROM alert a JOIN cell c ON c.id = a.cell_id
+                WHERE a.state <> 'RESOLVED' OR a.resolved_at >= ?
+                ORDER BY a.state, a.severity, c.name, a.alertname, a.fingerprint""", AlertStore::alert, Timestamp.from(resolvedSince)));
+    }
+
+    /** Resolved firings, newest first. */
+    public List<StoredAlert> history(String cell, int limit) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+                 FROM alert a JOIN cell c ON c.id = a.cell_id
+                WHERE a.state = 'RESOLVED' AND (?::text IS NULL OR c.name = ?::text)
+                ORDER BY a.resolved_at DESC LIMIT ?""", AlertStore::alert, cell, cell, limit));
+    }
+
+    /** Mean time to resolve per alertname over resolved firings: {@code alertname → [firings, mean seconds]}. */
+    public Map<String, double[]> meanTimeToResolve(String cell) {
+        Map<String, double[]> mttr = new java.util.TreeMap<>();
+        consistentRead.read(connection -> Rows.list(connection, """
+                SELECT a.alertname, count(*), avg(extract(epoch FROM a.resolved_at - a.fired_at))
+                  FROM alert a JOIN cell c ON c.id = a.cell_id
+                 WHERE a.state = 'RESOLVED' AND a.fired_at IS NOT NULL AND (?::text IS NULL OR c.name = ?::text)
+                 GROUP BY a.alertname""", rs -> mttr.put(rs.getString(1), new double[] {rs.getLong(2), rs.getDouble(3)}), cell, cell));
+        return mttr;
+    }
+
+    /** Firing alerts per cell. */
+    public Map<String, Integer> firingByCell() {
+        Map<String, Integer> counts = new java.util.HashMap<>();
+        consistentRead.read(connection -> Rows.list(connection, """
+                SELECT c.name, count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
+                rs -> counts.put(rs.getString(1), rs.getInt(2))));
+        return counts;
+    }
+
+    private static void bindInsert(PreparedStatement insert, AlertCondition condition, int cellId, AlertState state, Timestamp now,
+            Timestamp firedAt) throws SQLException {
+        insert.setString(1, condition.fingerprint());
+        insert.setInt(2, cellId);
+        insert.setString(3, condition.alertname());
+        insert.setString(4, condition.labels().getOrDefault("severity", "warning"));
+        insert.setString(5, json(condition.labels()));
+        insert.setString(6, json(condition.annotations()));
+        insert.setString(7, state.name());
+        insert.setTimestamp(8, now);
+        insert.setTimestamp(9, firedAt);
+        insert.setTimestamp(10, now);
+        insert.setString(11, condition.generatorUrl());
+        insert.addBatch();
+    }
+
+    static StoredAlert alert(ResultSet rs) throws SQLException {
+        return new StoredAlert(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("cell"), rs.getString("alertname"),
+                rs.getString("severity"), strings(rs.getString("labels")), strings(rs.getString("annotations")), rs.getString("state"),
+                rs.getTimestamp("active_at").toInstant(), instant(rs.getTimestamp("fired_at")), instant(rs.getTimestamp("resolved_at")),
+                rs.getString("generator_url"));
+    }
+
+    private static Map<String, String> strings(String json) throws SQLException {
+        try {
+            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
+        } catch (JsonProcessingException e) {
+            throw new SQLException("labels do not read: " + e.getMessage(), e);
+        }
+    }
+
+    private static String json(Map<String, String> map) {
+        try {
+            return NcclLogStore.JSON.writeValueAsString(map);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

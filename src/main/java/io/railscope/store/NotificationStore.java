@@ -1,0 +1,173 @@
+package io.railscope.store;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
+ * transaction under an advisory lock, so two replicas never notify the same group twice; delivered
+ * notifications are marked, so a restart does not send them again.
+ */
+@ApplicationScoped
+public class NotificationStore {
+
+    private static final long GROUPING_LOCK = 0x5261696c7363L;
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final AgroalDataSource dataSource;
+
+    public NotificationStore(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** The decision of one grouping pass over one receiver's groups. */
+    public record GroupChanges(List<NotificationGroup> save, List<String> delete, List<String> payloads, List<String> payloadGroupKeys) {
+    }
+
+    /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
+    @Transactional
+    public boolean group(String receiver, String url, int outboxLimit, Instant now,
+            java.util.function.Function<Map<String, NotificationGroup>, GroupChanges> decide) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", rs -> rs.getBoolean(1), GROUPING_LOCK).get(0)) {
+                return false;
+            }
+            Map<String, NotificationGroup> groups = new LinkedHashMap<>();
+            Rows.list(connection, """
+                    SELECT group_key, group_labels::text, first_seen, last_notified_at, notified_firing, notified_resolved
+                      FROM notification_group WHERE receiver = ?""", rs -> groups.put(rs.getString(1), new NotificationGroup(rs.getString(1),
+                    strings(rs.getString(2)), rs.getTimestamp(3).toInstant(), instant(rs.getTimestamp(4)), set(rs.getArray(5)),
+                    set(rs.getArray(6)))), receiver);
+            GroupChanges changes = decide.apply(groups);
+            for (NotificationGroup group : changes.save()) {
+                SqlStatements.update(connection, """
+                        INSERT INTO notification_group (receiver, group_key, group_labels, first_seen, last_notified_at, notified_firing, notified_resolved)
+                        VALUES (?, ?, ?::jsonb, ?, ?, ?, ?)
+                        ON CONFLICT (receiver, group_key) DO UPDATE SET last_notified_at = EXCLUDED.last_notified_at,
+                               notified_firing = EXCLUDED.notified_firing, notified_resolved = EXCLUDED.notified_resolved""",
+                        receiver, group.groupKey(), json(group.groupLabels()), Timestamp.from(group.firstSeen()),
+                        group.lastNotifiedAt() == null ? null : Timestamp.from(group.lastNotifiedAt()),
+                        connection.createArrayOf("text", group.notifiedFiring().toArray()),
+                        connection.createArrayOf("text", group.notifiedResolved().toArray()));
+            }
+            for (String key : changes.delete()) {
+                SqlStatements.update(connection, "DELETE FROM notification_group WHERE receiver = ? AND group_key = ?", receiver, key);
+            }
+            for (int i = 0; i < changes.payloads().size(); i++) {
+                SqlStatements.update(connection, """
+                        INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at)
+                        VALUES (?, ?, ?, ?, ?, ?)""", receiver, url, changes.payloadGroupKeys().get(i), changes.payloads().get(i),
+                        Timestamp.from(now), Timestamp.from(now));
+            }
+            if (!changes.payloads().isEmpty()) {
+                SqlStatements.update(connection, """
+                        DELETE FROM notification_outbox WHERE id IN (
+                            SELECT id FROM notification_outbox WHERE delivered_at IS NULL ORDER BY id DESC OFFSET ?)""", outboxLimit);
+            }
+            return true;
+        } catch (SQLException e) {
+            throw new StoreException("grouping for receiver " + receiver + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Notifications due for an attempt, oldest first, locked against other replicas until this transaction ends. */
+    @Transactional
+    public void deliverDue(Instant now, int limit, java.util.function.Function<OutboxEntry, String> deliver,
+            java.util.function.IntFunction<java.time.Duration> backoff) {
+        try (Connection connection = dataSource.getConnection()) {
+            List<OutboxEntry> due = Rows.list(connection, """
+                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error
+                      FROM notification_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
+                     ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""", NotificationStore::entry, Timestamp.from(now), limit);
+            for (OutboxEntry entry : due) {
+                String error = deliver.apply(entry);
+                if (error == null) {
+                    SqlStatements.update(connection, "UPDATE notification_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
+                            Timestamp.from(Instant.now()), entry.id());
+                } else {
+                    SqlStatements.update(connection, "UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
+                            error, Timestamp.from(Instant.now().plus(backoff.apply(entry.attempts() + 1))), entry.id());
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreException("delivering notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The newest notifications, undelivered first: for the alerts page and tests. */
+    public List<OutboxEntry> recent(int limit) {
+        try (Connection connection = dataSource.getConnection()) {
+            return Rows.list(connection, """
+                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error
+                      FROM notification_outbox ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""", NotificationStore::entry, limit);
+        } catch (SQLException e) {
+            throw new StoreException("reading notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records a push to an Alertmanager. */
+    public void pushed(String url, Instant at, int alerts, String error) {
+        try (Connection connection = dataSource.getConnection()) {
+            SqlStatements.update(connection, """
+                    INSERT INTO alertmanager_push (url, last_attempt, last_success, alerts, error) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (url) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, alerts = EXCLUDED.alerts, error = EXCLUDED.error,
+                           last_success = coalesce(EXCLUDED.last_success, alertmanager_push.last_success)""",
+                    url, Timestamp.from(at), error == null ? Timestamp.from(at) : null, alerts, error);
+        } catch (SQLException e) {
+            throw new StoreException("recording a push failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Each Alertmanager's last push. */
+    public List<AlertmanagerPush> pushes() {
+        try (Connection connection = dataSource.getConnection()) {
+            return Rows.list(connection, "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
+                    rs -> new AlertmanagerPush(rs.getString(1), instant(rs.getTimestamp(2)), instant(rs.getTimestamp(3)), rs.getInt(4), rs.getString(5)));
+        } catch (SQLException e) {
+            throw new StoreException("reading pushes failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static OutboxEntry entry(java.sql.ResultSet rs) throws SQLException {
+        return new OutboxEntry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getTimestamp(6).toInstant(),
+                rs.getInt(7), rs.getTimestamp(8).toInstant(), instant(rs.getTimestamp(9)), rs.getString(10));
+    }
+
+    private static Set<String> set(Array array) throws SQLException {
+        return array == null ? Set.of() : new HashSet<>(List.of((String[]) array.getArray()));
+    }
+
+    private static Map<String, String> strings(String json) throws SQLException {
+        try {
+            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
+        } catch (JsonProcessingException e) {
+            throw new SQLException(e.getMessage(), e);
+        }
+    }
+
+    private static String json(Object value) {
+        try {
+            return NcclLogStore.JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

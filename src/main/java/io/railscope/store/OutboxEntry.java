@@ -1,0 +1,8 @@
+package io.railscope.store;
+
+import java.time.Instant;
+
+/** A notification waiting for (or delivered to) its receiver. */
+public record OutboxEntry(long id, String receiver, String url, String groupKey, String payload, Instant createdAt, int attempts,
+        Instant nextAttemptAt, Instant deliveredAt, String lastError) {
+}

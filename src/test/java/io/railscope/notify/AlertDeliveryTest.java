@@ -1,0 +1,157 @@
+package io.railscope.notify;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
+import io.railscope.model.Fault;
+import io.railscope.source.sim.SimulatedFleet;
+import io.railscope.store.NotificationStore;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** Alerts of the test fleet through a real Alertmanager and through Railscope's own grouping, to a capturing webhook. */
+@QuarkusTest
+@QuarkusTestResource(value = AlertmanagerResource.class, restrictToAnnotatedClass = true)
+class AlertDeliveryTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    CollectionLoop loop;
+
+    @Inject
+    SimulatedFleet fleet;
+
+    @Inject
+    NotificationStore notifications;
+
+    @Test
+    void aRailDownReachesAlertmanagerAndTheWebhookInTheSameShape() throws Exception {
+        loop.collector("alpha").orElseThrow().collect();
+        given().get("/api/v1/alerts?cell=alpha&state=firing").then().statusCode(200)
+                .body("alertname", org.hamcrest.Matchers.hasItems("RailPortDown", "NeighborTableOverGcThresh2", "NcclJobDegraded"));
+
+        // pushed to the real Alertmanager's API
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            JsonNode alerts = JSON.readTree(get(AlertmanagerResource.alertmanager.url().resolve("/api/v2/alerts?filter=alertname%3D%22RailPortDown%22")));
+            assertThat(alerts).isNotEmpty();
+            assertThat(alerts.get(0).path("labels").path("cell").asText()).isEqualTo("alpha");
+            assertThat(alerts.get(0).path("generatorURL").asText()).contains("/cells/alpha/nodes/");
+        });
+        // and from it to the webhook; Railscope's own receiver gets the same group
+        WebhookCapture.Received fromAlertmanager = await().atMost(Duration.ofSeconds(30)).until(() -> first("/hook", "RailPortDown"), r -> r != null);
+        WebhookCapture.Received fromRailscope = await().atMost(Duration.ofSeconds(30)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        assertThat(fromAlertmanager.userAgent()).startsWith("Alertmanager/");
+        JsonNode theirs = JSON.readTree(fromAlertmanager.body());
+        JsonNode ours = JSON.readTree(fromRailscope.body());
+        assertThat(shape(ours)).isEqualTo(shape(theirs));
+        assertThat(ours.path("groupLabels")).isEqualTo(theirs.path("groupLabels"));
+        assertThat(ours.path("groupKey").asText()).isEqualTo(theirs.path("groupKey").asText().replace("{}/{}:", "{}:"));
+        assertThat(ours.path("alerts").get(0).path("fingerprint")).isEqualTo(theirs.path("alerts").get(0).path("fingerprint"));
+        assertThat(ours.path("commonLabels")).isEqualTo(theirs.path("commonLabels"));
+    }
+
+    @Test
+    void aReceiverThatFailsIsRetriedWithBackoffAndItsErrorShown() {
+        loop.collector("alpha").orElseThrow().collect();
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(notifications.recent(50))
+                .filteredOn(entry -> entry.receiver().equals("broken"))
+                .anySatisfy(entry -> {
+                    assertThat(entry.deliveredAt()).isNull();
+                    assertThat(entry.attempts()).isGreaterThanOrEqualTo(2);
+                    assertThat(entry.lastError()).isEqualTo("HTTP 500: receiver exploded");
+                    assertThat(entry.nextAttemptAt()).isAfter(Instant.now().minusSeconds(1));
+                }));
+        given().get("/alerts").then().statusCode(200).body(containsString("HTTP 500: receiver exploded"), containsString("data-state=\"firing\""));
+        // the healthy receiver got its notifications all the same
+        assertThat(AlertmanagerResource.capture.received()).anyMatch(r -> r.path().equals("/railscope"));
+    }
+
+    @Test
+    void silencesMuteAndBadOnesAreRefusedWithTheField() {
+        loop.collector("alpha").orElseThrow().collect();
+        given().contentType("application/json").body("""
+                {"matchers":[{"name":"alertname","value":"Neighbor.*","isRegex":true,"isEqual":true}],
+                 "endsAt":"%s","createdBy":"on-call","comment":"known, ticket OPS-1"}""".formatted(Instant.now().plusSeconds(3600)))
+                .post("/api/v1/silences").then().statusCode(200).body("silenceID", org.hamcrest.Matchers.notNullValue());
+        given().get("/api/v1/alerts?cell=alpha&state=firing").then().statusCode(200)
+                .body("find { it.alertname == 'NeighborTableOverGcThresh2' }.silenced", org.hamcrest.Matchers.equalTo(true))
+                .body("find { it.alertname == 'RailPortDown' }.silenced", org.hamcrest.Matchers.equalTo(false));
+        given().get("/api/v1/silences").then().statusCode(200).body("find { it.comment == 'known, ticket OPS-1' }.state",
+                org.hamcrest.Matchers.equalTo("active"));
+
+        given().contentType("application/json").body("""
+                {"matchers":[{"name":"alertname","value":"(unclosed","isRegex":true,"isEqual":true}],
+                 "endsAt":"%s","createdBy":"a","comment":"b"}""".formatted(Instant.now().plusSeconds(60)))
+                .post("/api/v1/silences").then().statusCode(400).body("error", containsString("matchers[0].value"));
+        given().contentType("application/json").body("""
+                {"matchers":[{"name":"cell","value":"alpha","isRegex":false,"isEqual":true}],
+                 "startsAt":"%s","endsAt":"%s","createdBy":"a","comment":"b"}""".formatted(Instant.now().plusSeconds(600), Instant.now().plusSeconds(60)))
+                .post("/api/v1/silences").then().statusCode(400).body("error", containsString("endsAt"));
+        given().delete("/api/v1/silences/00000000-0000-0000-0000-000000000000").then().statusCode(404);
+        given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
+    }
+
+    @Test
+    void aClearedFaultResolvesAndTheResolutionIsNotified() throws Exception {
+        loop.collector("alpha").orElseThrow().collect();
+        await().atMost(Duration.ofSeconds(30)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        fleet.cell("alpha").orElseThrow().clear(Fault.RAIL_DOWN);
+        try {
+            loop.collector("alpha").orElseThrow().collect();
+            given().get("/api/v1/alerts?cell=alpha&state=resolved").then().statusCode(200)
+                    .body("alertname", org.hamcrest.Matchers.hasItem("RailPortDown"));
+            WebhookCapture.Received resolved = await().atMost(Duration.ofSeconds(30))
+                    .until(() -> AlertmanagerResource.capture.received().stream()
+                            .filter(r -> r.path().equals("/railscope") && r.body().contains("RailPortDown") && r.body().contains("\"status\":\"resolved\""))
+                            .findFirst().orElse(null), r -> r != null);
+            JsonNode payload = JSON.readTree(resolved.body());
+            assertThat(payload.path("alerts").get(0).path("endsAt").asText()).isNotEqualTo("0001-01-01T00:00:00Z");
+            given().get("/alerts").then().statusCode(200).body(containsString("data-alert=\"RailPortDown\" data-state=\"resolved\""));
+        } finally {
+            fleet.cell("alpha").orElseThrow().inject(Fault.RAIL_DOWN);
+        }
+    }
+
+    private static WebhookCapture.Received first(String path, String text) {
+        return AlertmanagerResource.capture.received().stream().filter(r -> r.path().equals(path) && r.body().contains(text)).findFirst().orElse(null);
+    }
+
+    private static String get(URI url) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(url).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** The keys and value types of a JSON document, recursively; arrays by their first element. */
+    static Object shape(JsonNode node) {
+        if (node.isObject()) {
+            Map<String, Object> shape = new TreeMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                shape.put(field.getKey(), shape(field.getValue()));
+            }
+            return shape;
+        }
+        if (node.isArray()) {
+            return node.isEmpty() ? List.of() : List.of(shape(node.get(0)));
+        }
+        return node.getNodeType().name();
+    }
+}
