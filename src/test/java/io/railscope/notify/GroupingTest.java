@@ -1,0 +1,123 @@
+package io.railscope.notify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.railscope.config.AlertsConfig;
+import io.railscope.model.Matcher;
+import io.railscope.model.Silence;
+import io.railscope.store.NotificationGroup;
+import io.railscope.store.NotificationStore.GroupChanges;
+import io.railscope.store.StoredAlert;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Alertmanager's grouping, pass by pass, with group_wait 30 s, group_interval 5 min, repeat_interval 4 h. */
+class GroupingTest {
+
+    private static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");
+
+    private final Map<String, NotificationGroup> groups = new HashMap<>();
+
+    @BeforeEach
+    void clear() {
+        groups.clear();
+    }
+
+    @Test
+    void aNewGroupWaitsThenNotifiesOnceUntilSomethingChanges() {
+        StoredAlert down = alert(1, "n1", "FIRING", null);
+        assertThat(pass(List.of(down), T0, true).payloads()).isEmpty();
+        assertThat(pass(List.of(down), T0.plusSeconds(29), true).payloads()).isEmpty();
+        assertThat(pass(List.of(down), T0.plusSeconds(30), true).payloads()).singleElement().asString().contains("\"status\":\"firing\"");
+        // nothing changed: nothing sent, however often it is asked
+        assertThat(pass(List.of(down), T0.plusSeconds(400), true).payloads()).isEmpty();
+        // a second alert joins: sent at the next group interval, with both
+        StoredAlert other = alert(2, "n2", "FIRING", null);
+        assertThat(pass(List.of(down, other), T0.plusSeconds(200), true).payloads()).isEmpty();
+        assertThat(pass(List.of(down, other), T0.plusSeconds(330), true).payloads()).singleElement().asString().contains("n1").contains("n2");
+        // repeat_interval: sent again though nothing changed
+        assertThat(pass(List.of(down, other), T0.plusSeconds(330 + 4 * 3600), true).payloads()).hasSize(1);
+    }
+
+    @Test
+    void aResolutionIsSentOnceAndTheGroupIsForgotten() {
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        GroupChanges changes = pass(List.of(resolved), T0.plusSeconds(330), true);
+        assertThat(changes.payloads()).singleElement().asString().contains("\"status\":\"resolved\"");
+        assertThat(groups).isEmpty();
+        assertThat(pass(List.of(resolved), T0.plusSeconds(700), true).payloads()).isEmpty();
+    }
+
+    @Test
+    void withoutSendResolvedTheResolutionIsNotSent() {
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0, false);
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), false);
+        assertThat(pass(List.of(alert(1, "n1", "RESOLVED", T0.plusSeconds(60))), T0.plusSeconds(330), false).payloads()).isEmpty();
+        assertThat(groups).isEmpty();
+    }
+
+    @Test
+    void silencedAndPendingAlertsAreNotNotified() {
+        Silence silence = new Silence(UUID.randomUUID(), List.of(new Matcher("node", "n.*", true, true)), T0.minusSeconds(10),
+                T0.plusSeconds(3600), "sre", "maintenance", T0, null);
+        GroupChanges changes = Grouping.decide("team", receiver(true), "http://railscope", List.of(alert(1, "n1", "FIRING", null),
+                alert(2, "x2", "PENDING", null)), List.of(silence), groups, T0.plusSeconds(60));
+        assertThat(changes.payloads()).isEmpty();
+        assertThat(changes.save()).isEmpty();
+    }
+
+    private GroupChanges pass(List<StoredAlert> alerts, Instant now, boolean sendResolved) {
+        GroupChanges changes = Grouping.decide("team", receiver(sendResolved), "http://railscope", alerts, List.of(), Map.copyOf(groups), now);
+        changes.save().forEach(group -> groups.put(group.groupKey(), group));
+        changes.delete().forEach(groups::remove);
+        return changes;
+    }
+
+    private static StoredAlert alert(long id, String node, String state, Instant resolvedAt) {
+        Map<String, String> labels = Map.of("alertname", "RailPortDown", "cell", "a", "severity", "critical", "node", node);
+        return new StoredAlert(id, io.railscope.alert.Fingerprint.of(labels), "a", "RailPortDown", "critical", labels, Map.of("summary", "down"),
+                state, T0, state.equals("PENDING") ? null : T0, resolvedAt, "http://railscope/cells/a");
+    }
+
+    private static AlertsConfig.Receiver receiver(boolean sendResolved) {
+        return new AlertsConfig.Receiver() {
+            public URI url() {
+                return URI.create("http://127.0.0.1:1/hook");
+            }
+
+            public List<String> groupBy() {
+                return List.of("alertname", "cell");
+            }
+
+            public Duration groupWait() {
+                return Duration.ofSeconds(30);
+            }
+
+            public Duration groupInterval() {
+                return Duration.ofMinutes(5);
+            }
+
+            public Duration repeatInterval() {
+                return Duration.ofHours(4);
+            }
+
+            public boolean sendResolved() {
+                return sendResolved;
+            }
+
+            public int maxAlerts() {
+                return 0;
+            }
+        };
+    }
+
+}
