@@ -57,7 +57,7 @@ public class AlertmanagerPusher {
         this.http = new HttpPost(alertsConfig.deliveryTimeout());
     }
 
-    @Scheduled(every = "1s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "0.2s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
         if (alertsConfig.alertmanagerUrls().isEmpty()) {
             return;

@@ -2,7 +2,6 @@ package io.railscope.notify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.railscope.config.AlertsConfig;
 import io.railscope.model.Silence;
 import io.railscope.store.NotificationGroup;
 import io.railscope.store.NotificationStore.GroupChanges;
@@ -30,7 +29,7 @@ final class Grouping {
     private Grouping() {
     }
 
-    static GroupChanges decide(String receiver, AlertsConfig.Receiver config, String externalUrl, List<StoredAlert> alerts, List<Silence> silences,
+    static GroupChanges decide(String receiver, GroupingRules config, String externalUrl, List<StoredAlert> alerts, List<Silence> silences,
             Map<String, NotificationGroup> groups, Instant now) {
         Map<String, List<StoredAlert>> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, String>> labelsOf = new LinkedHashMap<>();
@@ -47,6 +46,7 @@ final class Grouping {
         List<String> delete = new ArrayList<>();
         List<String> payloads = new ArrayList<>();
         List<String> payloadKeys = new ArrayList<>();
+        Instant nextCheck = null;
         Set<String> keys = new HashSet<>(byGroup.keySet());
         keys.addAll(groups.keySet());
         for (String key : new TreeSet<>(keys)) {
@@ -61,7 +61,10 @@ final class Grouping {
             if (stored == null && firing.isEmpty()) {
                 continue;
             }
-            NotificationGroup group = stored != null ? stored : new NotificationGroup(key, labelsOf.get(key), now, null, Set.of(), Set.of());
+            // a new group starts when its first alert started firing: group_wait counts from there, as in Alertmanager
+            Instant started = members.stream().filter(a -> a.state().equals("FIRING")).map(StoredAlert::startsAt).min(Instant::compareTo)
+                    .filter(at -> at.isBefore(now)).orElse(now);
+            NotificationGroup group = stored != null ? stored : new NotificationGroup(key, labelsOf.get(key), started, null, Set.of(), Set.of());
             if (stored == null) {
                 save.add(group);
             }
@@ -72,15 +75,18 @@ final class Grouping {
                 }
                 continue;
             }
-            boolean due = group.lastNotifiedAt() == null ? !group.firstSeen().plus(config.groupWait()).isAfter(now)
-                    : !group.lastNotifiedAt().plus(config.groupInterval()).isAfter(now);
-            if (!due) {
+            Instant dueAt = group.lastNotifiedAt() == null ? group.firstSeen().plus(config.groupWait())
+                    : group.lastNotifiedAt().plus(config.groupInterval());
+            if (dueAt.isAfter(now)) {
+                nextCheck = nextCheck == null || dueAt.isBefore(nextCheck) ? dueAt : nextCheck;
                 continue;
             }
             boolean changed = !firing.equals(group.notifiedFiring()) || !newlyResolved.isEmpty();
             boolean repeat = !firing.isEmpty() && group.lastNotifiedAt() != null
                     && !group.lastNotifiedAt().plus(config.repeatInterval()).isAfter(now);
             if (!changed && !repeat) {
+                Instant repeatAt = group.lastNotifiedAt().plus(config.repeatInterval());
+                nextCheck = nextCheck == null || repeatAt.isBefore(nextCheck) ? repeatAt : nextCheck;
                 continue;
             }
             Set<String> resolvedTold = new TreeSet<>(group.notifiedResolved());
@@ -99,9 +105,11 @@ final class Grouping {
             } else {
                 save.removeIf(g -> g.groupKey().equals(key));
                 save.add(new NotificationGroup(key, group.groupLabels(), group.firstSeen(), now, firing, resolvedTold));
+                Instant intervalAt = now.plus(config.groupInterval());
+                nextCheck = nextCheck == null || intervalAt.isBefore(nextCheck) ? intervalAt : nextCheck;
             }
         }
-        return new GroupChanges(save, delete, payloads, payloadKeys);
+        return new GroupChanges(save, delete, payloads, payloadKeys, nextCheck);
     }
 
     private static String json(WebhookPayload payload) {

@@ -84,7 +84,8 @@ public class HistoryRetention {
     }
 
     /**
-     * Jobs that ended and NCCL facts of container runs past the rollup retention: a job seen again
+     * Jobs that ended, NCCL facts of container runs and resolved alerts after 30 days, delivered
+     * notifications after 7: a job seen again
      * after that is a new job, and a container that still runs is not read again while Railscope keeps
      * its facts in memory.
      */
@@ -92,6 +93,9 @@ public class HistoryRetention {
         java.sql.Timestamp before = java.sql.Timestamp.from(now.minus(JOB_RETENTION));
         SqlStatements.update(connection, "DELETE FROM nccl_log WHERE read_at < ?", before);
         SqlStatements.update(connection, "DELETE FROM nccl_job WHERE NOT running AND last_seen < ?", before);
+        SqlStatements.update(connection, "DELETE FROM alert WHERE state = 'RESOLVED' AND resolved_at < ?", before);
+        SqlStatements.update(connection, "DELETE FROM notification_outbox WHERE delivered_at < ?",
+                java.sql.Timestamp.from(now.minus(java.time.Duration.ofDays(7))));
     }
 
     /** Creates daily partitions of every history table for the days from {@code first} to {@code last}. */

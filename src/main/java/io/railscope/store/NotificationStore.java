@@ -35,16 +35,18 @@ public class NotificationStore {
     }
 
     /** The decision of one grouping pass over one receiver's groups. */
-    public record GroupChanges(List<NotificationGroup> save, List<String> delete, List<String> payloads, List<String> payloadGroupKeys) {
+    public record GroupChanges(List<NotificationGroup> save, List<String> delete, List<String> payloads, List<String> payloadGroupKeys,
+            Instant nextCheck) {
     }
 
     /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
+    /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
     @Transactional
-    public boolean group(String receiver, String url, int outboxLimit, Instant now,
+    public Instant group(String receiver, String url, int outboxLimit, Instant now,
             java.util.function.Function<Map<String, NotificationGroup>, GroupChanges> decide) {
         try (Connection connection = dataSource.getConnection()) {
             if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", rs -> rs.getBoolean(1), GROUPING_LOCK).get(0)) {
-                return false;
+                return null;
             }
             Map<String, NotificationGroup> groups = new LinkedHashMap<>();
             Rows.list(connection, """
@@ -78,7 +80,7 @@ public class NotificationStore {
                         DELETE FROM notification_outbox WHERE id IN (
                             SELECT id FROM notification_outbox WHERE delivered_at IS NULL ORDER BY id DESC OFFSET ?)""", outboxLimit);
             }
-            return true;
+            return changes.nextCheck();
         } catch (SQLException e) {
             throw new StoreException("grouping for receiver " + receiver + " failed: " + e.getMessage(), e);
         }

@@ -2,13 +2,11 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railscope.config.AlertsConfig;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
 import io.railscope.store.NotificationGroup;
 import io.railscope.store.NotificationStore.GroupChanges;
 import io.railscope.store.StoredAlert;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -88,36 +86,7 @@ class GroupingTest {
                 state, T0, state.equals("PENDING") ? null : T0, resolvedAt, "http://railscope/cells/a");
     }
 
-    private static AlertsConfig.Receiver receiver(boolean sendResolved) {
-        return new AlertsConfig.Receiver() {
-            public URI url() {
-                return URI.create("http://127.0.0.1:1/hook");
-            }
-
-            public List<String> groupBy() {
-                return List.of("alertname", "cell");
-            }
-
-            public Duration groupWait() {
-                return Duration.ofSeconds(30);
-            }
-
-            public Duration groupInterval() {
-                return Duration.ofMinutes(5);
-            }
-
-            public Duration repeatInterval() {
-                return Duration.ofHours(4);
-            }
-
-            public boolean sendResolved() {
-                return sendResolved;
-            }
-
-            public int maxAlerts() {
-                return 0;
-            }
-        };
+    private static GroupingRules receiver(boolean sendResolved) {
+        return new GroupingRules(List.of("alertname", "cell"), Duration.ofSeconds(30), Duration.ofMinutes(5), Duration.ofHours(4), sendResolved, 0);
     }
-
 }
