@@ -108,6 +108,15 @@ class AlertDeliveryTest {
                 .post("/api/v1/silences").then().statusCode(400).body("error", containsString("endsAt"));
         given().delete("/api/v1/silences/00000000-0000-0000-0000-000000000000").then().statusCode(404);
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
+
+        // the page's form, as a browser posts it
+        given().redirects().follow(false).formParam("matchers", "cell=alpha\nalertname=~\"Rail.*\"").formParam("hours", "1")
+                .formParam("createdBy", "sre").formParam("comment", "rail work <script>x</script>").post("/silences")
+                .then().statusCode(303);
+        given().get("/silences").then().statusCode(200).body(containsString("<code>alertname=~\"Rail.*\"</code>"),
+                containsString("rail work &lt;script&gt;"));
+        given().formParam("matchers", "not a matcher").formParam("createdBy", "sre").formParam("comment", "c").post("/silences")
+                .then().statusCode(400).body(containsString("matchers[0]"));
     }
 
     @Test
