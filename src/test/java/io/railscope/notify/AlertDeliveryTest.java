@@ -43,6 +43,18 @@ class AlertDeliveryTest {
     @Inject
     NotificationStore notifications;
 
+    @Inject
+    io.railscope.config.RailscopeConfig config;
+
+    @Inject
+    io.railscope.store.AlertStore alerts;
+
+    @Inject
+    io.railscope.store.SilenceStore silences;
+
+    @Inject
+    io.railscope.alert.AlertEvaluator evaluator;
+
     @Test
     void aRailDownReachesAlertmanagerAndTheWebhookInTheSameShape() throws Exception {
         loop.collector("alpha").orElseThrow().collect();
@@ -67,6 +79,30 @@ class AlertDeliveryTest {
         assertThat(ours.path("groupKey").asText()).isEqualTo(theirs.path("groupKey").asText().replace("{}/{}:", "{}:"));
         assertThat(ours.path("alerts").get(0).path("fingerprint")).isEqualTo(theirs.path("alerts").get(0).path("fingerprint"));
         assertThat(ours.path("commonLabels")).isEqualTo(theirs.path("commonLabels"));
+    }
+
+    @Test
+    void aFreshGroupingPassAsAfterARestartSendsNothingTwice() {
+        loop.collector("alpha").orElseThrow().collect();
+        await().atMost(Duration.ofSeconds(20)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        // wait until the receiver's notifications are all delivered and no new one came for 3 s
+        long[] seen = {-1, System.nanoTime()};
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).until(() -> {
+            long now = notifications.recent(1000).stream().filter(entry -> entry.receiver().equals("team")).count();
+            boolean delivered = notifications.recent(1000).stream().filter(entry -> entry.receiver().equals("team"))
+                    .allMatch(entry -> entry.deliveredAt() != null);
+            if (now != seen[0] || !delivered) {
+                seen[0] = now;
+                seen[1] = System.nanoTime();
+            }
+            return System.nanoTime() - seen[1] > 3_000_000_000L;
+        });
+        long queued = seen[0];
+        // everything a pass needs is in PostgreSQL: a new instance after a restart decides from the same groups
+        new WebhookNotifier(config, alerts, silences, notifications, evaluator).group(Instant.now());
+        assertThat(notifications.recent(1000).stream().filter(entry -> entry.receiver().equals("team")).count()).isEqualTo(queued);
+        assertThat(notifications.recent(1000)).filteredOn(entry -> entry.receiver().equals("team"))
+                .allSatisfy(entry -> assertThat(entry.deliveredAt()).isNotNull());
     }
 
     @Test
