@@ -10,9 +10,15 @@ import java.util.Map;
  * @param pods           the pods as recorded at the last collection
  * @param unhealthyRails by node: its rail ports that are not OK, as {@code rail 3 (mlx5_2) DOWN: reason}
  * @param railsKnown     the cell has rail port state at all (from node metrics); when false rail health is unknown
+ * @param neighborPressure by node: the job's nodes whose neighbor table is over gc_thresh2, with the reason
  */
 public record JobDetail(JobSummary job, List<String> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
-        boolean railsKnown) {
+        boolean railsKnown, Map<String, String> neighborPressure) {
+
+    /** Pods that asked for rails but got no backend interface. */
+    public List<JobPod> podsWithoutBackend() {
+        return pods.stream().filter(pod -> pod.requestedRails() > 0 && pod.backendInterfaces().isEmpty()).toList();
+    }
 
     /** One rank as stored. */
     public record RankRow(int rank, String pod, String node, String host, String ncclVersion, String network, List<String> hcas,

@@ -38,6 +38,27 @@ public class JobReads {
                 LIMIT ?""", JobReads::summary, cell, limit));
     }
 
+    /** Running jobs with a rank or a pod on this node. */
+    public List<JobSummary> onNode(String cell, String node) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + JOB_COLUMNS + """
+                 FROM nccl_job j JOIN cell c ON c.id = j.cell_id
+                WHERE c.name = ? AND j.running
+                  AND (EXISTS (SELECT 1 FROM nccl_rank r WHERE r.job_id = j.id AND r.node = ?)
+                       OR EXISTS (SELECT 1 FROM jsonb_array_elements(j.pods) p WHERE p ->> 'node' = ?))
+                ORDER BY j.namespace, j.name LIMIT 100""", JobReads::summary, cell, node, node));
+    }
+
+    /** Running jobs with a rank on a node whose port of this rail is not OK. */
+    public List<JobSummary> onUnhealthyRail(String cell, int rail) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + JOB_COLUMNS + """
+                 FROM nccl_job j JOIN cell c ON c.id = j.cell_id
+                WHERE c.name = ? AND j.running AND EXISTS (
+                      SELECT 1 FROM nccl_rank r JOIN node n ON n.cell_id = j.cell_id AND n.name = r.node
+                        JOIN rail_port p ON p.node_id = n.id AND p.rail = ? JOIN rail_port_state s ON s.rail_port_id = p.id
+                       WHERE r.job_id = j.id AND s.health <> 'OK')
+                ORDER BY j.namespace, j.name LIMIT 100""", JobReads::summary, cell, rail));
+    }
+
     public boolean cellExists(String cell) {
         return consistentRead.read(connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", rs -> 1, cell).isEmpty());
     }
@@ -72,10 +93,17 @@ public class JobReads {
                 return null;
             }, cellId, jobId, jobId);
             boolean railsKnown = !Rows.list(connection, "SELECT 1 FROM rail_port_state WHERE cell_id = ? LIMIT 1", rs -> 1, cellId).isEmpty();
+            Map<String, String> pressure = new LinkedHashMap<>();
+            Rows.list(connection, """
+                    SELECT n.name, nn.health, coalesce(nn.reason, '') FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
+                     WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')
+                       AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
+                                      UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
+                     ORDER BY n.name""", rs -> pressure.put(rs.getString(1), rs.getString(2) + ": " + rs.getString(3)), cellId, jobId, jobId);
             try {
                 return Optional.of(new JobDetail((JobSummary) row[0], castStrings(row[1]), ranks, NcclLogStore.JSON.readValue((String) row[2],
                         NcclLogStore.JSON.getTypeFactory().constructCollectionType(List.class, io.railscope.source.NcclJobObservation.JobPod.class)),
-                        unhealthy, railsKnown));
+                        unhealthy, railsKnown, pressure));
             } catch (JsonProcessingException e) {
                 throw new SQLException("pods of job " + namespace + "/" + name + " do not read: " + e.getMessage(), e);
             }

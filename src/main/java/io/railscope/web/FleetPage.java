@@ -25,6 +25,29 @@ public class FleetPage {
 
     private final CellReads reads;
     private final CellViews views;
+
+    /** Riskiest first: stale, then by health, then by firing alerts, then by name. */
+    static int byRisk(CellView a, CellView b) {
+        int stale = Boolean.compare(b.stale(), a.stale());
+        if (stale != 0) {
+            return stale;
+        }
+        int health = Integer.compare(rank(b.health()), rank(a.health()));
+        if (health != 0) {
+            return health;
+        }
+        int alerts = Integer.compare(b.firingAlerts(), a.firingAlerts());
+        return alerts != 0 ? alerts : a.name().compareTo(b.name());
+    }
+
+    private static int rank(String health) {
+        return switch (health) {
+            case "CRITICAL" -> 3;
+            case "WARNING" -> 2;
+            case "UNKNOWN" -> 1;
+            default -> 0;
+        };
+    }
     private final Fleet fleet;
 
     public FleetPage(CellReads reads, CellViews views, Fleet fleet) {
@@ -47,6 +70,6 @@ public class FleetPage {
 
     private List<CellView> cells() {
         Instant now = Instant.now();
-        return views.of(reads.fleet(), now);
+        return views.of(reads.fleet(), now).stream().sorted(FleetPage::byRisk).toList();
     }
 }

@@ -23,15 +23,18 @@ public class JobsPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance jobs(String cell, List<JobSummary> jobs, int limit);
+        static native TemplateInstance jobs(String cell, List<JobSummary> jobs, int limit, CellView fresh);
 
-        static native TemplateInstance job(String cell, JobDetail detail);
+        static native TemplateInstance job(String cell, JobDetail detail, CellView fresh);
     }
 
     private final JobReads reads;
     private final Fleet fleet;
 
-    public JobsPage(JobReads reads, Fleet fleet) {
+    private final PageFreshness freshness;
+
+    public JobsPage(JobReads reads, Fleet fleet, PageFreshness freshness) {
+        this.freshness = freshness;
         this.reads = reads;
         this.fleet = fleet;
     }
@@ -39,7 +42,7 @@ public class JobsPage {
     @GET
     public TemplateInstance jobs(@PathParam("cell") String cell) {
         known(cell);
-        return Templates.jobs(cell, reads.jobs(cell, LIMIT), LIMIT);
+        return Templates.jobs(cell, reads.jobs(cell, LIMIT), LIMIT, freshness.of(cell));
     }
 
     @GET
@@ -48,7 +51,7 @@ public class JobsPage {
         known(cell);
         JobDetail detail = reads.job(cell, namespace, name)
                 .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
-        return Templates.job(cell, detail);
+        return Templates.job(cell, detail, freshness.of(cell));
     }
 
     private void known(String cell) {

@@ -24,14 +24,20 @@ public class NodePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps);
+        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps, List<io.railscope.store.JobSummary> jobs,
+                CellView fresh);
     }
 
     private final RailReads reads;
+    private final io.railscope.store.JobReads jobs;
     private final Fleet fleet;
 
-    public NodePage(RailReads reads, Fleet fleet) {
+    private final PageFreshness freshness;
+
+    public NodePage(RailReads reads, io.railscope.store.JobReads jobs, Fleet fleet, PageFreshness freshness) {
+        this.freshness = freshness;
         this.reads = reads;
+        this.jobs = jobs;
         this.fleet = fleet;
     }
 
@@ -41,6 +47,7 @@ public class NodePage {
                 .orElseThrow(() -> new NotFoundException("no node named " + name + " in cell " + cell));
         List<RailChart> rails = node.ports().stream()
                 .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
-        return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0));
+        return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0), jobs.onNode(cell, name),
+                freshness.of(cell));
     }
 }

@@ -22,13 +22,19 @@ public class RailPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance rail(String cell, RailHealth rail, List<RailHealth> rails, List<PortState> ports);
+        static native TemplateInstance rail(String cell, RailHealth rail, List<RailHealth> rails, List<PortState> ports,
+                List<io.railscope.store.JobSummary> jobs, CellView fresh);
     }
 
     private final RailReads reads;
+    private final io.railscope.store.JobReads jobs;
 
-    public RailPage(RailReads reads) {
+    private final PageFreshness freshness;
+
+    public RailPage(RailReads reads, io.railscope.store.JobReads jobs, PageFreshness freshness) {
+        this.freshness = freshness;
         this.reads = reads;
+        this.jobs = jobs;
     }
 
     @GET
@@ -36,6 +42,6 @@ public class RailPage {
         List<RailHealth> rails = reads.rails(cell);
         RailHealth rail = rails.stream().filter(r -> r.rail() == number).findFirst()
                 .orElseThrow(() -> new NotFoundException("no rail " + number + " in cell " + cell));
-        return Templates.rail(cell, rail, rails, reads.railPorts(cell, number, PORTS_SHOWN));
+        return Templates.rail(cell, rail, rails, reads.railPorts(cell, number, PORTS_SHOWN), jobs.onUnhealthyRail(cell, number), freshness.of(cell));
     }
 }
