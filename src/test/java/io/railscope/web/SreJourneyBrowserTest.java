@@ -1,0 +1,120 @@
+package io.railscope.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.model.Fault;
+import io.railscope.source.sim.SimulatedFleet;
+import jakarta.inject.Inject;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * An on-call SRE's way through Railscope in a real browser: fleet → cell → a click on the heatmap →
+ * node → a job on it, the search box, a chart, the htmx refresh keeping scroll, and a stale cell.
+ * Screenshots of the main pages go to target/screenshots/.
+ */
+@QuarkusTest
+class SreJourneyBrowserTest {
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Inject
+    SimulatedFleet fleet;
+
+    @Test
+    void fleetToCellToNodeToJobAndBack() throws Exception {
+        ChromeDriver browser = Browser.start();
+        try {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1440, 1000));
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+            browser.get(root.toString());
+            wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
+            screenshot(browser, "fleet");
+            browser.findElement(By.linkText("alpha")).click();
+            wait.until(driver -> driver.getTitle().startsWith("alpha"));
+            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha");
+            screenshot(browser, "cell");
+
+            // a click on the heatmap names the node, the rail and why; its link leads to the node
+            new Actions(browser).moveToElement(browser.findElement(By.id("heatmap"))).click().perform();
+            wait.until(driver -> !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
+            String node = browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
+            browser.findElement(By.cssSelector("#heatmap-detail a")).click();
+            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node " + node));
+            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha/node " + node);
+            // charts rendered as SVG with their lines, once two samples exist
+            wait.until(driver -> {
+                if (driver.findElements(By.cssSelector("svg.chart polyline")).isEmpty()) {
+                    driver.navigate().refresh();
+                    return false;
+                }
+                return true;
+            });
+            screenshot(browser, "node");
+
+            // the job running on this node, and back up through the breadcrumbs
+            browser.findElement(By.cssSelector("table.jobs a")).click();
+            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
+            assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText()).contains("DEGRADED").contains("NET/Socket");
+            assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr"))).hasSize(128);
+            screenshot(browser, "job");
+            browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']")).click();
+            wait.until(driver -> driver.getTitle().startsWith("alpha"));
+
+            // the search box finds a node by part of its name, keyboard only
+            browser.findElement(By.id("search-box")).sendKeys("gpu-00003", Keys.ENTER);
+            wait.until(driver -> driver.getTitle().startsWith("Search"));
+            assertThat(browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).getText()).isEqualTo("alpha-gpu-00003");
+            screenshot(browser, "search");
+            browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).click();
+            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node alpha-gpu-00003"));
+        } finally {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void theCellRefreshKeepsTheScrollAndAStaleCellIsMarked() throws Exception {
+        ChromeDriver browser = Browser.start();
+        var bravo = fleet.cell("bravo").orElseThrow();
+        try {
+            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 700));
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+            browser.get(root + "cells/alpha");
+            wait.until(driver -> driver.getTitle().startsWith("alpha"));
+            JavascriptExecutor js = browser;
+            js.executeScript("window.scrollTo(0, 600); window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++);");
+            long before = ((Number) js.executeScript("return window.scrollY")).longValue();
+            wait.until(driver -> ((Number) js.executeScript("return window.swaps")).intValue() >= 1);
+            assertThat(((Number) js.executeScript("return window.scrollY")).longValue()).isEqualTo(before).isPositive();
+
+            bravo.inject(Fault.METRICS_SOURCE_ERROR);
+            browser.get(root.toString());
+            wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']")).getText().contains("STALE"));
+            // stale cells rank first
+            assertThat(browser.findElements(By.cssSelector("tr.cell-row")).get(0).getAttribute("data-cell")).isEqualTo("bravo");
+            screenshot(browser, "fleet-stale");
+        } finally {
+            bravo.clear(Fault.METRICS_SOURCE_ERROR);
+            browser.quit();
+        }
+    }
+
+    private static void screenshot(ChromeDriver browser, String name) throws java.io.IOException {
+        Path directory = Files.createDirectories(Path.of("target", "screenshots"));
+        Files.write(directory.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    }
+}
