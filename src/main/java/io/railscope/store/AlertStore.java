@@ -30,10 +30,12 @@ public class AlertStore {
 
     private final AgroalDataSource dataSource;
     private final ConsistentRead consistentRead;
+    private final DataVersion version;
 
-    public AlertStore(AgroalDataSource dataSource, ConsistentRead consistentRead) {
+    public AlertStore(AgroalDataSource dataSource, ConsistentRead consistentRead, DataVersion version) {
         this.dataSource = dataSource;
         this.consistentRead = consistentRead;
+        this.version = version;
     }
 
     public List<OpenAlert> open(String cell) {
@@ -88,6 +90,7 @@ public class AlertStore {
             for (OpenAlert resolved : transitions.resolved()) {
                 SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
             }
+            version.changed();
         } catch (SQLException e) {
             throw new StoreException("writing the alerts of cell " + cell + " failed: " + e.getMessage(), e);
         }

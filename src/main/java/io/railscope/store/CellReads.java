@@ -23,22 +23,55 @@ public class CellReads {
         this.consistentRead = consistentRead;
     }
 
-    /** Every known cell's summary, by name. */
+    /**
+     * Every known cell's summary, by name. Summaries change only when a collection commits, so they are
+     * kept until the sum of the cells' collection sequence numbers moves.
+     */
     public List<CellSummary> fleet() {
-        return consistentRead.read(connection -> summaries(null));
+        return consistentRead.read(connection -> {
+            long version = Rows.list(connection, "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 FROM cell",
+                    rs -> rs.getLong(1)).get(0);
+            Cached<List<CellSummary>> cached = fleetCache;
+            if (cached != null && cached.version() == version) {
+                return cached.value();
+            }
+            List<CellSummary> summaries = summaries(null);
+            fleetCache = new Cached<>(version, summaries);
+            return summaries;
+        });
     }
 
+    /**
+     * A cell's page data. It changes only when a collection of the cell commits, so it is kept until
+     * the cell's collection sequence number moves: a page refreshed by many screens reads one number.
+     */
     public Optional<CellDetails> cell(String name) {
         return consistentRead.read(connection -> {
+            List<Long> seq = Rows.list(connection, "SELECT collection_seq FROM cell WHERE name = ?", rs -> rs.getLong(1), name);
+            if (seq.isEmpty()) {
+                return Optional.empty();
+            }
+            Cached<CellDetails> cached = cellCache.get(name);
+            if (cached != null && cached.version() == seq.get(0)) {
+                return Optional.of(cached.value());
+            }
             List<CellSummary> summaries = summaries(name);
             if (summaries.isEmpty()) {
                 return Optional.empty();
             }
             Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
-            return Optional.of(new CellDetails(summaries.get(0), RailReads.rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId)));
+            CellDetails details = new CellDetails(summaries.get(0), RailReads.rails(connection, name), portIssues(connection, name),
+                    neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId));
+            cellCache.put(name, new Cached<>(seq.get(0), details));
+            return Optional.of(details);
         });
     }
+
+    private record Cached<T>(long version, T value) {
+    }
+
+    private final java.util.Map<String, Cached<CellDetails>> cellCache = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Cached<List<CellSummary>> fleetCache;
 
     private static List<CellSummary> summaries(String only) {
         List<CellEntity> cells = only == null ? CellEntity.list("order by name") : CellEntity.list("name", only);

@@ -21,9 +21,11 @@ import java.time.Duration;
 public class CellStateWriter {
 
     private final AgroalDataSource dataSource;
+    private final DataVersion version;
 
-    public CellStateWriter(AgroalDataSource dataSource) {
+    public CellStateWriter(AgroalDataSource dataSource, DataVersion version) {
         this.dataSource = dataSource;
+        this.version = version;
     }
 
     /** Writes the collection; returns the rows written per table, and whether history was sampled. */
@@ -38,6 +40,8 @@ public class CellStateWriter {
             collection.jobs().ifPresent(jobs -> write(report, "jobs", () -> new JobWriter(connection, cell, report).write(jobs)));
             write(report, "source-status", () -> new SourceStatusWriter(connection, cell).write(collection.outcomes()));
             write(report, "summary", () -> new CellSummaryWriter(connection, cell).write());
+            // a page rendered between this and the commit shows the old data for at most the rest of the second
+            version.changed();
             return report;
         } catch (SQLException e) {
             throw new StoreException("commit of cell " + collection.cell() + " failed: " + e.getMessage(), e);

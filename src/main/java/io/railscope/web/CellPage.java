@@ -27,22 +27,29 @@ public class CellPage {
     private final CellReads reads;
     private final CellViews views;
 
-    public CellPage(CellReads reads, CellViews views) {
+    private final RenderedPages rendered;
+
+    public CellPage(CellReads reads, CellViews views, RenderedPages rendered) {
+        this.rendered = rendered;
         this.reads = reads;
         this.views = views;
     }
 
     @GET
-    public TemplateInstance cell(@PathParam("cell") String name) {
-        CellDetails details = details(name);
-        return Templates.cell(views.of(details.summary(), Instant.now()), details, heatmap(details));
+    public String cell(@PathParam("cell") String name) {
+        return rendered.get("cell/" + name, () -> {
+            CellDetails details = details(name);
+            return Templates.cell(views.of(details.summary(), Instant.now()), details, heatmap(details)).render();
+        });
     }
 
     @GET
     @Path("fragment")
-    public TemplateInstance body(@PathParam("cell") String name) {
-        CellDetails details = details(name);
-        return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details));
+    public String body(@PathParam("cell") String name) {
+        return rendered.get("cell-fragment/" + name, () -> {
+            CellDetails details = details(name);
+            return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details)).render();
+        });
     }
 
     private static HeatmapLayout heatmap(CellDetails details) {

@@ -50,22 +50,25 @@ public class FleetPage {
     }
     private final Fleet fleet;
 
-    public FleetPage(CellReads reads, CellViews views, Fleet fleet) {
+    private final RenderedPages rendered;
+
+    public FleetPage(CellReads reads, CellViews views, Fleet fleet, RenderedPages rendered) {
+        this.rendered = rendered;
         this.reads = reads;
         this.views = views;
         this.fleet = fleet;
     }
 
     @GET
-    public TemplateInstance fleet() {
-        return Templates.fleet(cells(), fleet.isBuiltInSimulation());
+    public String fleet() {
+        return rendered.get("fleet", () -> Templates.fleet(cells(), fleet.isBuiltInSimulation()).render());
     }
 
     /** The cell table alone, which the page re-fetches every few seconds through htmx. */
     @GET
     @Path("fragments/fleet")
-    public TemplateInstance cellsFragment() {
-        return Templates.fleet$cells(cells());
+    public String cellsFragment() {
+        return rendered.get("fleet-fragment", () -> Templates.fleet$cells(cells()).render());
     }
 
     private List<CellView> cells() {
