@@ -90,10 +90,14 @@ public class RailReads {
                             Rows.nullableDouble(rs, "tx_bytes_per_second"), rs.getInt(5))}, nodeId, Timestamp.from(Instant.now().minus(historyWindow)))) {
                 history.computeIfAbsent((Integer) row[0], rail -> new ArrayList<>()).add((PortSample) row[1]);
             }
+            List<NeighborSample> neighborHistory = Rows.list(connection, """
+                    SELECT ts, entries FROM neighbor_sample WHERE node_id = ? AND ts > ? ORDER BY ts""",
+                    rs -> new NeighborSample(rs.getTimestamp(1).toInstant(), rs.getInt(2)), nodeId,
+                    Timestamp.from(Instant.now().minus(historyWindow)));
             @SuppressWarnings("unchecked")
             List<String> cidrs = (List<String>) found.get(0)[2];
             return Optional.of(new NodeDetail(cell, node, (String) found.get(0)[1], cidrs, (Integer) found.get(0)[3],
-                    neighbors.isEmpty() ? null : neighbors.get(0), ports, history));
+                    neighbors.isEmpty() ? null : neighbors.get(0), ports, history, neighborHistory));
         });
     }
 

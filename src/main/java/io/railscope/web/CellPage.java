@@ -22,6 +22,8 @@ public class CellPage {
         static native TemplateInstance cell(CellView cell, CellDetails details, HeatmapLayout heatmap);
 
         static native TemplateInstance cell$body(CellView cell, CellDetails details, HeatmapLayout heatmap);
+
+        static native TemplateInstance gathering(String name);
     }
 
     private final CellReads reads;
@@ -29,7 +31,10 @@ public class CellPage {
 
     private final RenderedPages rendered;
 
-    public CellPage(CellReads reads, CellViews views, RenderedPages rendered) {
+    private final io.railscope.config.Fleet fleet;
+
+    public CellPage(CellReads reads, CellViews views, RenderedPages rendered, io.railscope.config.Fleet fleet) {
+        this.fleet = fleet;
         this.rendered = rendered;
         this.reads = reads;
         this.views = views;
@@ -37,6 +42,9 @@ public class CellPage {
 
     @GET
     public String cell(@PathParam("cell") String name) {
+        if (reads.cell(name).isEmpty() && fleet.cell(name).isPresent()) {
+            return Templates.gathering(name).render();
+        }
         return rendered.get("cell/" + name, () -> {
             CellDetails details = details(name);
             return Templates.cell(views.of(details.summary(), Instant.now()), details, heatmap(details)).render();

@@ -14,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  * Two series over time drawn as polylines of an inline SVG, in the page's coordinates, so a page
  * shows history without a script: a pool's use and capacity, or a port's receive and transmit rate.
  */
-public record LineChart(String firstPoints, String secondPoints, String from, String to, double max, int samples) {
+public record LineChart(String firstPoints, String secondPoints, String from, String to, double max, int samples, String limitPoints) {
 
     static final int WIDTH = 800;
     static final int HEIGHT = 240;
@@ -34,9 +34,20 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
                 sample -> gbps(sample.txBytesPerSecond()));
     }
 
+    /** A node's neighbor entries (first) against gc_thresh3 (second) and gc_thresh2 (the limit line). */
+    static LineChart neighbors(List<io.railscope.store.NeighborSample> samples, int gcThresh2, int gcThresh3) {
+        return of(samples.stream().map(io.railscope.store.NeighborSample::at).toList(), samples, sample -> sample.entries(), sample -> gcThresh3,
+                sample -> gcThresh2);
+    }
+
     private static <T> LineChart of(List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second) {
+        return of(times, samples, first, second, null);
+    }
+
+    private static <T> LineChart of(List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second,
+            ToDoubleFunction<T> limit) {
         if (samples.isEmpty()) {
-            return new LineChart("", "", "", "", 0, 0);
+            return new LineChart("", "", "", "", 0, 0, "");
         }
         long start = times.get(0).toEpochMilli();
         double span = Math.max(1, times.get(times.size() - 1).toEpochMilli() - start);
@@ -47,13 +58,17 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
         double top = Math.max(1e-9, max) * 1.05;
         List<String> a = new ArrayList<>(samples.size());
         List<String> b = new ArrayList<>(samples.size());
+        List<String> c = new ArrayList<>(samples.size());
         for (int i = 0; i < samples.size(); i++) {
             double x = LEFT + (times.get(i).toEpochMilli() - start) / span * (WIDTH - LEFT - 10);
             a.add(point(x, y(first.applyAsDouble(samples.get(i)), top)));
             b.add(point(x, y(second.applyAsDouble(samples.get(i)), top)));
+            if (limit != null) {
+                c.add(point(x, y(limit.applyAsDouble(samples.get(i)), top)));
+            }
         }
         return new LineChart(String.join(" ", a), String.join(" ", b), LABEL.format(times.get(0)),
-                LABEL.format(times.get(times.size() - 1)), max, samples.size());
+                LABEL.format(times.get(times.size() - 1)), max, samples.size(), String.join(" ", c));
     }
 
     public int width() {

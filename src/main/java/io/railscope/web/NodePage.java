@@ -25,7 +25,7 @@ public class NodePage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps, List<io.railscope.store.JobSummary> jobs,
-                CellView fresh);
+                CellView fresh, LineChart neighborChart);
     }
 
     private final RailReads reads;
@@ -48,6 +48,7 @@ public class NodePage {
         List<RailChart> rails = node.ports().stream()
                 .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
         return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0), jobs.onNode(cell, name),
-                freshness.of(cell));
+                freshness.of(cell), node.neighbors() == null ? null
+                        : LineChart.neighbors(node.neighborHistory(), node.neighbors().gcThresh2(), node.neighbors().gcThresh3()));
     }
 }

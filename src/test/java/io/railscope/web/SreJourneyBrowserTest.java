@@ -11,6 +11,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -104,8 +105,12 @@ class SreJourneyBrowserTest {
             bravo.inject(Fault.METRICS_SOURCE_ERROR);
             browser.get(root.toString());
             wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']")).getText().contains("STALE"));
-            // stale cells rank first
-            assertThat(browser.findElements(By.cssSelector("tr.cell-row")).get(0).getAttribute("data-cell")).isEqualTo("bravo");
+            // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it
+            List<String> order = browser.findElements(By.cssSelector("tr.cell-row")).stream().map(row -> row.getAttribute("data-cell")).toList();
+            for (String above : order.subList(0, order.indexOf("bravo"))) {
+                assertThat(browser.findElement(By.cssSelector("tr[data-cell='" + above + "']")).getText()).contains("STALE");
+            }
+            assertThat(order.indexOf("alpha")).isGreaterThan(order.indexOf("bravo"));
             screenshot(browser, "fleet-stale");
         } finally {
             bravo.clear(Fault.METRICS_SOURCE_ERROR);
