@@ -14,6 +14,7 @@ import java.io.InputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -60,6 +61,9 @@ class NcclJobsFromPodLogsTest {
         // trainer comes from the IPAM fixtures: a job pod whose container has not started
         assertThat(jobs).containsOnlyKeys("pretrain", "sft", "quiet", "fresh", "broken", "trainer");
 
+        for (String job : List.of("pretrain", "sft", "quiet")) {
+            assertThat(jobs.get(job).pods()).as("log status of the pods of " + job).extracting(NcclJobObservation.JobPod::log).containsOnly("read");
+        }
         NcclJobObservation pretrain = jobs.get("pretrain");
         assertThat(pretrain.requestedRails()).isEqualTo(8);
         assertThat(pretrain.nranks()).isEqualTo(16);
@@ -84,7 +88,7 @@ class NcclJobsFromPodLogsTest {
 
         assertThat(jobs.get("broken").pods().get(0).log()).startsWith("unreadable: ");
         assertThat(JobAssessment.of(jobs.get("broken"), OptionalDouble.empty(), 0.7).reason()).startsWith("logs could not be read: broken-0");
-        assertThat(snapshot.newLogs()).hasSize(5);
+        assertThat(snapshot.newLogs()).extracting(io.railscope.source.nccl.ContainerLog::pod).containsExactlyInAnyOrder("pretrain-worker-0", "pretrain-worker-1", "sft-0", "sft-1", "quiet-0");
     }
 
     @Test
