@@ -155,6 +155,9 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             try {
                 facts = logs.read(pod.namespace(), pod.name(), container.name());
             } catch (java.io.IOException | RuntimeException e) {
+                if (!(e instanceof java.io.IOException || e.getCause() instanceof java.io.IOException)) {
+                    throw e;
+                }
                 // once more at once: a pooled connection the server had closed fails the first request on it
                 facts = logs.read(pod.namespace(), pod.name(), container.name());
             }
