@@ -74,7 +74,7 @@ class PageLoadBenchmarkTest {
             StringBuilder report = new StringBuilder(String.format(Locale.ROOT,
                     "cell %s: %,d nodes, %,d rail ports; %d clients at once, %d requests each, timed to the last byte%n", name, NODES, NODES * 8,
                     CLIENTS, REQUESTS));
-            for (String[] page : new String[][] {{"fleet page", "/"}, {"cell page", "/cells/" + name}, {"cell page refresh (htmx fragment)",
+            for (String[] page : new String[][] {{"fleet page", "/"}, {"fleet page refresh (htmx fragment)", "/fragments/fleet"}, {"cell page", "/cells/" + name}, {"cell page refresh (htmx fragment)",
                 "/cells/" + name + "/fragment"}, {"search by node name", "/api/v1/search?q=gpu-0117"}, {"search by address", "/api/v1/search?q=10.0.3.7"},
                 {"node page", "/cells/" + name + "/nodes/" + name + "-gpu-00042"}}) {
                 report.append(measure(http, executor, page[0], URI.create(base + page[1])));
