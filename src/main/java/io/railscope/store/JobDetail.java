@@ -13,7 +13,11 @@ import java.util.Map;
  * @param neighborPressure by node: the job's nodes whose neighbor table is over gc_thresh2, with the reason
  */
 public record JobDetail(JobSummary job, List<String> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
-        boolean railsKnown, Map<String, String> neighborPressure) {
+        boolean railsKnown, Map<String, String> neighborPressure, List<BusbwSample> busbwHistory) {
+
+    /** The job's bus bandwidth at one time. */
+    public record BusbwSample(java.time.Instant at, double busbwGBps) {
+    }
 
     /** Pods that asked for rails but got no backend interface. */
     public List<JobPod> podsWithoutBackend() {

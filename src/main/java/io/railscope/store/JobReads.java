@@ -100,10 +100,13 @@ public class JobReads {
                        AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
                                       UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
                      ORDER BY n.name""", rs -> pressure.put(rs.getString(1), rs.getString(2) + ": " + rs.getString(3)), cellId, jobId, jobId);
+            List<JobDetail.BusbwSample> busbw = Rows.list(connection, """
+                    SELECT ts, busbw_gbps FROM nccl_job_sample WHERE job_id = ? AND ts > now() - interval '7 days' ORDER BY ts""",
+                    rs -> new JobDetail.BusbwSample(rs.getTimestamp(1).toInstant(), rs.getDouble(2)), jobId);
             try {
                 return Optional.of(new JobDetail((JobSummary) row[0], castStrings(row[1]), ranks, NcclLogStore.JSON.readValue((String) row[2],
                         NcclLogStore.JSON.getTypeFactory().constructCollectionType(List.class, io.railscope.source.NcclJobObservation.JobPod.class)),
-                        unhealthy, railsKnown, pressure));
+                        unhealthy, railsKnown, pressure, busbw));
             } catch (JsonProcessingException e) {
                 throw new SQLException("pods of job " + namespace + "/" + name + " do not read: " + e.getMessage(), e);
             }

@@ -80,6 +80,10 @@ final class JobWriter {
                     jobId = rs.getInt(1);
                     unchanged = rs.getBoolean(2);
                 }
+                if (cell.sampled() && Double.isFinite(job.busbwGBps())) {
+                    update(connection, "INSERT INTO nccl_job_sample (job_id, ts, busbw_gbps) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                            jobId, cell.timestamp(), (float) job.busbwGBps());
+                }
                 if (unchanged) {
                     continue;
                 }

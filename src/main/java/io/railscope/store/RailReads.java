@@ -83,11 +83,12 @@ public class RailReads {
                      WHERE rp.node_id = ? ORDER BY rp.rail""", RailReads::port, nodeId);
             Map<Integer, List<PortSample>> history = new TreeMap<>();
             for (Object[] row : Rows.list(connection, """
-                    SELECT rp.rail, x.ts, x.rx_bytes_per_second, x.tx_bytes_per_second, x.health
+                    SELECT rp.rail, x.ts, x.rx_bytes_per_second, x.tx_bytes_per_second, x.health, x.errors_per_second, x.symbol_errors_per_hour
                       FROM rail_port_sample x JOIN rail_port rp ON rp.id = x.rail_port_id
                      WHERE rp.node_id = ? AND x.ts > ? ORDER BY rp.rail, x.ts""",
                     rs -> new Object[] {rs.getInt(1), new PortSample(rs.getTimestamp(2).toInstant(), Rows.nullableDouble(rs, "rx_bytes_per_second"),
-                            Rows.nullableDouble(rs, "tx_bytes_per_second"), rs.getInt(5))}, nodeId, Timestamp.from(Instant.now().minus(historyWindow)))) {
+                            Rows.nullableDouble(rs, "tx_bytes_per_second"), rs.getInt(5), Rows.nullableDouble(rs, "errors_per_second"),
+                            Rows.nullableDouble(rs, "symbol_errors_per_hour"))}, nodeId, Timestamp.from(Instant.now().minus(historyWindow)))) {
                 history.computeIfAbsent((Integer) row[0], rail -> new ArrayList<>()).add((PortSample) row[1]);
             }
             List<NeighborSample> neighborHistory = Rows.list(connection, """

@@ -25,7 +25,7 @@ public class JobsPage {
     static class Templates {
         static native TemplateInstance jobs(String cell, List<JobSummary> jobs, int limit, CellView fresh);
 
-        static native TemplateInstance job(String cell, JobDetail detail, CellView fresh);
+        static native TemplateInstance job(String cell, JobDetail detail, CellView fresh, LineChart busbw);
     }
 
     private final JobReads reads;
@@ -51,7 +51,7 @@ public class JobsPage {
         known(cell);
         JobDetail detail = reads.job(cell, namespace, name)
                 .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
-        return Templates.job(cell, detail, freshness.of(cell));
+        return Templates.job(cell, detail, freshness.of(cell), LineChart.busbw(detail.busbwHistory(), detail.job().baselineGBps()));
     }
 
     private void known(String cell) {

@@ -34,6 +34,36 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
                 sample -> gbps(sample.txBytesPerSecond()));
     }
 
+    /**
+     * A pool's use against its capacity, and where its growth leads: a forecast line from the last
+     * sample to the moment it runs out, when that is within {@code horizon}.
+     */
+    static LineChart usage(List<PoolSample> samples, Double daysToExhaustion, java.time.Duration horizon) {
+        if (samples.size() < 2 || daysToExhaustion == null || !Double.isFinite(daysToExhaustion) || daysToExhaustion <= 0
+                || daysToExhaustion * 86_400 > horizon.toSeconds()) {
+            return usage(samples);
+        }
+        PoolSample last = samples.get(samples.size() - 1);
+        PoolSample exhausted = new PoolSample(last.at().plusSeconds((long) (daysToExhaustion * 86_400)), last.total(), last.total());
+        List<PoolSample> extended = new ArrayList<>(samples);
+        extended.add(exhausted);
+        return of(extended.stream().map(PoolSample::at).toList(), extended, sample -> sample == exhausted ? Double.NaN : sample.used(),
+                sample -> sample.total(), sample -> sample == exhausted || sample == last ? sample.used() : Double.NaN);
+    }
+
+    /** A job's bus bandwidth (first) against the cell's baseline for jobs of its size (second; 0 when unknown). */
+    static LineChart busbw(List<io.railscope.store.JobDetail.BusbwSample> samples, Double baseline) {
+        return of(samples.stream().map(io.railscope.store.JobDetail.BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
+                sample -> baseline == null ? Double.NaN : baseline);
+    }
+
+    /** A port's error rates per second: receive errors and discards (first), symbol errors (second). */
+    static LineChart errors(List<PortSample> samples) {
+        return of(samples.stream().map(PortSample::at).toList(), samples,
+                sample -> sample.errorsPerSecond() == null ? 0 : sample.errorsPerSecond(),
+                sample -> sample.symbolErrorsPerHour() == null ? 0 : sample.symbolErrorsPerHour() / 3600);
+    }
+
     /** A node's neighbor entries (first) against gc_thresh3 (second) and gc_thresh2 (the limit line). */
     static LineChart neighbors(List<io.railscope.store.NeighborSample> samples, int gcThresh2, int gcThresh3) {
         return of(samples.stream().map(io.railscope.store.NeighborSample::at).toList(), samples, sample -> sample.entries(), sample -> gcThresh3,
@@ -53,7 +83,7 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
         double span = Math.max(1, times.get(times.size() - 1).toEpochMilli() - start);
         double max = 0;
         for (T sample : samples) {
-            max = Math.max(max, Math.max(first.applyAsDouble(sample), second.applyAsDouble(sample)));
+            max = Math.max(max, Math.max(finite(first.applyAsDouble(sample)), finite(second.applyAsDouble(sample))));
         }
         double top = Math.max(1e-9, max) * 1.05;
         List<String> a = new ArrayList<>(samples.size());
@@ -61,14 +91,25 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
         List<String> c = new ArrayList<>(samples.size());
         for (int i = 0; i < samples.size(); i++) {
             double x = LEFT + (times.get(i).toEpochMilli() - start) / span * (WIDTH - LEFT - 10);
-            a.add(point(x, y(first.applyAsDouble(samples.get(i)), top)));
-            b.add(point(x, y(second.applyAsDouble(samples.get(i)), top)));
+            add(a, x, first.applyAsDouble(samples.get(i)), top);
+            add(b, x, second.applyAsDouble(samples.get(i)), top);
             if (limit != null) {
-                c.add(point(x, y(limit.applyAsDouble(samples.get(i)), top)));
+                add(c, x, limit.applyAsDouble(samples.get(i)), top);
             }
         }
         return new LineChart(String.join(" ", a), String.join(" ", b), LABEL.format(times.get(0)),
                 LABEL.format(times.get(times.size() - 1)), max, samples.size(), String.join(" ", c));
+    }
+
+    /** A series skips the samples where it has no value. */
+    private static void add(List<String> points, double x, double value, double top) {
+        if (Double.isFinite(value)) {
+            points.add(point(x, y(value, top)));
+        }
+    }
+
+    private static double finite(double value) {
+        return Double.isFinite(value) ? value : 0;
     }
 
     public int width() {

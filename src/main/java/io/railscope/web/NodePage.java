@@ -46,7 +46,8 @@ public class NodePage {
         NodeDetail node = reads.node(cell, name, HISTORY)
                 .orElseThrow(() -> new NotFoundException("no node named " + name + " in cell " + cell));
         List<RailChart> rails = node.ports().stream()
-                .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
+                .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())),
+                        LineChart.errors(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
         return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0), jobs.onNode(cell, name),
                 freshness.of(cell), node.neighbors() == null ? null
                         : LineChart.neighbors(node.neighborHistory(), node.neighbors().gcThresh2(), node.neighbors().gcThresh3()));

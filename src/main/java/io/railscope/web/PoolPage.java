@@ -40,7 +40,7 @@ public class PoolPage {
         CellIpam ipam = reads.cell(cell, BLOCKS_SHOWN).orElseThrow(() -> new NotFoundException("no cell named " + cell));
         PoolHeadroomRow pool = ipam.pools().stream().filter(p -> p.plane().equals(plane) && p.name().equals(name)).findFirst()
                 .orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
-        LineChart chart = LineChart.usage(reads.history(cell, plane, name, Instant.now().minus(HISTORY)));
+        LineChart chart = LineChart.usage(reads.history(cell, plane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
         List<NodeBlockRow> blocks = "PRIMARY".equals(plane) ? ipam.nodeBlocks() : List.of();
         return Templates.pool(cell, pool, chart, blocks);
     }

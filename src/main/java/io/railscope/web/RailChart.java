@@ -3,5 +3,5 @@ package io.railscope.web;
 import io.railscope.store.PortState;
 
 /** A port of a node with the chart of its recent rates. */
-public record RailChart(PortState port, LineChart chart) {
+public record RailChart(PortState port, LineChart chart, LineChart errors) {
 }

@@ -71,6 +71,14 @@ class SreJourneyBrowserTest {
             wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
             assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText()).contains("DEGRADED").contains("NET/Socket");
             assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr"))).hasSize(128);
+            // its bus bandwidth over time, once two samples exist
+            wait.until(driver -> {
+                if (driver.findElements(By.cssSelector("figure.busbw-chart svg polyline")).isEmpty()) {
+                    driver.navigate().refresh();
+                    return false;
+                }
+                return true;
+            });
             screenshot(browser, "job");
             browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']")).click();
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
