@@ -33,7 +33,7 @@ class DeploymentFilesTest {
             assertThat(file).exists();
             kinds.add(YAML.readTree(file.toFile()).get("kind").asText());
         }
-        assertThat(kinds).contains("Deployment", "Service", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap");
+        assertThat(kinds).contains("Deployment", "Service", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap", "NetworkPolicy");
     }
 
     @Test
@@ -45,9 +45,28 @@ class DeploymentFilesTest {
             rule.get("verbs").forEach(verb -> verbs.add(verb.asText()));
             rule.get("resources").forEach(resource -> resources.add(resource.asText()));
         });
-        assertThat(verbs).containsOnly("get", "list", "watch");
-        assertThat(resources).contains("nodes", "pods", "pods/log", "events", "ippools", "cidrpools",
-                "network-attachment-definitions", "networkpolicies", "ciliumnodes");
+        // exactly what the sources read: lists they page through, pod logs and one ConfigMap by name
+        assertThat(verbs).containsOnly("get", "list");
+        assertThat(resources).containsExactlyInAnyOrder("nodes", "pods", "events", "services", "pods/log", "configmaps", "servicecidrs",
+                "ciliumnodes", "ippools", "cidrpools", "network-attachment-definitions");
+        role.get("rules").forEach(rule -> {
+            if (rule.get("resources").toString().contains("configmaps")) {
+                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\"]");
+            }
+        });
+    }
+
+    @Test
+    void railscopesOwnTrafficIsPolicedBothWays() throws IOException {
+        JsonNode policy = YAML.readTree(Path.of("k8s/networkpolicy.yaml").toFile());
+        assertThat(policy.get("spec").get("policyTypes").toString()).isEqualTo("[\"Ingress\",\"Egress\"]");
+        assertThat(policy.get("spec").get("ingress").get(0).get("ports").get(0).get("port").asInt()).isEqualTo(8080);
+        JsonNode deployment = YAML.readTree(Path.of("k8s/deployment.yaml").toFile()).get("spec").get("template").get("spec");
+        assertThat(deployment.get("securityContext").get("runAsNonRoot").asBoolean()).isTrue();
+        JsonNode container = deployment.get("containers").get(0).get("securityContext");
+        assertThat(container.get("readOnlyRootFilesystem").asBoolean()).isTrue();
+        assertThat(container.get("allowPrivilegeEscalation").asBoolean()).isFalse();
+        assertThat(container.get("capabilities").get("drop").toString()).isEqualTo("[\"ALL\"]");
     }
 
     @Test
