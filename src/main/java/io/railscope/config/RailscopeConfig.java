@@ -22,6 +22,8 @@ public interface RailscopeConfig {
 
     AlertsConfig alerts();
 
+    SecurityConfig security();
+
     /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
     Map<String, @Valid CellConfig> cells();
 
