@@ -46,10 +46,10 @@ class AccessTest {
     void pagesNeedTheProxysUserAndSilencesAnAdminUser() {
         given().get("/cells/alpha").then().statusCode(401);
         given().header("X-Forwarded-User", "alice").get("/").then().statusCode(200).body(not(containsString(SecuredProfile.READ_TOKEN)));
-        given().header("X-Forwarded-User", "alice").formParam("matchers", "cell=alpha").formParam("createdBy", "alice")
-                .formParam("comment", "c").post("/silences").then().statusCode(403);
-        given().header("X-Forwarded-User", "sre-lead").redirects().follow(false).formParam("matchers", "cell=alpha")
-                .formParam("createdBy", "sre-lead").formParam("comment", "c").post("/silences").then().statusCode(303);
+        io.railscope.web.SilenceForm.withToken(java.util.Map.of("X-Forwarded-User", "alice")).formParam("matchers", "cell=alpha")
+                .formParam("createdBy", "alice").formParam("comment", "c").post("/silences").then().statusCode(403);
+        io.railscope.web.SilenceForm.withToken(java.util.Map.of("X-Forwarded-User", "sre-lead")).redirects().follow(false)
+                .formParam("matchers", "cell=alpha").formParam("createdBy", "sre-lead").formParam("comment", "c").post("/silences").then().statusCode(303);
     }
 
     @Test

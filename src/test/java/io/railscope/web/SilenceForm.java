@@ -1,0 +1,28 @@
+package io.railscope.web;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A browser's way to the silences form: load the page for its CSRF cookie and hidden field, then post with both. */
+public final class SilenceForm {
+
+    private static final Pattern FIELD = Pattern.compile("name=\"(csrf-token)\" value=\"([^\"]+)\"");
+
+    private SilenceForm() {
+    }
+
+    /** A request carrying the form's CSRF token as a browser would, with these headers on both requests. */
+    public static RequestSpecification withToken(Map<String, String> headers) {
+        Response page = given().headers(headers).get("/silences");
+        Matcher field = FIELD.matcher(page.asString());
+        if (!field.find()) {
+            throw new IllegalStateException("the silences page has no CSRF field");
+        }
+        return given().headers(headers).cookie("csrf-token", page.getCookie("csrf-token")).formParam(field.group(1), field.group(2));
+    }
+}
