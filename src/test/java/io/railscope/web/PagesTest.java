@@ -81,21 +81,7 @@ class PagesTest {
 
     @Test
     void namesAndReasonsFromClustersAreEscaped() {
-        Instant at = Instant.now();
-        String node = "node-" + HOSTILE;
-        writer.commit(new CellCollection("hostile", false, at,
-                List.of(new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
-                        new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + HOSTILE)),
-                Optional.of(new KubernetesState(new KubernetesSnapshot(
-                        List.of(new NodeInfo(node, HOSTILE, List.of(), 48, Map.of("a", HOSTILE))), List.of(), List.of(),
-                        List.of(new IpLeak("pool-" + HOSTILE, "10.0.0.9", HOSTILE)), List.of(), List.of(), List.of(),
-                        List.of("IPPool " + HOSTILE + ": bad subnet")), List.of())),
-                Optional.of(new NodeMetricsState(
-                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
-                                Double.NaN, PortHealth.DOWN, HOSTILE)),
-                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, HOSTILE)),
-                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + HOSTILE, 12, 0)))),
-                Optional.of(hostileJob(node))), Duration.ofMinutes(5));
+        writer.commit(hostileCollection("hostile", HOSTILE, HOSTILE_JOB), Duration.ofMinutes(5));
 
         String page = given().get("/cells/hostile").then().statusCode(200).extract().asString();
         assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
@@ -111,14 +97,33 @@ class PagesTest {
 
     private static final String HOSTILE_JOB = "job <img src=x onerror=alert(1)>";
 
+    /** A collection of a cell whose every name, label, reason, error and log line from the cluster carries {@code hostile}. */
+    static CellCollection hostileCollection(String cell, String hostile, String jobName) {
+        Instant at = Instant.now();
+        String node = "node-" + hostile;
+        return new CellCollection(cell, false, at,
+                List.of(new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
+                        new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + hostile)),
+                Optional.of(new KubernetesState(new KubernetesSnapshot(
+                        List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))), List.of(), List.of(),
+                        List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)), List.of(), List.of(), List.of(),
+                        List.of("IPPool " + hostile + ": bad subnet")), List.of())),
+                Optional.of(new NodeMetricsState(
+                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
+                                Double.NaN, PortHealth.DOWN, hostile)),
+                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile)),
+                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)))),
+                Optional.of(hostileJob(node, hostile, jobName)));
+    }
+
     /** A job whose name, pod, reason and NCCL warning all carry markup. */
-    private static io.railscope.store.JobsState hostileJob(String node) {
-        var rank = new io.railscope.source.NcclRankObservation(0, "pod-" + HOSTILE, node, "host-" + HOSTILE, "2.21.5", "Socket", List.of(), null,
-                false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), HOSTILE);
-        var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + HOSTILE, node, "Running", 8, List.of("net1 (" + HOSTILE + ")"),
-                HOSTILE, HOSTILE, HOSTILE, "read");
-        var job = new io.railscope.source.NcclJobObservation("ns-1", HOSTILE_JOB, "Socket", 1, 8, Double.NaN, null, List.of(rank),
-                List.of("pod-x: NCCL WARN " + HOSTILE), List.of(pod), true);
+    private static io.railscope.store.JobsState hostileJob(String node, String hostile, String jobName) {
+        var rank = new io.railscope.source.NcclRankObservation(0, "pod-" + hostile, node, "host-" + hostile, "2.21.5", "Socket", List.of(), null,
+                false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), hostile);
+        var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
+                hostile, hostile, hostile, "read");
+        var job = new io.railscope.source.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),
+                List.of("pod-x: NCCL WARN " + hostile), List.of(pod), true);
         return new io.railscope.store.JobsState(List.of(new io.railscope.store.AssessedJob(job,
                 io.railscope.assess.JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)), List.of());
     }
