@@ -1,6 +1,7 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
 import java.io.IOException;
@@ -20,7 +21,24 @@ final class PodLogs {
         this.maxBytes = maxBytes;
     }
 
+    /**
+     * Reads the log; a request that failed below HTTP (a pooled connection the server had closed) is
+     * tried once more at once, an HTTP error is not.
+     */
     NcclLogFacts read(String namespace, String pod, String container) throws IOException {
+        try {
+            return readOnce(namespace, pod, container);
+        } catch (IOException e) {
+            return readOnce(namespace, pod, container);
+        } catch (RuntimeException e) {
+            if (e instanceof KubernetesClientException status && status.getCode() > 0) {
+                throw e;
+            }
+            return readOnce(namespace, pod, container);
+        }
+    }
+
+    private NcclLogFacts readOnce(String namespace, String pod, String container) throws IOException {
         try (InputStream log = client.pods().inNamespace(namespace).withName(pod).inContainer(container).limitBytes(maxBytes)
                 .getLogInputStream()) {
             if (log == null) {

@@ -151,16 +151,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
 
     private void read(TrainingPod pod, TrainingPod.Container container, String key) {
         try {
-            NcclLogFacts facts;
-            try {
-                facts = logs.read(pod.namespace(), pod.name(), container.name());
-            } catch (java.io.IOException | RuntimeException e) {
-                if (!(e instanceof java.io.IOException || e.getCause() instanceof java.io.IOException)) {
-                    throw e;
-                }
-                // once more at once: a pooled connection the server had closed fails the first request on it
-                facts = logs.read(pod.namespace(), pod.name(), container.name());
-            }
+            NcclLogFacts facts = logs.read(pod.namespace(), pod.name(), container.name());
             ContainerLog log = new ContainerLog(pod.namespace(), pod.job(), pod.name(), container.name(), container.id(), pod.node(),
                     clock.instant(), facts);
             read.put(key, log);
