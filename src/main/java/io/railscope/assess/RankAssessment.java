@@ -1,7 +1,6 @@
 package io.railscope.assess;
 
 import io.railscope.source.NcclRankObservation;
-import java.util.Map;
 import java.util.Set;
 
 /** One rank's transport verdict and why. */
@@ -37,9 +36,5 @@ public record RankAssessment(JobVerdict verdict, String reason) {
 
     static boolean isSocket(NcclRankObservation rank) {
         return rank.network() != null && !isRdma(rank.network());
-    }
-
-    static int netChannels(Map<String, Integer> channels) {
-        return channels.entrySet().stream().filter(e -> e.getKey().startsWith("NET/")).mapToInt(Map.Entry::getValue).sum();
     }
 }

@@ -11,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /** Silences, kept until a week after they end. */
@@ -67,9 +66,5 @@ public class SilenceStore {
         } catch (SQLException e) {
             throw new StoreException("reading silences failed: " + e.getMessage(), e);
         }
-    }
-
-    public Optional<Silence> find(UUID id, Instant now) {
-        return recent(now).stream().filter(silence -> silence.id().equals(id)).findFirst();
     }
 }

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /** Alerts (firing, pending, silenced, recently resolved, time to resolve, deliveries) and silences. */
@@ -134,9 +133,5 @@ public class AlertsPage {
             index++;
         }
         return matchers;
-    }
-
-    static Map<String, String> none() {
-        return Map.of();
     }
 }

@@ -42,12 +42,13 @@ public class CellPage {
 
     @GET
     public String cell(@PathParam("cell") String name) {
-        if (reads.cell(name).isEmpty() && fleet.cell(name).isPresent()) {
-            return Templates.gathering(name).render();
-        }
         return rendered.get("cell/" + name, () -> {
-            CellDetails details = details(name);
-            return Templates.cell(views.of(details.summary(), Instant.now()), details, heatmap(details)).render();
+            var details = reads.cell(name);
+            if (details.isEmpty() && fleet.cell(name).isPresent()) {
+                return Templates.gathering(name).render();
+            }
+            CellDetails found = details.orElseThrow(() -> new NotFoundException("no cell named " + name));
+            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found)).render();
         });
     }
 

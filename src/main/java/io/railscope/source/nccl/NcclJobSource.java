@@ -84,36 +84,26 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         }
         Instant now = clock.instant();
         List<TrainingPod> current = pods.list();
-        Map<String, String> status = new HashMap<>();
         List<Future<?>> reads = new ArrayList<>();
         int budget = settings.logParallelism() * READS_PER_READER;
         Set<String> live = new HashSet<>();
         try {
             for (TrainingPod pod : current) {
-                String podKey = JobAssembler.podKey(pod.namespace(), pod.name());
                 for (TrainingPod.Container container : pod.containers()) {
-                    if (container.id() == null) {
+                    String key = runKey(pod, container);
+                    if (key == null) {
                         continue;
                     }
-                    String key = JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
                     live.add(key);
-                    if (read.containsKey(key)) {
-                        status.put(podKey, "read");
-                    } else if (!due(container, now)) {
-                        status.putIfAbsent(podKey, "waiting");
-                    } else if (budget-- > 0) {
+                    if (!read.containsKey(key) && due(container, now) && budget-- > 0) {
                         reads.add(readers.submit(() -> read(pod, container, key)));
-                        status.putIfAbsent(podKey, "waiting");
-                    } else {
-                        status.putIfAbsent(podKey, "waiting");
                     }
                 }
             }
             long deadline = System.nanoTime() + READ_TIME.toNanos();
             for (Future<?> future : reads) {
-                long left = deadline - System.nanoTime();
                 try {
-                    future.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
+                    future.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
                 } catch (java.util.concurrent.TimeoutException e) {
                     future.cancel(true);
                 }
@@ -124,16 +114,9 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         } catch (ExecutionException e) {
             throw new IllegalStateException("reading a log failed unexpectedly", e.getCause());
         }
+        Map<String, String> status = new HashMap<>();
         for (TrainingPod pod : current) {
-            String podKey = JobAssembler.podKey(pod.namespace(), pod.name());
-            for (TrainingPod.Container container : pod.containers()) {
-                String key = container.id() == null ? null : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
-                if (key != null && read.containsKey(key)) {
-                    status.put(podKey, "read");
-                } else if (key != null && failures.containsKey(key) && !"read".equals(status.get(podKey))) {
-                    status.put(podKey, failures.get(key));
-                }
-            }
+            status.put(JobAssembler.podKey(pod.namespace(), pod.name()), logStatus(pod));
         }
         read.keySet().retainAll(live);
         failures.keySet().retainAll(live);
@@ -143,6 +126,23 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             handedOver.add(log);
         }
         return new NcclSnapshot(JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status), handedOver);
+    }
+
+    private static String runKey(TrainingPod pod, TrainingPod.Container container) {
+        return container.id() == null ? null : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
+    }
+
+    /** {@code read} when a container's log was read, else why one could not be, else {@code waiting}. */
+    private String logStatus(TrainingPod pod) {
+        String failure = null;
+        for (TrainingPod.Container container : pod.containers()) {
+            String key = runKey(pod, container);
+            if (key != null && read.containsKey(key)) {
+                return "read";
+            }
+            failure = failure == null && key != null ? failures.get(key) : failure;
+        }
+        return failure == null ? "waiting" : failure;
     }
 
     private boolean due(TrainingPod.Container container, Instant now) {

@@ -25,10 +25,6 @@ public record NcclLogFacts(
 
     public static final int MAX_WARNINGS = 10;
 
-    public static NcclLogFacts empty() {
-        return new NcclLogFacts(List.of(), 0, List.of(), 0, Double.NaN, null, 0, false);
-    }
-
     public boolean hasInfo() {
         return infoLines > 0;
     }
