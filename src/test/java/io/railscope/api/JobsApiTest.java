@@ -70,6 +70,10 @@ class JobsApiTest {
                 .body(containsString("fell back to NET/Socket on eth0 on every rank"), containsString("data-rank=\"127\""),
                         containsString("Nodes on unhealthy rails"), containsString("NET/Socket×2"));
         given().get("/cells/alpha").then().statusCode(200).body(containsString("/cells/alpha/jobs/team-a/llm-pretrain-job-0"));
+        // the job has a rank on the node whose rail-6 port is down, and none on an unhealthy port of rail 1
+        given().get("/cells/alpha/rails/6").then().statusCode(200).body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
+        given().get("/cells/alpha/rails/1").then().statusCode(200).body(org.hamcrest.Matchers.not(containsString("data-job=")));
+        given().get("/cells/alpha/nodes/alpha-gpu-00003").then().statusCode(200).body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
         given().get("/cells/alpha/jobs/team-a/no-such-job").then().statusCode(404);
         given().get("/api/v1/cells/no-such-cell/jobs").then().statusCode(404).body("error", containsString("no-such-cell"));
     }
