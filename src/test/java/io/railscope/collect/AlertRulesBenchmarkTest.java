@@ -4,17 +4,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.alert.AlertEvaluator;
 import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
-import io.railscope.config.NcclSettings;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
 import io.railscope.store.AlertStore;
-import io.railscope.store.CellStateWriter;
-import io.railscope.store.JobBaselines;
-import io.railscope.telemetry.SelfMetrics;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -41,20 +35,15 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class AlertRulesBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    JobBaselines baselines;
 
     @Inject
     AlertEvaluator evaluator;
@@ -71,12 +60,11 @@ class AlertRulesBenchmarkTest {
         List<Fault> faults = List.of(Fault.RAIL_DOWN, Fault.NEIGHBOR_OVER_GC_THRESH2, Fault.SYMBOL_ERRORS_RISING, Fault.POOL_NEAR_EXHAUSTION,
                 Fault.NCCL_SOCKET_FALLBACK, Fault.WHEREABOUTS_LEAK);
         SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, faults, Clock.systemUTC());
-        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), BenchmarkCell.DEVICES, 400, IpamSettings.defaults(),
-                NcclSettings.defaults(), Optional.of(new SimulatedCellSettings(NODES, faults, 1)), Optional.empty());
+        CellSettings settings = cells.settings(name, Optional.of(new SimulatedCellSettings(NODES, faults, 1)));
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
-            CellCollector collector = BenchmarkCell.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
-                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
+                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor);
             collector.collect();
             collector.collect();
             List<Double> typical = rounds(settings);

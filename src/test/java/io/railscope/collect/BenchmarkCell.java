@@ -28,14 +28,6 @@ final class BenchmarkCell {
     private BenchmarkCell() {
     }
 
-    static CellCollector collector(String name, CellSources sources, Optional<SimulatedCellSettings> simulated, ExecutorService executor,
-            RailscopeConfig config, CellStateWriter writer, io.railscope.store.JobBaselines baselines, SelfMetrics metrics) {
-        CellSettings settings = new CellSettings(name, Duration.ofSeconds(30), DEVICES, 400, IpamSettings.defaults(), io.railscope.config.NcclSettings.defaults(), simulated,
-                Optional.empty());
-        SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-        return new CellCollector(settings, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), cell -> { });
-    }
-
     /** One cold collection, then {@code rounds} measured ones, each after timing the sources' fetch alone. */
     static Rounds measure(CellCollector collector, int rounds, Duration pause, Fetch fetchAlone) throws Exception {
         long coldStart = System.nanoTime();

@@ -3,12 +3,9 @@ package io.railscope.collect;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
-import io.railscope.store.CellStateWriter;
-import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,6 +27,9 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class CollectBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
 
@@ -42,17 +42,9 @@ class CollectBenchmarkTest {
         }
     }
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    io.railscope.store.JobBaselines baselines;
 
     @Test
     void collectTwelveThousandNodes() throws Exception {
@@ -62,8 +54,8 @@ class CollectBenchmarkTest {
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
             var sources = new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
-                    executor, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
+                    executor);
 
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ofSeconds(1), () -> {
                 cell.fetchKubernetes();

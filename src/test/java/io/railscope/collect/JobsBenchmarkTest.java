@@ -3,16 +3,12 @@ package io.railscope.collect;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.config.NcclSettings;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclLogParser;
 import io.railscope.source.nccl.TrainingPod;
-import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
-import io.railscope.store.JobBaselines;
-import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,21 +34,16 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class JobsBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int JOBS = Integer.getInteger("bench.jobs", 1000);
     private static final int PODS_PER_JOB = 12;
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    JobBaselines baselines;
 
     @Test
     void collectAThousandJobs() throws Exception {
@@ -72,7 +63,7 @@ class JobsBenchmarkTest {
         try (NcclJobSource source = new NcclJobSource(name, settings, () -> pods,
                 (namespace, pod, container) -> NcclLogParser.parse(log(pod)), NcclLogArchive.NONE, Clock.systemUTC())) {
             var sources = new CellSources(Optional.empty(), Optional.empty(), Optional.of(source));
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), executor, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, sources, Optional.empty(), executor);
             int catchUp = 0;
             long catchUpStart = System.nanoTime();
             double slowest = 0;

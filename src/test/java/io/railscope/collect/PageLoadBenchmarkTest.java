@@ -3,14 +3,10 @@ package io.railscope.collect;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
-import io.railscope.store.CellStateWriter;
-import io.railscope.store.JobBaselines;
-import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;
@@ -39,6 +35,9 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class PageLoadBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int CLIENTS = 20;
     private static final int REQUESTS = Integer.getInteger("bench.requests", 40);
@@ -46,17 +45,9 @@ class PageLoadBenchmarkTest {
     @TestHTTPResource("/")
     URL root;
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    JobBaselines baselines;
 
     @Test
     void pagesOfATwelveThousandNodeCell() throws Exception {
@@ -65,8 +56,8 @@ class PageLoadBenchmarkTest {
         SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, faults, Clock.systemUTC());
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
-            CellCollector collector = BenchmarkCell.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
-                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
+                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor);
             collector.collect();
             collector.collect();
             HttpClient http = HttpClient.newBuilder().executor(executor).build();

@@ -4,12 +4,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.PortCounter;
 import io.railscope.source.exposition.PrometheusQuerySource;
-import io.railscope.store.CellStateWriter;
-import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -38,22 +35,17 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class QueryBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
     /** One port in this many has a non-zero error counter (1 = every port: the worst case). */
     private static final int PORTS_PER_ERROR = Integer.getInteger("bench.ports-per-error", 200);
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    io.railscope.store.JobBaselines baselines;
 
     @Test
     void queryTwelveThousandNodes() throws Exception {
@@ -77,7 +69,7 @@ class QueryBenchmarkTest {
             PrometheusQuerySource source = new PrometheusQuerySource(URI.create("http://127.0.0.1:" + server.actualPort()),
                     "cluster=\"bench\"", "node", Duration.ofSeconds(60), Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, sources, Optional.empty(), fetch);
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
             BenchmarkCell.report("query", "query-" + NODES + ".txt", String.format("cell: %,d nodes, %,d rail ports, error counters non-zero on one port in %d; %d queries (max by node, device, port; error counters > 0) answering %,d bytes of JSON, over HTTP on 127.0.0.1%n",
                     NODES, NODES * 8, PORTS_PER_ERROR, PortCounter.count() + 8, bytes)

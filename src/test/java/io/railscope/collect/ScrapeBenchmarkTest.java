@@ -4,12 +4,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.quarkus.test.junit.TestProfile;
-import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSources;
 import io.railscope.source.exposition.ExporterScrapeSource;
 import io.railscope.source.exposition.ExporterTarget;
-import io.railscope.store.CellStateWriter;
-import io.railscope.telemetry.SelfMetrics;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,20 +31,15 @@ import org.junit.jupiter.api.Test;
 @TestProfile(CollectBenchmarkTest.QuietFleet.class)
 class ScrapeBenchmarkTest {
 
+    @Inject
+    BenchmarkCells cells;
+
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
 
-    @Inject
-    CellStateWriter writer;
 
-    @Inject
-    RailscopeConfig config;
 
-    @Inject
-    SelfMetrics metrics;
 
-    @Inject
-    io.railscope.store.JobBaselines baselines;
 
     @Test
     void scrapeTwelveThousandExporters() throws Exception {
@@ -68,7 +60,7 @@ class ScrapeBenchmarkTest {
             String name = "scrape-" + NODES;
             ExporterScrapeSource source = new ExporterScrapeSource(() -> targets, Duration.ofSeconds(30), 64, Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
-            CellCollector collector = BenchmarkCell.collector(name, sources, Optional.empty(), fetch, config, writer, baselines, metrics);
+            CellCollector collector = cells.collector(name, sources, Optional.empty(), fetch);
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
             BenchmarkCell.report("scrape", "scrape-" + NODES + ".txt", String.format("cell: %,d exporters (%,d bytes of pages, %,d rail ports), parallelism 64, over HTTP on 127.0.0.1%n", NODES, bytes, NODES * 8)
                     + rounds.lines("scrape + parse", "responses"));
