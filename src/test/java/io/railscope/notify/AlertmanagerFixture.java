@@ -1,26 +1,23 @@
 package io.railscope.notify;
 
 import io.railscope.ops.FreePort;
+import io.railscope.ops.ServerProcess;
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /** Debian's Alertmanager on 127.0.0.1 and a free port, clustering off, routing every alert to one webhook. */
 public final class AlertmanagerFixture implements AutoCloseable {
 
     public static final String BINARY = "/usr/bin/prometheus-alertmanager";
 
-    private final Process process;
+    private final ServerProcess process;
     private final int port;
-    private final Path root;
 
-    private AlertmanagerFixture(Process process, int port, Path root) {
+    private AlertmanagerFixture(ServerProcess process, int port) {
         this.process = process;
         this.port = port;
-        this.root = root;
     }
 
     /** Groups by alertname and cell, waits 1 s, and sends resolved alerts too. */
@@ -40,12 +37,10 @@ public final class AlertmanagerFixture implements AutoCloseable {
                         send_resolved: true
                 """.formatted(webhook));
         int port = FreePort.pick();
-        Process process = new ProcessBuilder(BINARY, "--config.file=" + root.resolve("alertmanager.yml"), "--storage.path=" + root.resolve("data"),
-                "--web.listen-address=127.0.0.1:" + port, "--cluster.listen-address=", "--web.external-url=http://127.0.0.1:" + port)
-                .redirectErrorStream(true).redirectOutput(root.resolve("alertmanager.log").toFile()).start();
-        AlertmanagerFixture fixture = new AlertmanagerFixture(process, port, root);
-        fixture.await();
-        return fixture;
+        ServerProcess process = ServerProcess.start("alertmanager", java.util.List.of(BINARY, "--config.file=" + root.resolve("alertmanager.yml"), "--storage.path=" + root.resolve("data"),
+                "--web.listen-address=127.0.0.1:" + port, "--cluster.listen-address=", "--web.external-url=http://127.0.0.1:" + port), root.resolve("alertmanager.log"),
+                URI.create("http://127.0.0.1:" + port + "/-/ready"));
+        return new AlertmanagerFixture(process, port);
     }
 
     public URI url() {
@@ -54,27 +49,6 @@ public final class AlertmanagerFixture implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(15, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        }
-    }
-
-    private void await() throws IOException, InterruptedException {
-        for (int attempt = 0; attempt < 200; attempt++) {
-            if (!process.isAlive()) {
-                throw new IOException("alertmanager exited: " + Files.readString(root.resolve("alertmanager.log")));
-            }
-            try {
-                HttpURLConnection connection = (HttpURLConnection) url().resolve("/-/ready").toURL().openConnection();
-                if (connection.getResponseCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        throw new IOException("alertmanager did not get ready on " + url());
+        process.close();
     }
 }

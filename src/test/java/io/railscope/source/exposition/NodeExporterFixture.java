@@ -1,14 +1,13 @@
 package io.railscope.source.exposition;
 
+import io.railscope.ops.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A fake node for the real node_exporter: a sysfs tree with eight mlx5 HCAs and a procfs with an
@@ -20,10 +19,10 @@ public final class NodeExporterFixture implements AutoCloseable {
     public static final String BINARY = "/usr/bin/prometheus-node-exporter";
 
     private final Path root;
-    private final Process process;
+    private final ServerProcess process;
     private final int port;
 
-    private NodeExporterFixture(Path root, Process process, int port) {
+    private NodeExporterFixture(Path root, ServerProcess process, int port) {
         this.root = root;
         this.process = process;
         this.port = port;
@@ -39,7 +38,6 @@ public final class NodeExporterFixture implements AutoCloseable {
             Files.writeString(hca.resolve("board_id"), "MT_0000000838\n");
             Files.writeString(hca.resolve("hca_type"), "MT4129\n");
         }
-        NodeExporterFixture fixture = null;
         for (int device = 0; device < 8; device++) {
             writePort(root, device, "4: ACTIVE", "5: LinkUp", "400 Gb/sec (4X NDR)");
             for (String counter : List.of("port_rcv_data", "port_xmit_data", "port_rcv_packets", "port_xmit_packets", "port_rcv_errors",
@@ -66,11 +64,9 @@ public final class NodeExporterFixture implements AutoCloseable {
         for (int level = 1; level <= 3; level++) {
             command.add("--collector.sysctl.include=net.ipv4.neigh.default.gc_thresh" + level);
         }
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(root.resolve("node_exporter.log").toFile()).start();
-        fixture = new NodeExporterFixture(root, process, port);
-        fixture.awaitReady();
-        return fixture;
+        ServerProcess process = ServerProcess.start("node_exporter", command, root.resolve("node_exporter.log"),
+                URI.create("http://127.0.0.1:" + port + "/metrics"));
+        return new NodeExporterFixture(root, process, port);
     }
 
     public String address() {
@@ -97,10 +93,7 @@ public final class NodeExporterFixture implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        }
+        process.close();
     }
 
     private static void writePort(Path root, int device, String state, String physicalState, String rate) throws IOException {
@@ -108,23 +101,5 @@ public final class NodeExporterFixture implements AutoCloseable {
         Files.writeString(port.resolve("state"), state + "\n");
         Files.writeString(port.resolve("phys_state"), physicalState + "\n");
         Files.writeString(port.resolve("rate"), rate + "\n");
-    }
-
-    private void awaitReady() throws InterruptedException, IOException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            if (!process.isAlive()) {
-                throw new IOException("node_exporter exited: " + Files.readString(root.resolve("node_exporter.log")));
-            }
-            try {
-                HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + address() + "/metrics").toURL().openConnection();
-                if (connection.getResponseCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        throw new IOException("node_exporter did not answer on " + address());
     }
 }
