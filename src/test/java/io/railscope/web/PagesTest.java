@@ -118,8 +118,8 @@ class PagesTest {
 
     /** A job whose name, pod, reason and NCCL warning all carry markup. */
     private static io.railscope.store.JobsState hostileJob(String node, String hostile, String jobName) {
-        var rank = new io.railscope.source.NcclRankObservation(0, "pod-" + hostile, node, "host-" + hostile, "2.21.5", "Socket", List.of(), null,
-                false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), hostile);
+        var rank = new io.railscope.source.NcclRankObservation("pod-" + hostile, node, new io.railscope.source.nccl.RankFacts("host-" + hostile, 1, 0,
+                0, 1, "2.21.5", "Socket", List.of(), null, false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), hostile, Map.of()));
         var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
                 hostile, hostile, hostile, "read");
         var job = new io.railscope.source.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),

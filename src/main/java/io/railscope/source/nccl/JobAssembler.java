@@ -79,9 +79,7 @@ public final class JobAssembler {
         void add(ContainerLog log, String pod, String node) {
             NcclLogFacts facts = log.facts();
             for (RankFacts rank : facts.ranks()) {
-                ranks.add(new NcclRankObservation(rank.rank(), pod, node, rank.host(), rank.ncclVersion(), rank.network(), rank.hcas(),
-                        rank.linkLayer(), rank.gdr(), rank.channels(), rank.initComplete(), rank.noDevice(), rank.socketInterfaces(),
-                        rank.plugin()));
+                ranks.add(new NcclRankObservation(pod, node, rank));
                 nranks = Math.max(nranks, rank.nranks());
             }
             for (String warning : facts.warnings()) {
