@@ -1,12 +1,14 @@
 package io.railscope.collect;
 
 import io.railscope.assess.PoolHeadroom;
+import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NcclSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.ipam.RailMapping;
 import io.railscope.store.CellCollection;
 import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
@@ -25,6 +27,7 @@ public final class CellCollector {
     private final SourceFetcher fetcher;
     private final MetricsAssessor metricsAssessor;
     private final JobAssessor jobAssessor;
+    private final IsolationAudit audit;
     private final java.util.function.Consumer<CellSettings> afterCollection;
     private final RailscopeConfig config;
     private final CellStateWriter writer;
@@ -36,8 +39,9 @@ public final class CellCollector {
         this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
+        this.audit = new IsolationAudit(cell.audit(), new RailMapping(cell.railDevices().size(), cell.ipam().railPools()));
         this.fetcher = fetcher;
-        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds());
+        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds(), audit);
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;
@@ -59,7 +63,8 @@ public final class CellCollector {
         var thresholds = config.thresholds();
         Optional<KubernetesState> kubernetes = results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class)
                 .map(snapshot -> new KubernetesState(snapshot, snapshot.pools().stream()
-                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList()));
+                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList(),
+                        audit.audit(snapshot.isolation())));
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class).map(metricsAssessor::assess);
         Optional<JobsState> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
         CellCollection collection = new CellCollection(cell.name(), cell.simulated().isPresent(), at, results.outcomes(),

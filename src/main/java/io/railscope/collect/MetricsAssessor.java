@@ -3,6 +3,7 @@ package io.railscope.collect;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
+import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.NeighborReading;
@@ -26,11 +27,13 @@ final class MetricsAssessor {
     private final CellSettings cell;
     private final RailscopeConfig.Thresholds thresholds;
     private final PortHealthRule rule;
+    private final IsolationAudit audit;
     private Map<String, RailPortReading> previousPorts = Map.of();
     private Instant previousAt;
 
-    MetricsAssessor(CellSettings cell, RailscopeConfig.Thresholds thresholds) {
+    MetricsAssessor(CellSettings cell, RailscopeConfig.Thresholds thresholds, IsolationAudit audit) {
         this.cell = cell;
+        this.audit = audit;
         this.thresholds = thresholds;
         this.rule = new PortHealthRule(thresholds, cell.expectedGbps());
     }
@@ -57,6 +60,7 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        return new NodeMetricsState(ports, neighbors, snapshot.targets());
+        return new NodeMetricsState(ports, neighbors, snapshot.targets(),
+                audit.rdmaNetns(snapshot.rdmaNetns().sharedNodes(), snapshot.rdmaNetns().nodesReporting()));
     }
 }

@@ -27,6 +27,8 @@ public interface CellConfig {
 
     Nccl nccl();
 
+    Audit audit();
+
     /** Present when this cell is simulated instead of read from a cluster. */
     Optional<Simulated> simulated();
 
@@ -89,6 +91,32 @@ public interface CellConfig {
 
         /** Backend pool name per rail, first is rail 1; without it pools map by NAD name or their own name. */
         Optional<List<String>> pools();
+
+        /** The MTU of every backend rail (RoCE usually 9000); a rail configured or reported otherwise is a finding. */
+        @WithDefault("9000")
+        @Min(576)
+        @Max(65520)
+        int expectedMtu();
+    }
+
+    interface Audit {
+        /** Namespaces of the platform: not tenants, and allowed host networking and privileges. */
+        @WithDefault("kube-system,kube-public,kube-node-lease,gpu-operator,nvidia-gpu-operator,nvidia-network-operator,network-operator")
+        List<String> systemNamespaces();
+
+        /** Label selector of inference pods, which must have no backend rails. */
+        @WithDefault("serving.kserve.io/inferenceservice")
+        String inferenceSelector();
+
+        /** Namespaces whose NetworkAttachmentDefinitions every tenant may use on purpose. */
+        Optional<List<String>> sharedAttachmentNamespaces();
+
+        /** ConfigMaps that may hold the Multus configuration, as namespace/name, tried in order. */
+        @WithDefault("kube-system/multus-daemon-config,kube-system/multus-cni-config")
+        List<String> multusConfigMaps();
+
+        /** Checks not to run in this cell, as kebab-case names (e.g. namespace-without-default-deny). */
+        Optional<List<io.railscope.audit.IsolationCheck>> disabledChecks();
     }
 
     interface Ipam {

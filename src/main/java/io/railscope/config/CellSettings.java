@@ -16,6 +16,7 @@ public record CellSettings(
         int expectedGbps,
         IpamSettings ipam,
         NcclSettings nccl,
+        AuditSettings audit,
         Optional<SimulatedCellSettings> simulated,
         Optional<CellConfig> configured) {
 

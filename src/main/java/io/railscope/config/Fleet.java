@@ -1,6 +1,7 @@
 package io.railscope.config;
 
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
+import static io.railscope.model.Fault.ISOLATION_GAPS;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
@@ -52,13 +53,14 @@ public class Fleet {
         var interval = config.collect().interval();
         return List.of(
                 simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), interval),
-                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE, WHEREABOUTS_LEAK), interval),
+                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE, WHEREABOUTS_LEAK, ISOLATION_GAPS),
+                        interval),
                 simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), interval));
     }
 
     private static CellSettings simulated(String name, int nodes, List<Fault> faults, Duration interval) {
         return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(),
-                Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
+                AuditSettings.defaults(), Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
     }
 
     private static List<CellSettings> configuredCells(RailscopeConfig config) {
@@ -71,7 +73,8 @@ public class Fleet {
             var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
             var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
                     cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()));
-            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl()), simulated,
+            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl()),
+                    AuditSettings.of(cell.audit(), cell.rails().expectedMtu()), simulated,
                     Optional.of(cell)));
         }
         return List.copyOf(cells);
@@ -130,6 +133,16 @@ public class Fleet {
         if (cell.rails().pools().filter(pools -> pools.size() > cell.rails().devices().size()).isPresent()) {
             throw new InvalidConfigurationException(prefix + "rails.pools names more pools than there are rails");
         }
+        try {
+            io.railscope.audit.LabelSelector.parse(cell.audit().inferenceSelector());
+        } catch (IllegalArgumentException e) {
+            throw new InvalidConfigurationException(prefix + "audit.inference-selector: " + e.getMessage());
+        }
+        cell.audit().multusConfigMaps().forEach(configMap -> {
+            if (!configMap.matches("[a-z0-9-]+/[a-z0-9.-]+")) {
+                throw new InvalidConfigurationException(prefix + "audit.multus-config-maps: '" + configMap + "' is not namespace/name");
+            }
+        });
         if (cell.rails().devices().stream().distinct().count() != cell.rails().devices().size()) {
             throw new InvalidConfigurationException(prefix + "rails.devices lists a device twice");
         }

@@ -25,6 +25,12 @@ public enum Fault {
     WHEREABOUTS_LEAK,
     /** Pods on one node fail to get an address (FailedCreatePodSandBox "range is full") and wait in ContainerCreating. */
     IP_ALLOCATION_FAILURES,
+    /**
+     * Isolation gaps: a tenant namespace without default-deny egress, a hostNetwork privileged debug pod,
+     * an inference deployment with a backend rail, a routed rail NAD with MTU 1500, Multus without
+     * namespaceIsolation, and one node with RDMA netns shared.
+     */
+    ISOLATION_GAPS,
     /** The node-metrics source throws on every fetch. */
     METRICS_SOURCE_ERROR,
     /** The node-metrics source hangs far past any timeout. */

@@ -1,11 +1,12 @@
 package io.railscope.source;
 
+import io.railscope.source.ipam.IsolationObjects;
 import java.util.List;
 
 /**
  * A cell's nodes and address pools as its Kubernetes API showed them at one moment, with what IPAM
  * derivation found wrong: leaks, allocation failures, stuck pods, nodes with asymmetric rail
- * offsets, and malformed objects it skipped ({@code problems}, each naming kind, namespace and name).
+ * offsets, what the isolation audit reads, and malformed objects it skipped ({@code problems}, each naming kind, namespace and name).
  */
 public record KubernetesSnapshot(
         List<NodeInfo> nodes,
@@ -15,6 +16,7 @@ public record KubernetesSnapshot(
         List<AllocationFailure> failures,
         List<StuckPod> stuckPods,
         List<RailAsymmetry> asymmetricNodes,
+        IsolationObjects isolation,
         List<String> problems) {
 
     public KubernetesSnapshot {

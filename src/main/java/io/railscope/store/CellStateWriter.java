@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import io.agroal.api.AgroalDataSource;
+import io.railscope.model.SourceKind;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.io.IOException;
@@ -35,8 +36,12 @@ public class CellStateWriter {
             CellRow cell = lockCell(connection, collection, sampleInterval);
             CommitReport report = new CommitReport(cell.sampled());
             collection.kubernetes().ifPresent(state -> write(report, "inventory", () -> new InventoryWriter(connection, cell, report).write(state)));
+            collection.kubernetes().ifPresent(state -> write(report, "isolation",
+                    () -> new IsolationFindingsWriter(connection, cell, report).write(SourceKind.KUBERNETES, state.isolation())));
             collection.nodeMetrics().ifPresent(state -> write(report, "node-metrics",
                     () -> new NodeMetricsWriter(connection, cell, report).write(state)));
+            collection.nodeMetrics().ifPresent(state -> write(report, "rdma-netns",
+                    () -> new IsolationFindingsWriter(connection, cell, report).write(SourceKind.NODE_METRICS, state.isolation())));
             collection.jobs().ifPresent(jobs -> write(report, "jobs", () -> new JobWriter(connection, cell, report).write(jobs)));
             write(report, "source-status", () -> new SourceStatusWriter(connection, cell).write(collection.outcomes()));
             write(report, "summary", () -> new CellSummaryWriter(connection, cell).write());

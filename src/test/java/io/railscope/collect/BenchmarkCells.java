@@ -1,5 +1,6 @@
 package io.railscope.collect;
 
+import io.railscope.config.AuditSettings;
 import io.railscope.config.CellSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.config.NcclSettings;
@@ -32,8 +33,8 @@ public class BenchmarkCells {
     }
 
     CellSettings settings(String name, Optional<SimulatedCellSettings> simulated) {
-        return new CellSettings(name, Duration.ofSeconds(30), BenchmarkCell.DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(), simulated,
-                Optional.empty());
+        return new CellSettings(name, Duration.ofSeconds(30), BenchmarkCell.DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(),
+                AuditSettings.defaults(), simulated, Optional.empty());
     }
 
     /** A collector without alert rules after it, so that a benchmark measures the collection alone. */

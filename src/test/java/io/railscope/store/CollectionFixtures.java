@@ -9,6 +9,7 @@ import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
+import io.railscope.source.ipam.IsolationObjects;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
@@ -45,9 +46,9 @@ final class CollectionFixtures {
                 new CellCollection.SourceOutcome(SourceKind.NCCL, at, 5, null));
         return new CellCollection(cell, true, at, outcomes,
                 Optional.of(new KubernetesState(new KubernetesSnapshot(inventory, List.of(pool), blocks, List.of(), List.of(), List.of(),
-                        List.of(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
-                        new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))))),
-                Optional.of(new NodeMetricsState(ports, neighbors, List.of())),
+                        List.of(), IsolationObjects.none(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
+                        new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))), List.of())),
+                Optional.of(new NodeMetricsState(ports, neighbors, List.of(), List.of())),
                 Optional.of(new JobsState(List.of(new AssessedJob(job, JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)),
                         List.of())));
     }

@@ -1,5 +1,8 @@
 package io.railscope.web;
 
+import io.railscope.audit.IsolationCheck;
+import io.railscope.audit.IsolationFinding;
+import io.railscope.source.ipam.IsolationObjects;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -107,12 +110,16 @@ class PagesTest {
                 Optional.of(new KubernetesState(new KubernetesSnapshot(
                         List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))), List.of(), List.of(),
                         List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)), List.of(), List.of(), List.of(),
-                        List.of("IPPool " + hostile + ": bad subnet")), List.of())),
+                        IsolationObjects.none(), List.of("IPPool " + hostile + ": bad subnet")), List.of(),
+                        List.of(new IsolationFinding(IsolationCheck.HOST_NETWORK_POD, "ns-" + hostile, "Pod ns-" + hostile + "/" + hostile, node, 1,
+                                "hostNetwork: true on 1 pod (" + hostile + ")."),
+                                new IsolationFinding(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, "ns-" + hostile, "Namespace ns-" + hostile, null,
+                                        3, "No NetworkPolicy denies ingress and egress by default for its 3 pods (0 NetworkPolicies).")))),
                 Optional.of(new NodeMetricsState(
                         List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
                                 Double.NaN, PortHealth.DOWN, hostile)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile)),
-                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)))),
+                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)), List.of())),
                 Optional.of(hostileJob(node, hostile, jobName)));
     }
 

@@ -4,6 +4,7 @@ import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,19 +58,23 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
             List<NeighborReading> neighbors = new ArrayList<>();
             List<RailPortReading> ports = new ArrayList<>();
             List<ScrapeTarget> statuses = new ArrayList<>(all.size());
+            int netnsReporting = 0;
+            List<String> netnsShared = new ArrayList<>();
             for (CompletableFuture<Scraped> scrape : scrapes) {
                 Scraped result = scrape.join();
                 statuses.add(result.status());
                 if (result.snapshot() != null) {
                     neighbors.addAll(result.snapshot().neighbors());
                     ports.addAll(result.snapshot().ports());
+                    netnsReporting += result.snapshot().rdmaNetns().nodesReporting();
+                    netnsShared.addAll(result.snapshot().rdmaNetns().sharedNodes());
                 }
             }
             if (!all.isEmpty() && statuses.stream().noneMatch(ScrapeTarget::up)) {
                 throw new IllegalStateException("no node_exporter of " + all.size() + " answered; first: " + statuses.get(0).target()
                         + ": " + statuses.get(0).error());
             }
-            return new NodeMetricsSnapshot(at, neighbors, ports, statuses);
+            return new NodeMetricsSnapshot(at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared));
         } finally {
             scrapes.forEach(scrape -> scrape.cancel(true));
         }

@@ -4,6 +4,7 @@ import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Collects node_exporter's InfiniBand, ARP and neighbor sysctl samples into readings per node. Which
+ * Collects node_exporter's InfiniBand, ARP and neighbor sysctl samples, and the RDMA netns mode
+ * textfile metric, into readings per node. Which
  * node a sample belongs to is decided by {@code nodeOf}: the scraped target's node, or labels of a
  * query result. Not thread-safe: one per page, or one per query fed sequentially.
  */
@@ -45,7 +47,8 @@ public final class NodeMetricsReadings implements SampleSink {
 
     @Override
     public boolean wants(String metricName) {
-        return metricName.startsWith("node_infiniband_") || metricName.equals("node_arp_entries") || metricName.startsWith(GC_THRESH);
+        return metricName.startsWith("node_infiniband_") || metricName.equals("node_arp_entries") || metricName.startsWith(GC_THRESH)
+                || metricName.equals(RdmaNetnsReport.METRIC);
     }
 
     @Override
@@ -64,6 +67,10 @@ public final class NodeMetricsReadings implements SampleSink {
             if (device != null) {
                 data.arpByDevice.merge(device, (int) value, Integer::sum);
             }
+            return;
+        }
+        if (metricName.equals(RdmaNetnsReport.METRIC)) {
+            data.rdmaNetnsExclusive = (int) value;
             return;
         }
         if (metricName.startsWith(GC_THRESH)) {
@@ -126,7 +133,15 @@ public final class NodeMetricsReadings implements SampleSink {
     public NodeMetricsSnapshot snapshot(Instant at, List<ScrapeTarget> targets) {
         List<NeighborReading> neighbors = new ArrayList<>(nodes.size());
         List<RailPortReading> ports = new ArrayList<>(nodes.size() * 8);
+        int netnsReporting = 0;
+        List<String> netnsShared = new ArrayList<>();
         for (NodeData node : nodes.values()) {
+            if (node.rdmaNetnsExclusive >= 0) {
+                netnsReporting++;
+                if (node.rdmaNetnsExclusive == 0) {
+                    netnsShared.add(node.name);
+                }
+            }
             if (node.arpSeen) {
                 neighbors.add(new NeighborReading(node.name, (int) node.arpEntries, node.gcThresh[0], node.gcThresh[1], node.gcThresh[2],
                         Map.copyOf(node.arpByDevice)));
@@ -142,7 +157,7 @@ public final class NodeMetricsReadings implements SampleSink {
                         port.counters));
             }
         }
-        return new NodeMetricsSnapshot(at, neighbors, ports, targets);
+        return new NodeMetricsSnapshot(at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared));
     }
 
     private static final class NodeData {
@@ -151,6 +166,7 @@ public final class NodeMetricsReadings implements SampleSink {
         final int[] gcThresh = new int[3];
         long arpEntries;
         boolean arpSeen;
+        int rdmaNetnsExclusive = -1;
         final Map<String, Integer> arpByDevice = new java.util.TreeMap<>();
 
         NodeData(String name) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.PortCounter;
+import io.railscope.source.RdmaNetnsReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -69,6 +70,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             String metric = "node_sysctl_net_ipv4_neigh_default_gc_thresh" + level;
             queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers() + ")");
         }
+        queries.put(RdmaNetnsReport.METRIC, "min by (" + nodeLabel + ") (" + RdmaNetnsReport.METRIC + matchers() + ")");
         return queries;
     }
 

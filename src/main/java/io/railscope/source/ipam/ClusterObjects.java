@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * What IPAM derivation needs of a cell's API objects, reduced to compact records page by page so
- * that 400,000 pods fit in memory. {@code problems} lists objects that were malformed and skipped.
+ * that 400,000 pods fit in memory, with what the isolation audit reads ({@code isolation}).
+ * {@code problems} lists objects that were malformed and skipped.
  */
 public record ClusterObjects(
         Instant at,
@@ -21,6 +22,7 @@ public record ClusterObjects(
         List<ServiceCidr> serviceCidrs,
         List<String> clusterIps,
         List<EventObject> events,
+        IsolationObjects isolation,
         List<String> problems) {
 
     /** A Node: labels, {@code spec.podCIDRs} and {@code status.capacity.pods}. */

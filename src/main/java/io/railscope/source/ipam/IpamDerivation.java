@@ -92,7 +92,7 @@ public final class IpamDerivation {
         }
         pools.addAll(new ServicePools(objects, problems).pools());
         return new KubernetesSnapshot(nodes, pools, blocks, backend.leaks(), failures, stuckPods(objects),
-                backend.asymmetricNodes(), problems);
+                backend.asymmetricNodes(), objects.isolation(), problems);
     }
 
     private static Map<String, Integer> podsWithAddressByNode(List<PodObject> pods) {

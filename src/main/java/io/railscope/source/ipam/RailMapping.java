@@ -24,7 +24,7 @@ public final class RailMapping {
 
     /** The rail of the pool, or null. {@code attachmentName} is the NAD using it, or null. */
     public Integer railOf(String poolName, String attachmentName) {
-        int configured = configuredPools.indexOf(poolName);
+        int configured = poolName == null ? -1 : configuredPools.indexOf(poolName);
         if (configured >= 0) {
             return configured + 1;
         }

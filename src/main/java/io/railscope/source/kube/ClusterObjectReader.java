@@ -1,12 +1,13 @@
 package io.railscope.source.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicySpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.HttpClient;
@@ -24,10 +25,15 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import io.railscope.source.ipam.IsolationObjects;
+import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.ipam.IsolationObjects.NetworkPolicyObject;
+import io.railscope.source.ipam.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,15 +45,16 @@ import java.util.function.Consumer;
 final class ClusterObjectReader {
 
     static final Set<String> FAILURE_REASONS = Set.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
     private final IpamSettings ipam;
+    private final List<String> multusConfigMaps;
     private final Clock clock;
 
-    ClusterObjectReader(KubernetesClient client, IpamSettings ipam, Clock clock) {
+    ClusterObjectReader(KubernetesClient client, IpamSettings ipam, List<String> multusConfigMaps, Clock clock) {
         this.client = client;
         this.ipam = ipam;
+        this.multusConfigMaps = List.copyOf(multusConfigMaps);
         this.clock = clock;
     }
 
@@ -56,18 +63,31 @@ final class ClusterObjectReader {
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
         Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        List<PodObject> pods = pods();
+        List<PodSecurity> audited = new ArrayList<>();
+        List<PodObject> pods = pods(audited, problems);
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
         custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
                 Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
                 Resources.string(resource.get("status", "ipam", "operator-status", "error")))));
         List<NvIpamPool> nvIpamPools = new ArrayList<>();
-        custom(Resources.NV_IPAM_IPPOOL, problems, resource -> nvIpamPools.add(ipPool(resource)));
-        custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> nvIpamPools.add(cidrPool(resource)));
+        Map<String, String> poolGateways = new HashMap<>();
+        custom(Resources.NV_IPAM_IPPOOL, problems, resource -> {
+            nvIpamPools.add(ipPool(resource));
+            gateway(resource, "gateway", poolGateways);
+        });
+        custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> {
+            nvIpamPools.add(cidrPool(resource));
+            gateway(resource, "gatewayIndex", poolGateways);
+        });
         List<WhereaboutsPool> whereabouts = new ArrayList<>();
         custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(whereaboutsPool(resource)));
         List<NetworkAttachment> attachments = new ArrayList<>();
-        custom(Resources.NETWORK_ATTACHMENT, problems, resource -> attachments.add(attachment(resource)));
+        List<AttachmentDefinition> definitions = new ArrayList<>();
+        custom(Resources.NETWORK_ATTACHMENT, problems, resource -> {
+            AttachmentConfig config = AttachmentConfig.of(resource);
+            attachments.add(config.attachment());
+            definitions.add(config.definition());
+        });
         List<ServiceCidr> serviceCidrs = new ArrayList<>();
         custom(Resources.SERVICE_CIDR, problems, resource -> serviceCidrs.add(new ServiceCidr(resource.getMetadata().getName(),
                 Resources.strings(resource.get("spec", "cidrs")))));
@@ -83,8 +103,12 @@ final class ClusterObjectReader {
                 events.add(event(event));
             }
         });
+        List<NetworkPolicyObject> policies = new ArrayList<>();
+        Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy)));
+        IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policies, audited, definitions, poolGateways,
+                MultusConfigReader.read(client, multusConfigMaps, problems), multusConfigMaps);
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
-                serviceCidrs, clusterIps, events, problems);
+                serviceCidrs, clusterIps, events, isolation, problems);
     }
 
     /**
@@ -92,7 +116,7 @@ final class ClusterObjectReader {
      * next page is requested as soon as this page's continue token is known, so the transfer of one
      * page overlaps the parsing of the previous.
      */
-    private List<PodObject> pods() {
+    private List<PodObject> pods(List<PodSecurity> audited, List<String> problems) {
         HttpClient http = client.getHttpClient();
         String base = client.getMasterUrl().toString().replaceAll("/+$", "") + "/api/v1/pods?limit=" + Pages.SIZE;
         long timeout = Math.max(1, client.getConfiguration().getRequestTimeout());
@@ -103,7 +127,7 @@ final class ClusterObjectReader {
             try {
                 String next = PodPageParser.continueToken(body);
                 PodPage following = next == null ? null : new PodPage(http, base, next, timeout);
-                PodPageParser.parse(body, pods);
+                PodPageParser.parse(body, pods, audited, problems);
                 page = following;
             } catch (IOException e) {
                 throw new KubernetesClientException("listing pods: malformed page: " + e.getMessage(), e);
@@ -211,22 +235,34 @@ final class ClusterObjectReader {
         return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs);
     }
 
-    private static NetworkAttachment attachment(GenericKubernetesResource resource) {
-        String config = Resources.string(resource.get("spec", "config"));
-        String type = null;
-        String pool = null;
-        String range = null;
-        if (config != null && !config.isBlank()) {
-            try {
-                JsonNode ipam = JSON.readTree(config).path("ipam");
-                type = ipam.path("type").asText(null);
-                pool = ipam.path("poolName").asText(null);
-                range = ipam.path("range").asText(null);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new IllegalArgumentException("spec.config is not JSON: " + e.getOriginalMessage());
-            }
+    private static void gateway(GenericKubernetesResource resource, String field, Map<String, String> gateways) {
+        Object gateway = resource.get("spec", field);
+        if (gateway != null && !gateway.toString().isBlank()) {
+            gateways.put(resource.getMetadata().getName(), resource.getKind() + " " + resource.getMetadata().getNamespace() + "/"
+                    + resource.getMetadata().getName() + " spec." + field + " " + gateway);
         }
-        return new NetworkAttachment(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), type, pool, range);
+    }
+
+    /** A policy type applies when listed; without a list, Ingress always and Egress when it has egress rules. */
+    private static NetworkPolicyObject policy(NetworkPolicy policy) {
+        NetworkPolicySpec spec = policy.getSpec();
+        LabelSelector selector = spec == null ? null : spec.getPodSelector();
+        boolean all = selector == null || (empty(selector.getMatchLabels()) && empty(selector.getMatchExpressions()));
+        int ingress = spec == null || spec.getIngress() == null ? 0 : spec.getIngress().size();
+        int egress = spec == null || spec.getEgress() == null ? 0 : spec.getEgress().size();
+        List<String> types = spec == null || spec.getPolicyTypes() == null ? List.of() : spec.getPolicyTypes();
+        boolean ingressType = types.isEmpty() || types.contains("Ingress");
+        boolean egressType = types.isEmpty() ? egress > 0 : types.contains("Egress");
+        return new NetworkPolicyObject(policy.getMetadata().getNamespace(), policy.getMetadata().getName(), all, ingressType, egressType,
+                ingress, egress);
+    }
+
+    private static boolean empty(Map<?, ?> map) {
+        return map == null || map.isEmpty();
+    }
+
+    private static boolean empty(List<?> list) {
+        return list == null || list.isEmpty();
     }
 
     private static List<String> clusterIps(Service service) {

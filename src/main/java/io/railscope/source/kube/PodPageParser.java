@@ -4,13 +4,14 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
+import io.railscope.source.ipam.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * Reads a page of a Pod list straight into {@link PodObject}s with a streaming parser, keeping the
- * eight fields IPAM needs and skipping the rest. Binding 400,000 pods to the full Pod model took
+ * eight fields IPAM needs and what the isolation audit reads ({@link PodIsolationFields}), skipping the rest. Binding 400,000 pods to the full Pod model took
  * most of a large cell's collection (see BENCHMARKS.md); this does not build it.
  */
 final class PodPageParser {
@@ -45,9 +46,14 @@ final class PodPageParser {
         return null;
     }
 
-    /** Adds the page's pods to {@code pods} and returns its continue token, or null on the last page. */
-    static String parse(byte[] page, List<PodObject> pods) throws IOException {
+    /**
+     * Adds the page's pods to {@code pods}, those worth an isolation audit also to {@code audited}, and
+     * returns its continue token, or null on the last page. A pod with a malformed network-status
+     * annotation is reported in {@code problems} and kept without its attachments.
+     */
+    static String parse(byte[] page, List<PodObject> pods, List<PodSecurity> audited, List<String> problems) throws IOException {
         String next = null;
+        PodIsolationFields isolation = new PodIsolationFields();
         try (JsonParser parser = JSON.createParser(page)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -57,7 +63,13 @@ final class PodPageParser {
                     next = stringAt(parser, CONTINUE, 0);
                 } else if ("items".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
-                        pods.add(pod(parser));
+                        isolation.reset();
+                        PodObject pod = pod(parser, isolation);
+                        pods.add(pod);
+                        PodSecurity security = isolation.build(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), problems);
+                        if (security != null) {
+                            audited.add(security);
+                        }
                     }
                 } else {
                     parser.skipChildren();
@@ -67,7 +79,7 @@ final class PodPageParser {
         return next == null || next.isEmpty() ? null : next;
     }
 
-    private static PodObject pod(JsonParser parser) throws IOException {
+    private static PodObject pod(JsonParser parser, PodIsolationFields isolation) throws IOException {
         String namespace = null;
         String name = null;
         String created = null;
@@ -97,6 +109,14 @@ final class PodPageParser {
                     namespace = parser.getValueAsString();
                 } else if (kind == METADATA && "creationTimestamp".equals(field)) {
                     created = parser.getValueAsString();
+                } else if (kind == METADATA && "labels".equals(field)) {
+                    isolation.readLabels(parser);
+                } else if (kind == METADATA && "annotations".equals(field)) {
+                    isolation.readAnnotations(parser);
+                } else if (kind == METADATA && "ownerReferences".equals(field)) {
+                    isolation.readOwners(parser);
+                } else if (kind == SPEC && ("containers".equals(field) || "initContainers".equals(field))) {
+                    isolation.readContainers(parser);
                 } else if (kind == SPEC && "nodeName".equals(field)) {
                     node = parser.getValueAsString();
                 } else if (kind == SPEC && "hostNetwork".equals(field)) {

@@ -1,6 +1,5 @@
 package io.railscope.source.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
@@ -25,8 +24,7 @@ import java.util.regex.Pattern;
 final class TrainingPods {
 
     static final String NETWORKS = "k8s.v1.cni.cncf.io/networks";
-    static final String NETWORK_STATUS = "k8s.v1.cni.cncf.io/network-status";
-    private static final Pattern RAIL_RESOURCE = Pattern.compile("nvidia\\.com/.*rail.*|rdma/.*");
+    static final Pattern RAIL_RESOURCE = Pattern.compile("nvidia\\.com/.*rail.*|rdma/.*");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
@@ -61,7 +59,7 @@ final class TrainingPods {
         String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
         String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
         return new TrainingPod(metadata.getNamespace(), metadata.getName(), jobLabel == null ? metadata.getName() : labels.get(jobLabel),
-                jobLabel, node, phase, requested, backendInterfaces(annotations.get(NETWORK_STATUS)), env(containers, "NCCL_DEBUG"), ibHca,
+                jobLabel, node, phase, requested, backendInterfaces(annotations.get(NetworkStatus.ANNOTATION)), env(containers, "NCCL_DEBUG"), ibHca,
                 env(containers, "NCCL_SOCKET_IFNAME"), runs(pod));
     }
 
@@ -115,23 +113,13 @@ final class TrainingPods {
 
     /** Interfaces from {@code network-status} besides the default: {@code net1 (mlx5_3)}; malformed JSON yields none. */
     static List<String> backendInterfaces(String annotation) {
-        if (annotation == null || annotation.isBlank()) {
-            return List.of();
-        }
-        List<String> interfaces = new ArrayList<>();
         try {
-            for (JsonNode network : JSON.readTree(annotation)) {
-                if (network.path("default").asBoolean(false)) {
-                    continue;
-                }
-                String name = network.path("interface").asText(network.path("name").asText("?"));
-                String rdma = network.path("device-info").path("pci").path("rdma-device").asText("");
-                interfaces.add(rdma.isEmpty() ? name : name + " (" + rdma + ")");
-            }
-        } catch (java.io.IOException | RuntimeException e) {
+            return NetworkStatus.attachments(annotation).stream()
+                    .map(attachment -> attachment.rdmaDevice() == null ? attachment.iface() : attachment.iface() + " (" + attachment.rdmaDevice() + ")")
+                    .toList();
+        } catch (java.io.IOException e) {
             return List.of();
         }
-        return interfaces;
     }
 
     private static String env(List<Container> containers, String name) {

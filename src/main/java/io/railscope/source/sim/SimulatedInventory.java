@@ -101,7 +101,8 @@ final class SimulatedInventory {
                 Optional.of(new ClusterObjects.ClusterPool(topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
                         .map(Ipv4Cidr::toString).toList(), topology.blockPrefix, "cilium-cluster-pool")),
                 railPools, List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
-                List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events, List.of());
+                List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events,
+                SimulatedIsolation.objects(pods, topology, faults.contains(Fault.ISOLATION_GAPS)), List.of());
     }
 
     /** The storage network: an address for the first pod of more and more nodes as time goes, plus leaked ones when asked. */

@@ -4,6 +4,7 @@ import io.railscope.model.Fault;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.exposition.Labels;
 import io.railscope.source.exposition.NodeMetricsReadings;
 import java.time.Duration;
@@ -77,6 +78,11 @@ final class SimulatedPorts {
             readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh1", labels, neighbor.gcThresh1(), now.toEpochMilli());
             readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh2", labels, neighbor.gcThresh2(), now.toEpochMilli());
             readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh3", labels, neighbor.gcThresh3(), now.toEpochMilli());
+        }
+        int sharedNetns = faults.contains(Fault.ISOLATION_GAPS) ? topology.faultNode(9) : -1;
+        for (int node = 0; node < topology.nodes; node++) {
+            labels.set("node", topology.nodeNames[node]);
+            readings.sample(RdmaNetnsReport.METRIC, labels, node == sharedNetns ? 0 : 1, now.toEpochMilli());
         }
         return readings.snapshot(now, List.of());
     }

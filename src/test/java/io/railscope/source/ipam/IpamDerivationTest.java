@@ -258,7 +258,7 @@ class IpamDerivationTest {
 
         ClusterObjects build() {
             return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), nvIpam, whereabouts, attachments,
-                    serviceCidrs, clusterIps, events, List.of());
+                    serviceCidrs, clusterIps, events, IsolationObjects.none(), List.of());
         }
     }
 }

@@ -2,6 +2,7 @@ package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.PoolUsage;
@@ -23,7 +24,7 @@ class ClusterObjectReaderTest {
     @BeforeAll
     static void read() throws Exception {
         cell = MockCell.loaded();
-        snapshot = new KubernetesIpamSource(cell.client(), IpamSettings.defaults(), 8, CLOCK).fetchKubernetes();
+        snapshot = new KubernetesIpamSource(cell.client(), IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, 8, CLOCK).fetchKubernetes();
     }
 
     @AfterAll
@@ -33,7 +34,7 @@ class ClusterObjectReaderTest {
 
     @Test
     void readsEveryKindOfObject() {
-        ClusterObjects objects = new ClusterObjectReader(cell.client(), IpamSettings.defaults(), CLOCK).read();
+        ClusterObjects objects = new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, CLOCK).read();
         assertThat(objects.nodes()).hasSize(3);
         assertThat(objects.pods()).hasSize(8);
         assertThat(objects.ciliumNodes()).hasSize(3);

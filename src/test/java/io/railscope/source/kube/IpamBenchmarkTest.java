@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.model.Ipv4Cidr;
 import io.railscope.source.KubernetesSnapshot;
@@ -46,8 +47,8 @@ class IpamBenchmarkTest {
         try (PreparedApi api = new PreparedApi(directory)) {
             Config config = new ConfigBuilder(Config.empty()).withMasterUrl(api.url()).withRequestTimeout(60_000).build();
             try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-                KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), RAILS, Clock.systemUTC());
-                ClusterObjectReader reader = new ClusterObjectReader(client, IpamSettings.defaults(), Clock.systemUTC());
+                KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, RAILS, Clock.systemUTC());
+                ClusterObjectReader reader = new ClusterObjectReader(client, IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, Clock.systemUTC());
                 IpamDerivation derivation = new IpamDerivation(new RailMapping(RAILS, List.of()), IpamSettings.DEFAULT_STUCK_AFTER);
                 KubernetesSnapshot warm = source.fetchKubernetes();
                 List<Double> total = new ArrayList<>();

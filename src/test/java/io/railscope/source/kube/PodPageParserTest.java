@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railscope.source.ipam.ClusterObjects.PodObject;
+import io.railscope.source.ipam.IsolationObjects.Attachment;
+import io.railscope.source.ipam.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PodPageParserTest {
@@ -18,7 +21,9 @@ class PodPageParserTest {
     void keepsWhatIpamNeedsAndSkipsTheRest() throws IOException {
         byte[] page = fixture("testdata/kube/pages/pods-page.json");
         List<PodObject> pods = new ArrayList<>();
-        String next = PodPageParser.parse(page, pods);
+        List<PodSecurity> audited = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        String next = PodPageParser.parse(page, pods, audited, problems);
         assertThat(next).startsWith("eyJ2Ijoi");
         assertThat(PodPageParser.continueToken(page)).isEqualTo(next);
         assertThat(pods).containsExactly(
@@ -27,19 +32,32 @@ class PodPageParserTest {
                 // the first waiting container's reason, and the age of a waiting pod
                 new PodObject("team-b", "p2", "gpu-2", null, false, "Pending", "ContainerCreating",
                         Instant.parse("2026-11-30T07:50:00Z")),
-                new PodObject("team-b", "p3", null, null, false, "Pending", null, null));
+                new PodObject("team-b", "p3", null, null, false, "Pending", null, null),
+                new PodObject("team-c", "serve-5c9d7-x2", "gpu-3", "10.64.1.9", false, "Running", null, null),
+                new PodObject("team-c", "broken-status", "gpu-3", "192.168.0.3", true, "Running", null, null));
+        // only pods that concern isolation are kept for the audit: the kube-system agent runs hostNetwork, p1..p3 nothing
+        assertThat(audited).containsExactly(
+                new PodSecurity("kube-system", "agent", "gpu-1", null, true, List.of(), Map.of(), 0, List.of()),
+                new PodSecurity("team-c", "serve-5c9d7-x2", "gpu-3", "Deployment serve", false,
+                        List.of("setup: NET_ADMIN", "main: privileged"), Map.of("app", "serve", "pod-template-hash", "5c9d7"), 3,
+                        List.of(new Attachment("team-b/rail-1", "net1", 9000, "mlx5_4"))),
+                new PodSecurity("team-c", "broken-status", "gpu-3", null, true, List.of(), Map.of(), 0, List.of()));
+        assertThat(problems).singleElement().asString()
+                .startsWith("Pod team-c/broken-status: annotation k8s.v1.cni.cncf.io/network-status is malformed (")
+                .endsWith("; its attachments skipped");
     }
 
     @Test
     void lastPageHasNoContinueToken() throws IOException {
         byte[] page = "{\"metadata\":{\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-        assertThat(PodPageParser.parse(page, new ArrayList<>())).isNull();
+        assertThat(PodPageParser.parse(page, new ArrayList<>(), new ArrayList<>(), new ArrayList<>())).isNull();
         assertThat(PodPageParser.continueToken(page)).isNull();
     }
 
     @Test
     void somethingElseThanAListIsAnError() {
-        assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>()))
+        assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>(), new ArrayList<>(),
+                new ArrayList<>()))
                 .isInstanceOf(IOException.class).hasMessageContaining("not a list response");
     }
 
