@@ -1,5 +1,7 @@
 package io.railscope.alert;
 
+import io.railscope.audit.IsolationCheck;
+import io.railscope.audit.IsolationFinding;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.store.AlertInputs;
 import java.net.URLEncoder;
@@ -23,7 +25,9 @@ public final class AlertRules {
     public static final List<String> NAMES = List.of("IpPoolLowHeadroom", "BackendRailPoolNearFull", "NodeBlockNearFull", "IpamLeakedAddresses",
             "IpAllocationFailures", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3", "RailPortDown", "RailPortRateBelowExpected",
             "RailPortFlapping", "RailPortErrors", "RailPortCongested", "NcclJobDegraded", "NcclJobUnobservable", "NcclJobFailed",
-            "NcclBusBandwidthLow", "RailscopeSourceStale");
+            "NcclBusBandwidthLow", "RailscopeSourceStale", "TenantNamespaceWithoutDefaultDeny", "HostNetworkPodOutsideSystemNamespaces",
+            "PrivilegedPodWhereIpcLockWouldDo", "BackendAttachmentFromForeignNamespace", "InferencePodWithBackendRails", "BackendNetworkRouted",
+            "MultusNamespaceIsolationOff", "BackendRailMtuMismatch", "RdmaNetnsShared");
 
     /** A node block this full is near full. */
     public static final double BLOCK_FULL_RATIO = 0.9;
@@ -104,6 +108,14 @@ public final class AlertRules {
                         "Bus bandwidth under 70% of the baseline for jobs of this size.", "namespace", job.namespace(), "job", job.name()));
             }
         }
+        for (IsolationFinding finding : inputs.isolation()) {
+            AlertCondition condition = condition(finding.check().alertName(), "warning", cell, cellPage + "/isolation",
+                    finding.object() + ": " + summary(finding.check()), finding.detail() + " " + finding.check().why(),
+                    "namespace", finding.namespace(), "object", finding.object(), "node", finding.node());
+            Map<String, String> annotations = new LinkedHashMap<>(condition.annotations());
+            annotations.put("fix", finding.check().fix());
+            conditions.add(new AlertCondition(condition.labels(), annotations, condition.generatorUrl()));
+        }
         for (AlertInputs.Source source : inputs.sources()) {
             if (source.lastSuccessAt() == null || source.lastSuccessAt().plus(staleAfter).isBefore(now)) {
                 conditions.add(condition("RailscopeSourceStale", "critical", cell, cellPage, "The " + source.source() + " data of " + cell + " is stale",
@@ -151,6 +163,20 @@ public final class AlertRules {
             }
         }
         return new AlertCondition(labels, Map.of("summary", summary, "description", description == null ? "" : description), externalUrl + page);
+    }
+
+    private static String summary(IsolationCheck check) {
+        return switch (check) {
+            case NAMESPACE_WITHOUT_DEFAULT_DENY -> "tenant namespace without a default-deny NetworkPolicy";
+            case HOST_NETWORK_POD -> "hostNetwork pods outside the system namespaces";
+            case PRIVILEGED_POD -> "privileged or NET_ADMIN pods where IPC_LOCK would do";
+            case FOREIGN_ATTACHMENT -> "used by pods of another namespace";
+            case INFERENCE_WITH_RAILS -> "inference pods with backend rails";
+            case ROUTED_BACKEND -> "backend rail network with a gateway or routes";
+            case MULTUS_NO_NAMESPACE_ISOLATION -> "Multus runs without namespaceIsolation";
+            case RAIL_MTU_MISMATCH -> "backend rail MTU differs from the cell's";
+            case RDMA_NETNS_SHARED -> "nodes run RDMA netns in shared mode";
+        };
     }
 
     private static String severity(String health) {

@@ -1,11 +1,12 @@
 package io.railscope.store;
 
+import io.railscope.audit.IsolationFinding;
 import java.time.Instant;
 import java.util.List;
 
 /** What a cell's alert rules read: its unhealthy state as committed, nothing that is OK. */
 public record AlertInputs(String cell, List<Pool> pools, List<Block> fullBlocks, List<Neighbor> neighbors, List<Port> ports, List<Job> jobs,
-        List<Source> sources, int allocationFailureEvents) {
+        List<Source> sources, int allocationFailureEvents, List<IsolationFinding> isolation) {
 
     public record Pool(String name, String plane, Integer rail, String health, String reason, long leaked, long allocationFailures) {
     }

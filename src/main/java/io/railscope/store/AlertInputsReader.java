@@ -23,7 +23,7 @@ public class AlertInputsReader {
     private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
         if (ids.isEmpty()) {
-            return new AlertInputs(cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+            return new AlertInputs(cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
         }
         int id = ids.get(0);
         List<AlertInputs.Pool> pools = Rows.list(connection, """
@@ -60,6 +60,7 @@ public class AlertInputsReader {
                     return new AlertInputs.Source(rs.getString(1), success == null ? null : success.toInstant(), rs.getString(3));
                 }, id);
         int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int FROM allocation_failure WHERE cell_id = ?", rs -> rs.getInt(1), id).get(0);
-        return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures);
+        List<io.railscope.audit.IsolationFinding> isolation = IsolationReads.findings(connection, cell).stream().map(StoredFinding::finding).toList();
+        return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures, isolation);
     }
 }

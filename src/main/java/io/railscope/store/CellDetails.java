@@ -9,5 +9,13 @@ public record CellDetails(
         List<PortIssue> portIssues,
         List<NeighborState> busiestNeighborTables,
         CellIpam ipam,
-        List<JobState> jobs) {
+        List<JobState> jobs,
+        List<StoredFinding> isolation) {
+
+    /** How many isolation findings the cell page lists before it links to the audit page. */
+    public static final int ISOLATION_SHOWN = 15;
+
+    public List<StoredFinding> isolationShown() {
+        return isolation.subList(0, Math.min(ISOLATION_SHOWN, isolation.size()));
+    }
 }

@@ -61,7 +61,8 @@ public class CellReads {
             }
             Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
             CellDetails details = new CellDetails(summaries.get(0), RailReads.rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId));
+                    neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId),
+                    IsolationReads.findings(connection, name));
             cellCache.put(name, new Cached<>(seq.get(0), details));
             return Optional.of(details);
         });

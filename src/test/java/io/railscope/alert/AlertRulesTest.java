@@ -1,5 +1,7 @@
 package io.railscope.alert;
 
+import io.railscope.audit.IsolationCheck;
+import io.railscope.audit.IsolationFinding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.assess.TestThresholds;
@@ -31,14 +33,25 @@ class AlertRulesTest {
                         new AlertInputs.Job("team-b", "eval", "FAILED", "NCCL WARN", null, null),
                         new AlertInputs.Job("team-c", "quiet", "UNOBSERVABLE", "NCCL_DEBUG=WARN", null, null)),
                 List.of(new AlertInputs.Source("node-metrics", NOW.minusSeconds(600), "HTTP 503"),
-                        new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0);
+                        new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0,
+                java.util.Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
+                        "seen " + check.label())).toList());
         List<AlertCondition> conditions = rules.evaluate(inputs, 400, Duration.ofSeconds(90), NOW);
         Map<String, Long> byName = conditions.stream().collect(Collectors.groupingBy(AlertCondition::alertname, Collectors.counting()));
         assertThat(byName).containsOnlyKeys("IpPoolLowHeadroom", "BackendRailPoolNearFull", "IpamLeakedAddresses", "IpAllocationFailures",
                 "NodeBlockNearFull", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3", "RailPortDown", "RailPortRateBelowExpected",
                 "RailPortFlapping", "RailPortErrors", "RailPortCongested", "NcclJobDegraded", "NcclJobFailed", "NcclJobUnobservable",
-                "NcclBusBandwidthLow", "RailscopeSourceStale");
-        assertThat(AlertRules.NAMES).containsAll(byName.keySet());
+                "NcclBusBandwidthLow", "RailscopeSourceStale", "TenantNamespaceWithoutDefaultDeny", "HostNetworkPodOutsideSystemNamespaces",
+                "PrivilegedPodWhereIpcLockWouldDo", "BackendAttachmentFromForeignNamespace", "InferencePodWithBackendRails", "BackendNetworkRouted",
+                "MultusNamespaceIsolationOff", "BackendRailMtuMismatch", "RdmaNetnsShared");
+        assertThat(AlertRules.NAMES).containsExactlyInAnyOrderElementsOf(byName.keySet());
+
+        AlertCondition isolation = conditions.stream().filter(c -> c.alertname().equals("TenantNamespaceWithoutDefaultDeny")).findFirst().orElseThrow();
+        assertThat(isolation.labels()).containsExactlyInAnyOrderEntriesOf(Map.of("alertname", "TenantNamespaceWithoutDefaultDeny",
+                "severity", "warning", "cell", "west-1", "namespace", "team-a", "object", "Namespace team-a"));
+        assertThat(isolation.generatorUrl()).isEqualTo("https://railscope.example/cells/west-1/isolation");
+        assertThat(isolation.annotations()).containsEntry("fix", IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY.fix())
+                .containsEntry("description", "seen namespace-without-default-deny " + IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY.why());
 
         AlertCondition down = conditions.stream().filter(c -> c.alertname().equals("RailPortDown")).findFirst().orElseThrow();
         assertThat(down.labels()).containsExactlyInAnyOrderEntriesOf(Map.of("alertname", "RailPortDown", "severity", "critical", "cell", "west-1",
@@ -58,7 +71,7 @@ class AlertRulesTest {
     @Test
     void aHealthyCellHasNoAlert() {
         AlertInputs healthy = new AlertInputs("east", List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0);
+                List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0, List.of());
         assertThat(rules.evaluate(healthy, 400, Duration.ofSeconds(90), NOW)).isEmpty();
     }
 }

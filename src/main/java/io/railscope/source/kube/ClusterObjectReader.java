@@ -73,11 +73,11 @@ final class ClusterObjectReader {
         Map<String, String> poolGateways = new HashMap<>();
         custom(Resources.NV_IPAM_IPPOOL, problems, resource -> {
             nvIpamPools.add(ipPool(resource));
-            gateway(resource, "gateway", poolGateways);
+            gateway(resource, "IPPool", "gateway", poolGateways);
         });
         custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> {
             nvIpamPools.add(cidrPool(resource));
-            gateway(resource, "gatewayIndex", poolGateways);
+            gateway(resource, "CIDRPool", "gatewayIndex", poolGateways);
         });
         List<WhereaboutsPool> whereabouts = new ArrayList<>();
         custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(whereaboutsPool(resource)));
@@ -235,10 +235,10 @@ final class ClusterObjectReader {
         return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs);
     }
 
-    private static void gateway(GenericKubernetesResource resource, String field, Map<String, String> gateways) {
+    private static void gateway(GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {
         Object gateway = resource.get("spec", field);
         if (gateway != null && !gateway.toString().isBlank()) {
-            gateways.put(resource.getMetadata().getName(), resource.getKind() + " " + resource.getMetadata().getNamespace() + "/"
+            gateways.put(resource.getMetadata().getName(), kind + " " + resource.getMetadata().getNamespace() + "/"
                     + resource.getMetadata().getName() + " spec." + field + " " + gateway);
         }
     }

@@ -49,6 +49,15 @@ public final class MockCell implements AutoCloseable {
         client = server.createClient();
     }
 
+    /** A mock cell loaded with these fixture files (resource paths). */
+    public static MockCell with(String... fixtures) throws IOException {
+        MockCell cell = new MockCell();
+        for (String fixture : fixtures) {
+            cell.load(fixture);
+        }
+        return cell;
+    }
+
     /** A mock cell loaded with every fixture file. */
     public static MockCell loaded() throws IOException {
         MockCell cell = new MockCell();

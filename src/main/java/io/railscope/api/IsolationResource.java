@@ -1,0 +1,52 @@
+package io.railscope.api;
+
+import io.railscope.config.Fleet;
+import io.railscope.store.IsolationReads;
+import io.railscope.store.JobReads;
+import io.railscope.store.StoredFinding;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** A cell's isolation findings as JSON. */
+@Path("/api/v1/cells/{cell}/isolation")
+@Produces(MediaType.APPLICATION_JSON)
+public class IsolationResource {
+
+    /** One finding: the check (kebab-case) and its alertname, the object to fix, why and how. */
+    public record FindingResponse(String check, String alertname, String namespace, String object, String node, int affected, String detail,
+            String why, String fix, Instant firstSeen) {
+
+        static FindingResponse of(StoredFinding stored) {
+            var finding = stored.finding();
+            return new FindingResponse(finding.check().label(), finding.check().alertName(), finding.namespace(), finding.object(), finding.node(),
+                    finding.affected(), finding.detail(), finding.check().why(), finding.check().fix(), stored.firstSeen());
+        }
+    }
+
+    private final IsolationReads reads;
+    private final JobReads cells;
+    private final Fleet fleet;
+
+    public IsolationResource(IsolationReads reads, JobReads cells, Fleet fleet) {
+        this.reads = reads;
+        this.cells = cells;
+        this.fleet = fleet;
+    }
+
+    @GET
+    @Operation(summary = "What the isolation audit found: namespaces without default deny, hostNetwork and privileged pods, foreign or routed"
+            + " backend networks, inference pods with rails, Multus namespaceIsolation, rail MTU, RDMA netns shared")
+    public List<FindingResponse> findings(@PathParam("cell") String cell) {
+        if (fleet.cell(cell).isEmpty() && !cells.cellExists(cell)) {
+            throw new NotFoundException("no cell named " + cell);
+        }
+        return reads.findings(cell).stream().map(FindingResponse::of).toList();
+    }
+}

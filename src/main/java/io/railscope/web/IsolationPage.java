@@ -1,0 +1,61 @@
+package io.railscope.web;
+
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.railscope.audit.IsolationCheck;
+import io.railscope.config.CellSettings;
+import io.railscope.config.Fleet;
+import io.railscope.store.IsolationReads;
+import io.railscope.store.JobReads;
+import io.railscope.store.StoredFinding;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A cell's isolation audit: per check, why it matters, how to fix it, and every object it found. */
+@Path("/cells/{cell}/isolation")
+@Produces(MediaType.TEXT_HTML)
+public class IsolationPage {
+
+    /** One check with its findings in this cell; {@code runs} is false when the cell turned it off. */
+    public record CheckFindings(IsolationCheck check, boolean runs, List<StoredFinding> findings) {
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance isolation(String cell, List<CheckFindings> checks, int total, CellView fresh);
+    }
+
+    private final IsolationReads reads;
+    private final JobReads cells;
+    private final Fleet fleet;
+    private final PageFreshness freshness;
+
+    public IsolationPage(IsolationReads reads, JobReads cells, Fleet fleet, PageFreshness freshness) {
+        this.reads = reads;
+        this.cells = cells;
+        this.fleet = fleet;
+        this.freshness = freshness;
+    }
+
+    @GET
+    public TemplateInstance isolation(@PathParam("cell") String cell) {
+        Optional<CellSettings> settings = fleet.cell(cell);
+        if (settings.isEmpty() && !cells.cellExists(cell)) {
+            throw new NotFoundException("no cell named " + cell);
+        }
+        List<StoredFinding> findings = reads.findings(cell);
+        List<CheckFindings> checks = new ArrayList<>();
+        for (IsolationCheck check : IsolationCheck.values()) {
+            checks.add(new CheckFindings(check, settings.map(s -> s.audit().runs(check)).orElse(true),
+                    findings.stream().filter(stored -> stored.finding().check() == check).toList()));
+        }
+        return Templates.isolation(cell, checks, findings.size(), freshness.of(cell));
+    }
+}
