@@ -48,7 +48,7 @@ final class SimulatedIsolation {
             for (int k = 0; k < 2; k++) {
                 audited.add(new PodSecurity("team-a", "llm-serve-7d9f8-" + k, topology.nodeNames[topology.faultNode(10 + k)],
                         "Deployment llm-serve", false, List.of(), Map.of("serving.kserve.io/inferenceservice", "llm-serve"), 1,
-                        List.of(new Attachment("team-a/rail-1", "net1", 9000, "mlx5_0"))));
+                        List.of(new Attachment("default/rail-1", "net1", 9000, "mlx5_0"))));
             }
         }
         return new IsolationObjects(IsolationObjects.podsByNamespace(pods), policies, audited, definitions, Map.of(),

@@ -12,6 +12,7 @@ import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.ops.FreePort;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.ScrapeTarget;
 import java.net.InetAddress;
@@ -107,6 +108,15 @@ class ExporterScrapeSourceTest {
             assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults()).health()).isEqualTo(Health.WARNING);
         });
         assertThat(second.targets()).singleElement().satisfies(target -> assertThat(target.up()).isTrue());
+    }
+
+    @Test
+    void rdmaNetnsModeFromTheTextfileCollector() throws Exception {
+        ExporterScrapeSource source = source(List.of(new ExporterTarget(node.address(), "gpu-node-1")));
+        node.rdmaNetns(false);
+        assertThat(source.fetchNodeMetrics().rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of("gpu-node-1")));
+        node.rdmaNetns(true);
+        assertThat(source.fetchNodeMetrics().rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of()));
     }
 
     @Test

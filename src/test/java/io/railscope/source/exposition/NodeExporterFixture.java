@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A fake node for the real node_exporter: a sysfs tree with eight mlx5 HCAs and a procfs with an
- * ARP table and the neighbor sysctls, and Debian's prometheus-node-exporter serving it on
+ * A fake node for the real node_exporter: a sysfs tree with eight mlx5 HCAs, a procfs with an
+ * ARP table and the neighbor sysctls, a textfile collector directory, and Debian's prometheus-node-exporter serving it on
  * 127.0.0.1 and a free port.
  */
 public final class NodeExporterFixture implements AutoCloseable {
@@ -60,7 +60,7 @@ public final class NodeExporterFixture implements AutoCloseable {
         int port = io.railscope.ops.FreePort.pick();
         List<String> command = new ArrayList<>(List.of(BINARY, "--path.sysfs=" + root.resolve("sys"), "--path.procfs=" + root.resolve("proc"),
                 "--web.listen-address=127.0.0.1:" + port, "--collector.disable-defaults", "--collector.infiniband", "--collector.arp",
-                "--collector.sysctl"));
+                "--collector.sysctl", "--collector.textfile", "--collector.textfile.directory=" + Files.createDirectories(root.resolve("textfile"))));
         for (int level = 1; level <= 3; level++) {
             command.add("--collector.sysctl.include=net.ipv4.neigh.default.gc_thresh" + level);
         }
@@ -86,6 +86,21 @@ public final class NodeExporterFixture implements AutoCloseable {
     public void counter(int device, String counter, long value) {
         try {
             Files.writeString(root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), value + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes the RDMA netns mode as a node's textfile collector script would ({@code rdma system show}
+     * → {@code node_rdma_netns_exclusive}), written aside and moved so node_exporter never reads half a file.
+     */
+    public void rdmaNetns(boolean exclusive) {
+        try {
+            Path written = root.resolve("textfile/rdma.prom.tmp");
+            Files.writeString(written, "# HELP node_rdma_netns_exclusive 1 when the RDMA subsystem runs netns exclusive, 0 when shared.\n"
+                    + "# TYPE node_rdma_netns_exclusive gauge\nnode_rdma_netns_exclusive " + (exclusive ? 1 : 0) + "\n");
+            Files.move(written, root.resolve("textfile/rdma.prom"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import java.io.ByteArrayInputStream;
@@ -24,6 +25,7 @@ class PrometheusQuerySourceTest {
                 PrometheusFixture prometheus = PrometheusFixture.scraping(node.address(), "gpu-node-7")) {
             node.port(3, "1: DOWN", "3: Disabled", "400 Gb/sec (4X NDR)");
             node.counter(5, "link_downed", 3);
+            node.rdmaNetns(false);
             PrometheusQuerySource source = new PrometheusQuerySource(prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5),
                     Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
@@ -33,6 +35,7 @@ class PrometheusQuerySourceTest {
                         .singleElement().satisfies(port -> assertThat(port.stateId()).isEqualTo(1));
                 assertThat(snapshot.ports()).filteredOn(port -> port.device().equals("mlx5_5"))
                         .singleElement().satisfies(port -> assertThat(port.counter(PortCounter.LINK_DOWNED)).isEqualTo(3));
+                assertThat(snapshot.rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of("gpu-node-7")));
             });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
