@@ -45,13 +45,13 @@ class DeploymentFilesTest {
             rule.get("verbs").forEach(verb -> verbs.add(verb.asText()));
             rule.get("resources").forEach(resource -> resources.add(resource.asText()));
         });
-        // exactly what the sources read: lists they page through, pod logs and one ConfigMap by name
+        // exactly what the sources read: lists they page through, pod logs and the CNI ConfigMaps by name
         assertThat(verbs).containsOnly("get", "list");
         assertThat(resources).containsExactlyInAnyOrder("nodes", "pods", "events", "services", "pods/log", "configmaps", "servicecidrs",
-                "ciliumnodes", "ippools", "cidrpools", "network-attachment-definitions");
+                "ciliumnodes", "ippools", "cidrpools", "network-attachment-definitions", "networkpolicies");
         role.get("rules").forEach(rule -> {
             if (rule.get("resources").toString().contains("configmaps")) {
-                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\"]");
+                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
             }
         });
     }

@@ -41,7 +41,7 @@ class HostileContentBrowserTest {
                 .post("/api/v1/silences").then().statusCode(200);
         String node = url("node-" + HOSTILE);
         List<String> pages = List.of("", "cells/xss", "cells/xss/fragment", "cells/xss/jobs", "cells/xss/jobs/ns-1/" + url(JOB), "cells/xss/nodes/" + node,
-                "cells/xss/rails/1", "alerts", "silences", "search?q=" + url(HOSTILE), "search?q=node-");
+                "cells/xss/rails/1", "cells/xss/isolation", "alerts", "silences", "search?q=" + url(HOSTILE), "search?q=node-");
         ChromeDriver browser = Browser.start();
         try {
             for (String page : pages) {
@@ -54,6 +54,10 @@ class HostileContentBrowserTest {
                 assertThat(browser.executeScript("return window.__xss === undefined ? 'none' : String(window.__xss)")).as(page).isEqualTo("none");
                 assertThat(browser.getPageSource()).as(page).doesNotContain("<script>window.__xss");
             }
+            // the audit page does show the hostile finding, as text
+            browser.get(root + "cells/xss/isolation");
+            assertThat(browser.findElement(org.openqa.selenium.By.cssSelector("section[data-check='host-network-pod'] table")).getText())
+                    .contains("Pod ns-" + HOSTILE + "/" + HOSTILE);
         } finally {
             browser.quit();
         }
