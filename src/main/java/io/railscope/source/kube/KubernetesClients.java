@@ -20,10 +20,17 @@ final class KubernetesClients {
         Config config;
         if (kubernetes.kubeconfig().isPresent()) {
             Path path = Path.of(kubernetes.kubeconfig().get());
+            String text;
             try {
-                config = Config.fromKubeconfig(kubernetes.context().orElse(null), Files.readString(path), path.toString());
+                text = Files.readString(path);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read kubeconfig " + path + ": " + e.getMessage(), e);
+            }
+            try {
+                config = Config.fromKubeconfig(kubernetes.context().orElse(null), text, path.toString());
+            } catch (RuntimeException e) {
+                // no cause: a YAML parser quotes the lines around the error, which hold tokens and keys
+                throw new IllegalArgumentException("kubeconfig " + path + " is not valid: " + withoutQuotedContent(e.getMessage()));
             }
         } else {
             // in-cluster credentials when no kubeconfig is found, else the default kubeconfig and the given context
@@ -34,5 +41,14 @@ final class KubernetesClients {
         config.setConnectionTimeout(millis);
         config.setRequestRetryBackoffLimit(0);
         return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    /** The parser's own words and positions ("expected …", "in reader, line 6, column 86"), without the indented lines that quote the file. */
+    static String withoutQuotedContent(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        return message.lines().filter(line -> !line.isBlank() && (!Character.isWhitespace(line.charAt(0)) || line.strip().startsWith("in reader,")))
+                .map(String::strip).distinct().reduce((a, b) -> a + "; " + b).orElse("unreadable");
     }
 }
