@@ -19,24 +19,38 @@ public final class LabelSelector {
     private static final Pattern EQUALITY = Pattern.compile(KEY + "\\s*(==|=|!=)\\s*([-A-Za-z0-9_.]*)");
     private static final Pattern EXISTS = Pattern.compile("(!?)" + KEY);
 
+    private static final Pattern KEY_AT_START = Pattern.compile("!?\\s*" + KEY);
+
     private final String text;
     private final List<Predicate<Map<String, String>>> requirements;
+    private final Set<String> keys;
 
-    private LabelSelector(String text, List<Predicate<Map<String, String>>> requirements) {
+    private LabelSelector(String text, List<Predicate<Map<String, String>>> requirements, Set<String> keys) {
         this.text = text;
         this.requirements = List.copyOf(requirements);
+        this.keys = Set.copyOf(keys);
     }
 
     /** Parses a selector; throws {@link IllegalArgumentException} naming the requirement it cannot read. */
     public static LabelSelector parse(String text) {
         List<Predicate<Map<String, String>>> requirements = new ArrayList<>();
+        Set<String> keys = new java.util.HashSet<>();
         for (String requirement : splitRequirements(text)) {
             requirements.add(requirement(requirement.strip()));
+            Matcher key = KEY_AT_START.matcher(requirement.strip());
+            if (key.lookingAt()) {
+                keys.add(key.group(1));
+            }
         }
         if (requirements.isEmpty()) {
             throw new IllegalArgumentException("label selector '" + text + "' is empty");
         }
-        return new LabelSelector(text, requirements);
+        return new LabelSelector(text, requirements, keys);
+    }
+
+    /** The label keys the selector looks at: labels with other keys cannot change whether it matches. */
+    public Set<String> keys() {
+        return keys;
     }
 
     public boolean matches(Map<String, String> labels) {

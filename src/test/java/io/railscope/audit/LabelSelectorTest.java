@@ -21,6 +21,12 @@ class LabelSelectorTest {
         assertThat(LabelSelector.parse(selector).matches(LABELS)).isEqualTo(matches);
     }
 
+    @org.junit.jupiter.api.Test
+    void keysAreWhatItLooksAt() {
+        assertThat(LabelSelector.parse("app=llm, !canary, tier in (a,b), zone notin (x), team!=ops").keys())
+                .containsExactlyInAnyOrder("app", "canary", "tier", "zone", "team");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"app=(x) | app=(x)", "' ' | empty", "a b c | a b c"})
     void unreadableSelectorsNameTheRequirement(String selector, String named) {

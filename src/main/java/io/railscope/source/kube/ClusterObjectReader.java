@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.ipam.ClusterObjects;
 import io.railscope.source.ipam.ClusterObjects.AddressRange;
@@ -48,13 +49,13 @@ final class ClusterObjectReader {
 
     private final KubernetesClient client;
     private final IpamSettings ipam;
-    private final List<String> multusConfigMaps;
+    private final AuditSettings audit;
     private final Clock clock;
 
-    ClusterObjectReader(KubernetesClient client, IpamSettings ipam, List<String> multusConfigMaps, Clock clock) {
+    ClusterObjectReader(KubernetesClient client, IpamSettings ipam, AuditSettings audit, Clock clock) {
         this.client = client;
         this.ipam = ipam;
-        this.multusConfigMaps = List.copyOf(multusConfigMaps);
+        this.audit = audit;
         this.clock = clock;
     }
 
@@ -63,8 +64,9 @@ final class ClusterObjectReader {
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
         Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        List<PodSecurity> audited = new ArrayList<>();
-        List<PodObject> pods = pods(audited, problems);
+        PodIsolationFields isolationFields = new PodIsolationFields(audit.inferenceSelector().keys(), problems);
+        List<PodObject> pods = pods(isolationFields);
+        List<PodSecurity> audited = isolationFields.audited();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
         custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
                 Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
@@ -106,7 +108,7 @@ final class ClusterObjectReader {
         List<NetworkPolicyObject> policies = new ArrayList<>();
         Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy)));
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policies, audited, definitions, poolGateways,
-                MultusConfigReader.read(client, multusConfigMaps, problems), multusConfigMaps);
+                MultusConfigReader.read(client, audit.multusConfigMaps(), problems), audit.multusConfigMaps());
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, isolation, problems);
     }
@@ -116,7 +118,7 @@ final class ClusterObjectReader {
      * next page is requested as soon as this page's continue token is known, so the transfer of one
      * page overlaps the parsing of the previous.
      */
-    private List<PodObject> pods(List<PodSecurity> audited, List<String> problems) {
+    private List<PodObject> pods(PodIsolationFields isolation) {
         HttpClient http = client.getHttpClient();
         String base = client.getMasterUrl().toString().replaceAll("/+$", "") + "/api/v1/pods?limit=" + Pages.SIZE;
         long timeout = Math.max(1, client.getConfiguration().getRequestTimeout());
@@ -127,7 +129,7 @@ final class ClusterObjectReader {
             try {
                 String next = PodPageParser.continueToken(body);
                 PodPage following = next == null ? null : new PodPage(http, base, next, timeout);
-                PodPageParser.parse(body, pods, audited, problems);
+                PodPageParser.parse(body, pods, isolation);
                 page = following;
             } catch (IOException e) {
                 throw new KubernetesClientException("listing pods: malformed page: " + e.getMessage(), e);

@@ -49,7 +49,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         try {
             client = KubernetesClients.create(configured.kubernetes(), config.collect().sourceTimeout());
             closeables.add(client);
-            kubernetes = new KubernetesIpamSource(client, cell.ipam(), cell.audit().multusConfigMaps(), cell.railDevices().size(),
+            kubernetes = new KubernetesIpamSource(client, cell.ipam(), cell.audit(), cell.railDevices().size(),
                     Clock.systemUTC());
         } catch (RuntimeException e) {
             // a cell whose client cannot be built is shown failing with the reason; the other cells still run

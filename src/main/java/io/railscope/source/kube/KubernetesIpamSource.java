@@ -1,13 +1,13 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.KubernetesSource;
 import io.railscope.source.ipam.IpamDerivation;
 import io.railscope.source.ipam.RailMapping;
 import java.time.Clock;
-import java.util.List;
 
 /** A real cell's Kubernetes source: its objects read through the API, its IPAM derived from them. */
 public final class KubernetesIpamSource implements KubernetesSource, AutoCloseable {
@@ -16,9 +16,9 @@ public final class KubernetesIpamSource implements KubernetesSource, AutoCloseab
     private final ClusterObjectReader reader;
     private final IpamDerivation derivation;
 
-    public KubernetesIpamSource(KubernetesClient client, IpamSettings ipam, List<String> multusConfigMaps, int rails, Clock clock) {
+    public KubernetesIpamSource(KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock) {
         this.client = client;
-        this.reader = new ClusterObjectReader(client, ipam, multusConfigMaps, clock);
+        this.reader = new ClusterObjectReader(client, ipam, audit, clock);
         this.derivation = new IpamDerivation(new RailMapping(rails, ipam.railPools()), ipam.stuckAfter());
     }
 

@@ -13,27 +13,49 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the isolation audit reads of one pod while {@link PodPageParser} streams over it: labels,
- * controller, network-status, and per container its privileges and RDMA resources. One instance is
- * reused for every pod of a page; only pods worth auditing become a {@link PodSecurity}.
+ * What the isolation audit reads of the pods {@link PodPageParser} streams over: labels the audit
+ * matches on, controller, network-status, and per container its privileges and RDMA resources. One
+ * instance serves a whole listing, one pod at a time; only pods worth auditing become a
+ * {@link PodSecurity}, and their identical attachments (a rail of a namespace) are one object.
  */
 final class PodIsolationFields {
 
     private static final Set<String> RAISED = Set.of("NET_ADMIN", "SYS_ADMIN");
+    private static final String TEMPLATE_HASH = "pod-template-hash";
 
+    private final Set<String> labelKeys;
+    private final List<PodSecurity> audited = new ArrayList<>();
+    private final List<String> problems;
+    private final Map<Attachment, Attachment> attachmentsSeen = new HashMap<>();
     private final Map<String, String> labels = new HashMap<>();
     private final List<String> escalations = new ArrayList<>();
     private String ownerKind;
     private String ownerName;
-    private String networkStatus;
+    private List<Attachment> attachments = List.of();
+    private String networkStatusError;
     private int railResources;
+
+    /**
+     * @param labelKeys the label keys the audit matches pods on (the inference selector's); other labels are not kept
+     * @param problems  where a malformed network-status annotation is reported
+     */
+    PodIsolationFields(Set<String> labelKeys, List<String> problems) {
+        this.labelKeys = Set.copyOf(labelKeys);
+        this.problems = problems;
+    }
+
+    /** The pods worth auditing, in the order they were read. */
+    List<PodSecurity> audited() {
+        return audited;
+    }
 
     void reset() {
         labels.clear();
         escalations.clear();
         ownerKind = null;
         ownerName = null;
-        networkStatus = null;
+        attachments = List.of();
+        networkStatusError = null;
         railResources = 0;
     }
 
@@ -46,11 +68,13 @@ final class PodIsolationFields {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String key = parser.currentName();
             parser.nextToken();
-            labels.put(key, parser.getValueAsString());
+            if (labelKeys.contains(key) || TEMPLATE_HASH.equals(key)) {
+                labels.put(key, parser.getValueAsString());
+            }
         }
     }
 
-    /** metadata.annotations: keeps network-status only. */
+    /** metadata.annotations: network-status only, parsed from the parser's own buffer. */
     void readAnnotations(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             parser.skipChildren();
@@ -58,9 +82,13 @@ final class PodIsolationFields {
         }
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String key = parser.currentName();
-            parser.nextToken();
-            if (NetworkStatus.ANNOTATION.equals(key)) {
-                networkStatus = parser.getValueAsString();
+            if (parser.nextToken() == JsonToken.VALUE_STRING && NetworkStatus.ANNOTATION.equals(key)) {
+                try {
+                    attachments = NetworkStatus.attachments(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength(),
+                            attachment -> attachmentsSeen.computeIfAbsent(attachment, same -> same));
+                } catch (IOException e) {
+                    networkStatusError = e.getMessage().lines().findFirst().orElse("");
+                }
             }
         }
     }
@@ -124,19 +152,17 @@ final class PodIsolationFields {
         }
     }
 
-    /** The pod as the audit sees it, or null when nothing about it concerns isolation. */
-    PodSecurity build(String namespace, String name, String node, boolean hostNetwork, List<String> problems) {
-        List<Attachment> attachments = List.of();
-        try {
-            attachments = NetworkStatus.attachments(networkStatus);
-        } catch (IOException e) {
-            problems.add("Pod " + namespace + "/" + name + ": annotation " + NetworkStatus.ANNOTATION + " is malformed ("
-                    + e.getMessage().lines().findFirst().orElse("") + "); its attachments skipped");
+    /** Ends the pod: keeps it for the audit when something about it concerns isolation. */
+    void finish(String namespace, String name, String node, boolean hostNetwork) {
+        if (networkStatusError != null) {
+            problems.add("Pod " + namespace + "/" + name + ": annotation " + NetworkStatus.ANNOTATION + " is malformed (" + networkStatusError
+                    + "); its attachments skipped");
         }
-        if (!hostNetwork && escalations.isEmpty() && railResources == 0 && attachments.isEmpty()) {
-            return null;
+        if (hostNetwork || !escalations.isEmpty() || railResources > 0 || !attachments.isEmpty()) {
+            String owner = owner();
+            labels.keySet().retainAll(labelKeys);
+            audited.add(new PodSecurity(namespace, name, node, owner, hostNetwork, escalations, labels, railResources, attachments));
         }
-        return new PodSecurity(namespace, name, node, owner(), hostNetwork, escalations, labels, railResources, attachments);
     }
 
     /** A ReplicaSet made by a Deployment is named after the Deployment and the pod-template-hash label. */
@@ -144,7 +170,7 @@ final class PodIsolationFields {
         if (ownerKind == null || ownerName == null) {
             return null;
         }
-        String hash = labels.get("pod-template-hash");
+        String hash = labels.get(TEMPLATE_HASH);
         if ("ReplicaSet".equals(ownerKind) && hash != null && ownerName.endsWith("-" + hash)) {
             return "Deployment " + ownerName.substring(0, ownerName.length() - hash.length() - 1);
         }
@@ -199,12 +225,18 @@ final class PodIsolationFields {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String resource = parser.currentName();
                 parser.nextToken();
-                if (TrainingPods.RAIL_RESOURCE.matcher(resource).matches()) {
+                if (railResource(resource)) {
                     both[index] += quantity(parser.getValueAsString(""));
                 }
             }
         }
         return both;
+    }
+
+    /** {@link TrainingPods#RAIL_RESOURCE}, with the common cpu, memory and gpu keys turned away before the regex. */
+    private static boolean railResource(String resource) {
+        return (resource.startsWith("rdma/") || resource.startsWith("nvidia.com/") && resource.indexOf("rail", 11) >= 0)
+                && TrainingPods.RAIL_RESOURCE.matcher(resource).matches();
     }
 
     private static int quantity(String text) {

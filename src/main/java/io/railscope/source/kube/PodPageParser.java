@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
@@ -47,13 +46,11 @@ final class PodPageParser {
     }
 
     /**
-     * Adds the page's pods to {@code pods}, those worth an isolation audit also to {@code audited}, and
-     * returns its continue token, or null on the last page. A pod with a malformed network-status
-     * annotation is reported in {@code problems} and kept without its attachments.
+     * Adds the page's pods to {@code pods}, hands each to {@code isolation} (which keeps those worth an
+     * audit), and returns its continue token, or null on the last page.
      */
-    static String parse(byte[] page, List<PodObject> pods, List<PodSecurity> audited, List<String> problems) throws IOException {
+    static String parse(byte[] page, List<PodObject> pods, PodIsolationFields isolation) throws IOException {
         String next = null;
-        PodIsolationFields isolation = new PodIsolationFields();
         try (JsonParser parser = JSON.createParser(page)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -66,10 +63,7 @@ final class PodPageParser {
                         isolation.reset();
                         PodObject pod = pod(parser, isolation);
                         pods.add(pod);
-                        PodSecurity security = isolation.build(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), problems);
-                        if (security != null) {
-                            audited.add(security);
-                        }
+                        isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork());
                     }
                 } else {
                     parser.skipChildren();

@@ -24,7 +24,7 @@ class ClusterObjectReaderTest {
     @BeforeAll
     static void read() throws Exception {
         cell = MockCell.loaded();
-        snapshot = new KubernetesIpamSource(cell.client(), IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, 8, CLOCK).fetchKubernetes();
+        snapshot = new KubernetesIpamSource(cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), 8, CLOCK).fetchKubernetes();
     }
 
     @AfterAll
@@ -34,7 +34,7 @@ class ClusterObjectReaderTest {
 
     @Test
     void readsEveryKindOfObject() {
-        ClusterObjects objects = new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, CLOCK).read();
+        ClusterObjects objects = new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), CLOCK).read();
         assertThat(objects.nodes()).hasSize(3);
         assertThat(objects.pods()).hasSize(8);
         assertThat(objects.ciliumNodes()).hasSize(3);

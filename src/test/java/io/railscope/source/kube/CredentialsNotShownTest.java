@@ -76,7 +76,7 @@ class CredentialsNotShownTest {
                     current-context: c
                     """.formatted(apiServer.getAddress().getPort(), TOKEN));
             var client = KubernetesClients.create(new Kubernetes(Optional.empty(), Optional.of(file.toString()), false), Duration.ofSeconds(2));
-            try (KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, 8,
+            try (KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.defaults(), 8,
                     Clock.systemUTC())) {
                 Throwable error = catchThrowable(source::fetchKubernetes);
                 // the token was sent and refused; what is shown says so without it

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.railscope.audit.IsolationAudit;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.model.Ipv4Cidr;
@@ -39,6 +40,8 @@ class IpamBenchmarkTest {
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
     private static final int PAGE = (int) Pages.SIZE;
     private static final int RAILS = 8;
+    /** Every how-many-th pod is a training pod with eight rails (network-status, RDMA resources, IPC_LOCK). */
+    private static final int RAIL_PODS_EVERY = Integer.getInteger("bench.rail-pods-every", 4);
 
     @Test
     void deriveIpamOfTwelveThousandNodesAndFourHundredThousandPods() throws Exception {
@@ -47,8 +50,8 @@ class IpamBenchmarkTest {
         try (PreparedApi api = new PreparedApi(directory)) {
             Config config = new ConfigBuilder(Config.empty()).withMasterUrl(api.url()).withRequestTimeout(60_000).build();
             try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-                KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, RAILS, Clock.systemUTC());
-                ClusterObjectReader reader = new ClusterObjectReader(client, IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, Clock.systemUTC());
+                KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.defaults(), RAILS, Clock.systemUTC());
+                ClusterObjectReader reader = new ClusterObjectReader(client, IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
                 IpamDerivation derivation = new IpamDerivation(new RailMapping(RAILS, List.of()), IpamSettings.DEFAULT_STUCK_AFTER);
                 KubernetesSnapshot warm = source.fetchKubernetes();
                 List<Double> total = new ArrayList<>();
@@ -66,7 +69,16 @@ class IpamBenchmarkTest {
                     derivation.derive(objects);
                     deriveOnly.add((System.nanoTime() - start) / 1e9);
                 }
-                report(total, deriveOnly, heap.peakMiB());
+                IsolationAudit audit = new IsolationAudit(AuditSettings.defaults(), new RailMapping(RAILS, List.of()));
+                List<Double> auditOnly = new ArrayList<>();
+                for (int round = 0; round < ROUNDS; round++) {
+                    long start = System.nanoTime();
+                    if (!audit.audit(objects.isolation()).isEmpty()) {
+                        throw new AssertionError("a clean cell has findings: " + audit.audit(objects.isolation()));
+                    }
+                    auditOnly.add((System.nanoTime() - start) / 1e9);
+                }
+                report(total, deriveOnly, auditOnly, heap.peakMiB());
             }
         }
     }
@@ -75,16 +87,22 @@ class IpamBenchmarkTest {
         if (snapshot.nodes().size() != NODES || snapshot.nodeBlocks().size() != NODES || snapshot.pools().size() != RAILS + 2) {
             throw new AssertionError("unexpected snapshot: " + snapshot.nodes().size() + " nodes, " + snapshot.pools().size() + " pools");
         }
+        var audited = snapshot.isolation().pods();
+        if (audited.size() != (PODS + RAIL_PODS_EVERY - 1) / RAIL_PODS_EVERY || audited.get(0).attachments().size() != RAILS || !snapshot.problems().isEmpty()
+                || !snapshot.isolation().multus().orElseThrow().namespaceIsolation()) {
+            throw new AssertionError("unexpected isolation objects: " + audited.size() + " pods, problems " + snapshot.problems());
+        }
     }
 
-    private static void report(List<Double> total, List<Double> deriveOnly, long peak) throws IOException {
+    private static void report(List<Double> total, List<Double> deriveOnly, List<Double> auditOnly, long peak) throws IOException {
         String text = String.format("""
                 cell: %,d nodes, %,d pods, %d rail pools of %,d node allocations each; pages of %d over HTTP on 127.0.0.1
                 read (fabric8, JSON) + derive: min %.2f s, median %.2f s, max %.2f s over %d rounds
                 derive alone (from compact objects): median %.3f s
+                isolation audit alone (%,d pods with rails): median %.3f s
                 peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
                 """, NODES, PODS, RAILS, NODES, PAGE, Collections.min(total), median(total), Collections.max(total), total.size(),
-                median(deriveOnly), Runtime.getRuntime().maxMemory() >> 20, peak);
+                median(deriveOnly), (PODS + RAIL_PODS_EVERY - 1) / RAIL_PODS_EVERY, median(auditOnly), Runtime.getRuntime().maxMemory() >> 20, peak);
         System.out.println("\n==== Railscope IPAM benchmark ====\n" + text);
         Files.writeString(Path.of("target", "bench", "ipam-" + NODES + ".txt"), text);
     }
@@ -99,10 +117,24 @@ class IpamBenchmarkTest {
             int node = i % NODES;
             int k = i / NODES;
             String ip = Ipv4Cidr.format(Ipv4Cidr.parse("100.64.0.0/10").network() + node * 64 + 2 + k);
+            boolean rails = i % RAIL_PODS_EVERY == 0;
             return """
-                    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job-%d-worker-%d","namespace":"team-%d","uid":"%s","creationTimestamp":"2026-11-29T10:00:00Z","labels":{"batch.kubernetes.io/job-name":"job-%d","app":"trainer"},"annotations":{"k8s.v1.cni.cncf.io/networks":"rail-1,rail-2,rail-3,rail-4,rail-5,rail-6,rail-7,rail-8"}},"spec":{"nodeName":"gpu-%05d","containers":[{"name":"main","image":"trainer:1.0","resources":{"limits":{"nvidia.com/gpu":"1"}}}],"restartPolicy":"Never"},"status":{"phase":"Running","podIP":"%s","podIPs":[{"ip":"%s"}],"hostIP":"10.0.%d.%d","startTime":"2026-11-29T10:00:05Z","containerStatuses":[{"name":"main","ready":true,"restartCount":0,"image":"trainer:1.0","imageID":"sha256:abc","state":{"running":{"startedAt":"2026-11-29T10:00:07Z"}}}]}}"""
-                    .formatted(i / 64, i % 64, k % 7, uid(i), i / 64, node, ip, ip, node / 256, node % 256);
+                    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job-%d-worker-%d","namespace":"team-%d","uid":"%s","creationTimestamp":"2026-11-29T10:00:00Z","labels":{"batch.kubernetes.io/job-name":"job-%d","app":"trainer"},"annotations":{"k8s.v1.cni.cncf.io/networks":"rail-1,rail-2,rail-3,rail-4,rail-5,rail-6,rail-7,rail-8"%s},"ownerReferences":[{"apiVersion":"batch/v1","kind":"Job","name":"job-%d","uid":"%s","controller":true}]},"spec":{"nodeName":"gpu-%05d","containers":[{"name":"main","image":"trainer:1.0","resources":{"limits":{"nvidia.com/gpu":"%s"%s}}%s}],"restartPolicy":"Never"},"status":{"phase":"Running","podIP":"%s","podIPs":[{"ip":"%s"}],"hostIP":"10.0.%d.%d","startTime":"2026-11-29T10:00:05Z","containerStatuses":[{"name":"main","ready":true,"restartCount":0,"image":"trainer:1.0","imageID":"sha256:abc","state":{"running":{"startedAt":"2026-11-29T10:00:07Z"}}}]}}"""
+                    .formatted(i / 64, i % 64, k % 7, uid(i), i / 64, rails ? ",\"k8s.v1.cni.cncf.io/network-status\":" + networkStatus(k % 7, node) : "",
+                            i / 64, uid(i / 64), node, rails ? "8" : "1", rails ? ",\"nvidia.com/rdma_rail\":\"8\"" : "",
+                            rails ? ",\"securityContext\":{\"capabilities\":{\"add\":[\"IPC_LOCK\"]}}" : "", ip, ip, node / 256, node % 256);
         });
+        StringBuilder policies = new StringBuilder();
+        for (int team = 0; team < 7; team++) {
+            policies.append(team == 0 ? "" : ",").append("""
+                    {"apiVersion":"networking.k8s.io/v1","kind":"NetworkPolicy","metadata":{"name":"default-deny","namespace":"team-%d"},"spec":{"podSelector":{},"policyTypes":["Ingress","Egress"]}}"""
+                    .formatted(team));
+        }
+        writeList(directory.resolve("apis/networking.k8s.io/v1/networkpolicies/0.json"), policies.toString(), null);
+        Path multus = directory.resolve("api/v1/namespaces/kube-system/configmaps/multus-daemon-config/0.json");
+        Files.createDirectories(multus.getParent());
+        Files.writeString(multus, """
+                {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"multus-daemon-config","namespace":"kube-system"},"data":{"daemon-config.json":"{\\"namespaceIsolation\\": true}"}}""");
         writePages(directory.resolve("apis/cilium.io/v2/ciliumnodes"), NODES, i -> """
                 {"apiVersion":"cilium.io/v2","kind":"CiliumNode","metadata":{"name":"gpu-%05d"},"spec":{"ipam":{"podCIDRs":["%s"]}},"status":{"ipam":{"operator-status":{}}}}"""
                 .formatted(i, new Ipv4Cidr(Ipv4Cidr.parse("100.64.0.0/10").network() + i * 64, 26)));
@@ -157,6 +189,19 @@ class IpamBenchmarkTest {
             out.write("{\"apiVersion\":\"v1\",\"kind\":\"List\",\"metadata\":{" + (next == null ? "" : "\"continue\":\"" + next + "\"")
                     + "},\"items\":[" + items + "]}");
         }
+    }
+
+    /** Multus network-status of a pod with eight rails, as a JSON string value (escaped). */
+    private static String networkStatus(int team, int node) {
+        StringBuilder status = new StringBuilder("[{\"name\":\"cilium\",\"interface\":\"eth0\",\"ips\":[\"100.64.0.9\"],\"default\":true}");
+        for (int rail = 1; rail <= RAILS; rail++) {
+            status.append(String.format(",{\"name\":\"team-%d/rail-%d\",\"interface\":\"net%d\",\"ips\":[\"10.%d.%d.%d\"],\"mac\":\"02:00:00:%02x:%02x:%02x\","
+                    + "\"mtu\":9000,\"dns\":{},\"device-info\":{\"type\":\"pci\",\"version\":\"1.1.0\",\"pci\":{\"pci-address\":\"0000:%02x:00.1\","
+                    + "\"rdma-device\":\"mlx5_%d\"}}}", team, rail, rail, 128 + rail, node / 256, node % 256, rail, node / 256, node % 256, rail * 16,
+                    rail - 1));
+        }
+        String json = status.append(']').toString();
+        return "\"" + json.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     private static String uid(int i) {

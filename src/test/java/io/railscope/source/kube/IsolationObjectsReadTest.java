@@ -97,7 +97,7 @@ class IsolationObjectsReadTest {
     }
 
     private static ClusterObjects read(MockCell cell) {
-        return new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.DEFAULT_MULTUS_CONFIG_MAPS, Clock.systemUTC()).read();
+        return new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC()).read();
     }
 
     private static String detail(List<IsolationFinding> findings, String check) {

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PodPageParserTest {
@@ -21,9 +22,11 @@ class PodPageParserTest {
     void keepsWhatIpamNeedsAndSkipsTheRest() throws IOException {
         byte[] page = fixture("testdata/kube/pages/pods-page.json");
         List<PodObject> pods = new ArrayList<>();
-        List<PodSecurity> audited = new ArrayList<>();
         List<String> problems = new ArrayList<>();
-        String next = PodPageParser.parse(page, pods, audited, problems);
+        // the audit matches pods on the label "app": other labels are not kept
+        PodIsolationFields isolation = new PodIsolationFields(Set.of("app"), problems);
+        String next = PodPageParser.parse(page, pods, isolation);
+        List<PodSecurity> audited = isolation.audited();
         assertThat(next).startsWith("eyJ2Ijoi");
         assertThat(PodPageParser.continueToken(page)).isEqualTo(next);
         assertThat(pods).containsExactly(
@@ -39,7 +42,7 @@ class PodPageParserTest {
         assertThat(audited).containsExactly(
                 new PodSecurity("kube-system", "agent", "gpu-1", null, true, List.of(), Map.of(), 0, List.of()),
                 new PodSecurity("team-c", "serve-5c9d7-x2", "gpu-3", "Deployment serve", false,
-                        List.of("setup: NET_ADMIN", "main: privileged"), Map.of("app", "serve", "pod-template-hash", "5c9d7"), 3,
+                        List.of("setup: NET_ADMIN", "main: privileged"), Map.of("app", "serve"), 3,
                         List.of(new Attachment("team-b/rail-1", "net1", 9000, "mlx5_4"))),
                 new PodSecurity("team-c", "broken-status", "gpu-3", null, true, List.of(), Map.of(), 0, List.of()));
         assertThat(problems).singleElement().asString()
@@ -50,14 +53,14 @@ class PodPageParserTest {
     @Test
     void lastPageHasNoContinueToken() throws IOException {
         byte[] page = "{\"metadata\":{\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-        assertThat(PodPageParser.parse(page, new ArrayList<>(), new ArrayList<>(), new ArrayList<>())).isNull();
+        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationFields(Set.of(), new ArrayList<>()))).isNull();
         assertThat(PodPageParser.continueToken(page)).isNull();
     }
 
     @Test
     void somethingElseThanAListIsAnError() {
-        assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>(), new ArrayList<>(),
-                new ArrayList<>()))
+        assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>(),
+                new PodIsolationFields(Set.of(), new ArrayList<>())))
                 .isInstanceOf(IOException.class).hasMessageContaining("not a list response");
     }
 
