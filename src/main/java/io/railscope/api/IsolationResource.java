@@ -1,8 +1,7 @@
 package io.railscope.api;
 
-import io.railscope.config.Fleet;
 import io.railscope.store.IsolationReads;
-import io.railscope.store.JobReads;
+import io.railscope.store.KnownCells;
 import io.railscope.store.StoredFinding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -31,20 +30,18 @@ public class IsolationResource {
     }
 
     private final IsolationReads reads;
-    private final JobReads cells;
-    private final Fleet fleet;
+    private final KnownCells cells;
 
-    public IsolationResource(IsolationReads reads, JobReads cells, Fleet fleet) {
+    public IsolationResource(IsolationReads reads, KnownCells cells) {
         this.reads = reads;
         this.cells = cells;
-        this.fleet = fleet;
     }
 
     @GET
     @Operation(summary = "What the isolation audit found: namespaces without default deny, hostNetwork and privileged pods, foreign or routed"
             + " backend networks, inference pods with rails, Multus namespaceIsolation, rail MTU, RDMA netns shared")
     public List<FindingResponse> findings(@PathParam("cell") String cell) {
-        if (fleet.cell(cell).isEmpty() && !cells.cellExists(cell)) {
+        if (!cells.known(cell)) {
             throw new NotFoundException("no cell named " + cell);
         }
         return reads.findings(cell).stream().map(FindingResponse::of).toList();

@@ -1,8 +1,8 @@
 package io.railscope.api;
 
-import io.railscope.config.Fleet;
 import io.railscope.store.JobReads;
 import io.railscope.store.JobSummary;
+import io.railscope.store.KnownCells;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -20,11 +20,11 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class JobsResource {
 
     private final JobReads reads;
-    private final Fleet fleet;
+    private final KnownCells cells;
 
-    public JobsResource(JobReads reads, Fleet fleet) {
+    public JobsResource(JobReads reads, KnownCells cells) {
         this.reads = reads;
-        this.fleet = fleet;
+        this.cells = cells;
     }
 
     @GET
@@ -44,7 +44,7 @@ public class JobsResource {
     }
 
     private void known(String cell) {
-        if (fleet.cell(cell).isEmpty() && !reads.cellExists(cell)) {
+        if (!cells.known(cell)) {
             throw new NotFoundException("no cell named " + cell);
         }
     }

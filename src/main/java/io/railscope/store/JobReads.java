@@ -59,10 +59,6 @@ public class JobReads {
                 ORDER BY j.namespace, j.name LIMIT 100""", JobReads::summary, cell, rail));
     }
 
-    public boolean cellExists(String cell) {
-        return consistentRead.read(connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", rs -> 1, cell).isEmpty());
-    }
-
     public Optional<JobDetail> job(String cell, String namespace, String name) {
         return consistentRead.read(connection -> {
             List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + ", j.warnings, j.pods::text, j.cell_id" + """

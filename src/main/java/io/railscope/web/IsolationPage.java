@@ -3,10 +3,9 @@ package io.railscope.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.audit.IsolationCheck;
-import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.store.IsolationReads;
-import io.railscope.store.JobReads;
+import io.railscope.store.KnownCells;
 import io.railscope.store.StoredFinding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -16,7 +15,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** A cell's isolation audit: per check, why it matters, how to fix it, and every object it found. */
 @Path("/cells/{cell}/isolation")
@@ -33,11 +31,11 @@ public class IsolationPage {
     }
 
     private final IsolationReads reads;
-    private final JobReads cells;
+    private final KnownCells cells;
     private final Fleet fleet;
     private final PageFreshness freshness;
 
-    public IsolationPage(IsolationReads reads, JobReads cells, Fleet fleet, PageFreshness freshness) {
+    public IsolationPage(IsolationReads reads, KnownCells cells, Fleet fleet, PageFreshness freshness) {
         this.reads = reads;
         this.cells = cells;
         this.fleet = fleet;
@@ -46,14 +44,13 @@ public class IsolationPage {
 
     @GET
     public TemplateInstance isolation(@PathParam("cell") String cell) {
-        Optional<CellSettings> settings = fleet.cell(cell);
-        if (settings.isEmpty() && !cells.cellExists(cell)) {
+        if (!cells.known(cell)) {
             throw new NotFoundException("no cell named " + cell);
         }
         List<StoredFinding> findings = reads.findings(cell);
         List<CheckFindings> checks = new ArrayList<>();
         for (IsolationCheck check : IsolationCheck.values()) {
-            checks.add(new CheckFindings(check, settings.map(s -> s.audit().runs(check)).orElse(true),
+            checks.add(new CheckFindings(check, fleet.cell(cell).map(settings -> settings.audit().runs(check)).orElse(true),
                     findings.stream().filter(stored -> stored.finding().check() == check).toList()));
         }
         return Templates.isolation(cell, checks, findings.size(), freshness.of(cell));

@@ -2,10 +2,10 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.config.Fleet;
 import io.railscope.store.JobDetail;
 import io.railscope.store.JobReads;
 import io.railscope.store.JobSummary;
+import io.railscope.store.KnownCells;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -29,14 +29,13 @@ public class JobsPage {
     }
 
     private final JobReads reads;
-    private final Fleet fleet;
-
+    private final KnownCells cells;
     private final PageFreshness freshness;
 
-    public JobsPage(JobReads reads, Fleet fleet, PageFreshness freshness) {
+    public JobsPage(JobReads reads, KnownCells cells, PageFreshness freshness) {
         this.freshness = freshness;
         this.reads = reads;
-        this.fleet = fleet;
+        this.cells = cells;
     }
 
     @GET
@@ -55,7 +54,7 @@ public class JobsPage {
     }
 
     private void known(String cell) {
-        if (fleet.cell(cell).isEmpty() && !reads.cellExists(cell)) {
+        if (!cells.known(cell)) {
             throw new NotFoundException("no cell named " + cell);
         }
     }

@@ -1,0 +1,22 @@
+package io.railscope.store;
+
+import io.railscope.config.Fleet;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Whether a cell name is one Railscope knows: configured here, or stored (by this or another replica). */
+@ApplicationScoped
+public class KnownCells {
+
+    private final Fleet fleet;
+    private final ConsistentRead consistentRead;
+
+    public KnownCells(Fleet fleet, ConsistentRead consistentRead) {
+        this.fleet = fleet;
+        this.consistentRead = consistentRead;
+    }
+
+    public boolean known(String cell) {
+        return fleet.cell(cell).isPresent()
+                || consistentRead.read(connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", rs -> 1, cell).isEmpty());
+    }
+}
