@@ -9,10 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The built-in rules: what in a cell's committed state is worth telling on-call, each finding with
@@ -22,12 +24,11 @@ import java.util.Map;
 public final class AlertRules {
 
     /** Every rule's alertname, for configuration and pages. */
-    public static final List<String> NAMES = List.of("IpPoolLowHeadroom", "BackendRailPoolNearFull", "NodeBlockNearFull", "IpamLeakedAddresses",
-            "IpAllocationFailures", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3", "RailPortDown", "RailPortRateBelowExpected",
-            "RailPortFlapping", "RailPortErrors", "RailPortCongested", "NcclJobDegraded", "NcclJobUnobservable", "NcclJobFailed",
-            "NcclBusBandwidthLow", "RailscopeSourceStale", "TenantNamespaceWithoutDefaultDeny", "HostNetworkPodOutsideSystemNamespaces",
-            "PrivilegedPodWhereIpcLockWouldDo", "BackendAttachmentFromForeignNamespace", "InferencePodWithBackendRails", "BackendNetworkRouted",
-            "MultusNamespaceIsolationOff", "BackendRailMtuMismatch", "RdmaNetnsShared");
+    public static final List<String> NAMES = Stream.concat(Stream.of("IpPoolLowHeadroom", "BackendRailPoolNearFull",
+            "NodeBlockNearFull", "IpamLeakedAddresses", "IpAllocationFailures", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3",
+            "RailPortDown", "RailPortRateBelowExpected", "RailPortFlapping", "RailPortErrors", "RailPortCongested", "NcclJobDegraded",
+            "NcclJobUnobservable", "NcclJobFailed", "NcclBusBandwidthLow", "RailscopeSourceStale"),
+            Arrays.stream(IsolationCheck.values()).map(IsolationCheck::alertName)).toList();
 
     /** A node block this full is near full. */
     public static final double BLOCK_FULL_RATIO = 0.9;
@@ -110,7 +111,7 @@ public final class AlertRules {
         }
         for (IsolationFinding finding : inputs.isolation()) {
             AlertCondition condition = condition(finding.check().alertName(), "warning", cell, cellPage + "/isolation",
-                    finding.object() + ": " + summary(finding.check()), finding.detail() + " " + finding.check().why(),
+                    finding.object() + ": " + finding.check().summary(), finding.detail() + " " + finding.check().why(),
                     "namespace", finding.namespace(), "object", finding.object(), "node", finding.node());
             Map<String, String> annotations = new LinkedHashMap<>(condition.annotations());
             annotations.put("fix", finding.check().fix());
@@ -163,20 +164,6 @@ public final class AlertRules {
             }
         }
         return new AlertCondition(labels, Map.of("summary", summary, "description", description == null ? "" : description), externalUrl + page);
-    }
-
-    private static String summary(IsolationCheck check) {
-        return switch (check) {
-            case NAMESPACE_WITHOUT_DEFAULT_DENY -> "tenant namespace without a default-deny NetworkPolicy";
-            case HOST_NETWORK_POD -> "hostNetwork pods outside the system namespaces";
-            case PRIVILEGED_POD -> "privileged or NET_ADMIN pods where IPC_LOCK would do";
-            case FOREIGN_ATTACHMENT -> "used by pods of another namespace";
-            case INFERENCE_WITH_RAILS -> "inference pods with backend rails";
-            case ROUTED_BACKEND -> "backend rail network with a gateway or routes";
-            case MULTUS_NO_NAMESPACE_ISOLATION -> "Multus runs without namespaceIsolation";
-            case RAIL_MTU_MISMATCH -> "backend rail MTU differs from the cell's";
-            case RDMA_NETNS_SHARED -> "nodes run RDMA netns in shared mode";
-        };
     }
 
     private static String severity(String health) {
