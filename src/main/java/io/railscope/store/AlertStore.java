@@ -40,26 +40,35 @@ public class AlertStore {
 
     public List<OpenAlert> open(String cell) {
         return consistentRead.read(connection -> Rows.list(connection, """
-                SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at, coalesce(a.last_active_at, a.active_at)
+                SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at,
+                       coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at), a.annotations, a.generator_url,
+                       a.last_active_at IS NOT NULL
                   FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
                 rs -> new OpenAlert(rs.getLong(1), rs.getString(2), rs.getString(3), AlertState.valueOf(rs.getString(4)),
-                        rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant()), cell));
+                        rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant(), strings(rs.getString(8)),
+                        rs.getString(9), rs.getBoolean(10)), cell));
     }
 
-    /** Writes one evaluation's transitions of a cell in one transaction. */
+    /**
+     * Writes one evaluation's transitions of a cell in one transaction. An alert that still holds is
+     * written only when it starts firing or its annotations or page change: that it is still active is
+     * the cell's evaluation time, one row.
+     */
     @Transactional
     public void apply(String cell, AlertTransitions transitions) {
         Timestamp now = Timestamp.from(transitions.at());
         try (Connection connection = dataSource.getConnection()) {
-            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
-            if (ids.isEmpty()) {
+            List<Object[]> cells = Rows.list(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
+                    rs -> new Object[] {rs.getInt(1), rs.getTimestamp(2)}, cell);
+            if (cells.isEmpty()) {
                 return;
             }
-            int cellId = ids.get(0);
+            int cellId = (Integer) cells.get(0)[0];
+            Timestamp previous = cells.get(0)[1] == null ? now : (Timestamp) cells.get(0)[1];
             try (PreparedStatement insert = connection.prepareStatement("""
                     INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
-                                       last_active_at, generator_url)
-                    VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)""")) {
+                                       generator_url)
+                    VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
                 for (AlertCondition condition : transitions.started()) {
                     bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
                 }
@@ -68,21 +77,24 @@ public class AlertStore {
                 }
                 insert.executeBatch();
             }
-            try (PreparedStatement update = connection.prepareStatement("""
-                    UPDATE alert SET last_active_at = ?, annotations = ?::jsonb, generator_url = ?,
-                           state = CASE WHEN ? THEN 'FIRING' ELSE state END, fired_at = CASE WHEN ? THEN ? ELSE fired_at END
-                     WHERE id = ?""")) {
-                for (AlertTransitions.Held held : transitions.held()) {
-                    update.setTimestamp(1, now);
-                    update.setString(2, json(held.condition().annotations()));
-                    update.setString(3, held.condition().generatorUrl());
-                    update.setBoolean(4, held.fires());
-                    update.setBoolean(5, held.fires());
-                    update.setTimestamp(6, now);
-                    update.setLong(7, held.alert().id());
-                    update.addBatch();
+            List<AlertTransitions.Held> held = transitions.held();
+            try (PreparedStatement fire = connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
+                for (AlertTransitions.Held firing : held.stream().filter(AlertTransitions.Held::fires).toList()) {
+                    fire.setTimestamp(1, now);
+                    fire.setLong(2, firing.alert().id());
+                    fire.addBatch();
                 }
-                update.executeBatch();
+                fire.executeBatch();
+            }
+            Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
+            List<AlertTransitions.Held> changed = held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
+            if (!changed.isEmpty()) {
+                SqlStatements.update(connection, """
+                        UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
+                          FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
+                        connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
+                        connection.createArrayOf("text", changed.stream().map(h -> json(h.condition().annotations())).toArray()),
+                        connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
             }
             for (OpenAlert dropped : transitions.dropped()) {
                 SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
@@ -90,6 +102,11 @@ public class AlertStore {
             for (OpenAlert resolved : transitions.resolved()) {
                 SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
             }
+            // firing alerts whose condition stopped holding now remember the last evaluation it held at
+            SqlStatements.update(connection, """
+                    UPDATE alert SET last_active_at = ? WHERE cell_id = ? AND state = 'FIRING' AND last_active_at IS NULL
+                       AND active_at < ? AND id NOT IN (SELECT unnest(?::bigint[]))""", previous, cellId, now, connection.createArrayOf("bigint", heldIds));
+            SqlStatements.update(connection, "UPDATE cell SET alerts_evaluated_at = ? WHERE id = ?", now, cellId);
             version.changed();
         } catch (SQLException e) {
             throw new StoreException("writing the alerts of cell " + cell + " failed: " + e.getMessage(), e);
@@ -143,8 +160,7 @@ public class AlertStore {
         insert.setString(7, state.name());
         insert.setTimestamp(8, now);
         insert.setTimestamp(9, firedAt);
-        insert.setTimestamp(10, now);
-        insert.setString(11, condition.generatorUrl());
+        insert.setString(10, condition.generatorUrl());
         insert.addBatch();
     }
 

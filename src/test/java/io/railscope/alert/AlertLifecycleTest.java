@@ -20,7 +20,8 @@ class AlertLifecycleTest {
     }
 
     private static OpenAlert open(AlertState state, Instant activeAt, Instant firedAt, Instant lastActive) {
-        return new OpenAlert(1, PORT_DOWN.fingerprint(), "RailPortDown", state, activeAt, firedAt, lastActive);
+        return new OpenAlert(1, PORT_DOWN.fingerprint(), "RailPortDown", state, activeAt, firedAt, lastActive, PORT_DOWN.annotations(),
+                PORT_DOWN.generatorUrl(), false);
     }
 
     @Test
