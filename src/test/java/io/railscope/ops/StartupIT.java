@@ -81,6 +81,11 @@ class StartupIT {
             });
             String page = RestAssured.get(base + "/").then().statusCode(200).extract().asString();
             assertThat(page).contains("simulated fleet", "sim-alpha", "rail port down", "pool cluster-pool has");
+            // sim-bravo runs with isolation gaps: every check finds its object
+            assertThat(RestAssured.get(base + "/api/v1/cells/sim-bravo/isolation").then().statusCode(200).extract().jsonPath().getList("check"))
+                    .hasSize(9).doesNotHaveDuplicates();
+            assertThat(RestAssured.get(base + "/api/v1/cells/sim-alpha/isolation").then().statusCode(200).extract().jsonPath().getList("check"))
+                    .isEmpty();
         }
     }
 
