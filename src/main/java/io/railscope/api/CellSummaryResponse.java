@@ -21,6 +21,7 @@ public record CellSummaryResponse(
         Long primaryTotalNodeBlocks,
         int jobs,
         int jobsDegraded,
+        int isolationFindings,
         List<String> reasons,
         List<SourceResponse> sources) {
 
@@ -32,6 +33,6 @@ public record CellSummaryResponse(
     static CellSummaryResponse of(CellSummary s, boolean stale, List<SourceResponse> sources) {
         return new CellSummaryResponse(s.cell(), s.kind(), s.health().name(), stale, s.collectedAt(), s.nodes(), s.railPorts(),
                 s.portsDown(), s.portsDegraded(), s.neighborWarning(), s.neighborCritical(), s.primaryFreeBlocks(),
-                s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.reasons(), sources);
+                s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.isolationFindings(), s.reasons(), sources);
     }
 }

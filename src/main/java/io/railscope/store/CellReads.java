@@ -87,11 +87,11 @@ public class CellReads {
     private static CellSummary summary(CellEntity cell, CellSummaryEntity s, List<SourceState> sources) {
         if (s == null) {
             return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.UNKNOWN, 0, 0, 0, 0, 0, 0, 0,
-                    0, null, null, 0, 0, List.of(), sources);
+                    0, null, null, 0, 0, 0, List.of(), sources);
         }
         return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.valueOf(s.health), s.nodes,
                 s.railPorts, s.portsDown, s.portsDegraded, s.neighborWarning, s.neighborCritical, s.pools, s.poolsAtRisk,
-                s.primaryFreeBlocks, s.primaryTotalBlocks, s.jobs, s.jobsDegraded, List.of(s.reasons), sources);
+                s.primaryFreeBlocks, s.primaryTotalBlocks, s.jobs, s.jobsDegraded, s.isolationFindings, List.of(s.reasons), sources);
     }
 
     private static SourceState sourceState(SourceStatusEntity status) {

@@ -23,6 +23,7 @@ public record CellSummary(
         Long primaryTotalBlocks,
         int jobs,
         int jobsDegraded,
+        int isolationFindings,
         List<String> reasons,
         List<SourceState> sources) {
 }

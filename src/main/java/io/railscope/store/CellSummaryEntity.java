@@ -78,4 +78,7 @@ public class CellSummaryEntity extends PanacheEntityBase {
 
     @Column(name = "exporters_down")
     public Integer exportersDown;
+
+    @Column(name = "isolation_findings")
+    public Integer isolationFindings;
 }

@@ -77,8 +77,8 @@ final class CellSummaryWriter {
                 INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
                     ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
                     primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons, ipam_leaks, allocation_failures,
-                    stuck_pods, exporters, exporters_down)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    stuck_pods, exporters, exporters_down, isolation_findings)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, computed_at = EXCLUDED.computed_at, health = EXCLUDED.health,
                        nodes = EXCLUDED.nodes, rail_ports = EXCLUDED.rail_ports, ports_down = EXCLUDED.ports_down,
@@ -89,7 +89,8 @@ final class CellSummaryWriter {
                        jobs_degraded = EXCLUDED.jobs_degraded, sources_failing = EXCLUDED.sources_failing,
                        reasons = EXCLUDED.reasons, ipam_leaks = EXCLUDED.ipam_leaks,
                        allocation_failures = EXCLUDED.allocation_failures, stuck_pods = EXCLUDED.stuck_pods,
-                       exporters = EXCLUDED.exporters, exporters_down = EXCLUDED.exporters_down""")) {
+                       exporters = EXCLUDED.exporters, exporters_down = EXCLUDED.exporters_down,
+                       isolation_findings = EXCLUDED.isolation_findings""")) {
             int i = 0;
             upsert.setInt(++i, cell.id());
             upsert.setLong(++i, cell.collectionSeq());
@@ -114,6 +115,7 @@ final class CellSummaryWriter {
             upsert.setInt(++i, counts.stuckPods);
             upsert.setInt(++i, counts.exporters);
             upsert.setInt(++i, counts.exportersDown);
+            upsert.setInt(++i, counts.isolationFindings);
             upsert.executeUpdate();
         }
     }
@@ -137,14 +139,15 @@ final class CellSummaryWriter {
                        (SELECT COALESCE(sum(count), 0) FROM allocation_failure WHERE cell_id = ?1),
                        (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1),
                        (SELECT count(*) FROM scrape_target WHERE cell_id = ?1),
-                       (SELECT count(*) FROM scrape_target WHERE cell_id = ?1 AND NOT up)"""
+                       (SELECT count(*) FROM scrape_target WHERE cell_id = ?1 AND NOT up),
+                       (SELECT count(*) FROM isolation_finding WHERE cell_id = ?1)"""
                 .replace("?1", Integer.toString(cell.id())))) {
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
                 return new Counts(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
                         rs.getInt(7), rs.getInt(8), (Long) rs.getObject(9, Long.class), (Long) rs.getObject(10, Long.class),
                         rs.getInt(11), rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getInt(17),
-                        rs.getInt(18));
+                        rs.getInt(18), rs.getInt(19));
             }
         }
     }
@@ -187,6 +190,6 @@ final class CellSummaryWriter {
 
     private record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
             int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
-            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods, int exporters, int exportersDown) {
+            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods, int exporters, int exportersDown, int isolationFindings) {
     }
 }
