@@ -71,6 +71,9 @@ public final class IsolationAudit {
     }
 
     private List<IsolationFinding> defaultDeny(IsolationObjects objects) {
+        if (!objects.networkPoliciesRead()) {
+            return List.of();
+        }
         Map<String, List<NetworkPolicyObject>> policies = objects.networkPolicies().stream()
                 .collect(Collectors.groupingBy(NetworkPolicyObject::namespace));
         List<IsolationFinding> findings = new ArrayList<>();

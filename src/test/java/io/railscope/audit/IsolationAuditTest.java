@@ -43,6 +43,8 @@ class IsolationAuditTest {
                 .singleElement().extracting(IsolationFinding::detail).asString().contains("ingress and egress");
         // system namespaces are not tenants
         assertThat(AUDIT.audit(objects().pods("kube-system", 30).build())).isEmpty();
+        // when the API refused the NetworkPolicies, no namespace can be judged
+        assertThat(AUDIT.audit(objects().pods("team-a", 4).policiesUnreadable().build())).isEmpty();
     }
 
     @Test
@@ -189,6 +191,12 @@ class IsolationAuditTest {
         private final List<AttachmentDefinition> definitions = new ArrayList<>();
         private final Map<String, String> gateways = new HashMap<>();
         private MultusConfig multus;
+        private boolean policiesRead = true;
+
+        Objects policiesUnreadable() {
+            policiesRead = false;
+            return this;
+        }
 
         Objects pods(String namespace, int count) {
             podsByNamespace.put(namespace, count);
@@ -221,7 +229,7 @@ class IsolationAuditTest {
         }
 
         IsolationObjects build() {
-            return new IsolationObjects(podsByNamespace, policies, pods, definitions, gateways, Optional.ofNullable(multus), List.of());
+            return new IsolationObjects(podsByNamespace, policiesRead, policies, pods, definitions, gateways, Optional.ofNullable(multus), List.of());
         }
     }
 

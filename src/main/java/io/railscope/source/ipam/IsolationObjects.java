@@ -10,12 +10,14 @@ import java.util.Optional;
  * networks, gateways of nv-ipam pools, and the Multus configuration when one was found.
  *
  * @param podsByNamespace pods on the pod network (not hostNetwork, not finished) per namespace
+ * @param networkPoliciesRead false when the API refused to list NetworkPolicies: no namespace can be judged
  * @param pods            only pods with host networking, raised privileges, RDMA resources or attachments
  * @param poolGateways    nv-ipam pool name → where it sets a gateway ({@code IPPool spec.gateway 10.201.0.1})
  * @param multusLookedAt  the ConfigMaps searched for the Multus configuration, for the page when none was found
  */
 public record IsolationObjects(
         Map<String, Integer> podsByNamespace,
+        boolean networkPoliciesRead,
         List<NetworkPolicyObject> networkPolicies,
         List<PodSecurity> pods,
         List<AttachmentDefinition> attachmentDefinitions,
@@ -44,7 +46,7 @@ public record IsolationObjects(
     }
 
     public static IsolationObjects none() {
-        return new IsolationObjects(Map.of(), List.of(), List.of(), List.of(), Map.of(), Optional.empty(), List.of());
+        return new IsolationObjects(Map.of(), true, List.of(), List.of(), List.of(), Map.of(), Optional.empty(), List.of());
     }
 
     /**

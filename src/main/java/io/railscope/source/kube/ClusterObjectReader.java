@@ -106,8 +106,10 @@ final class ClusterObjectReader {
             }
         });
         List<NetworkPolicyObject> policies = new ArrayList<>();
-        Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy)));
-        IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policies, audited, definitions, poolGateways,
+        boolean policiesRead = readable("NetworkPolicies", "list networkpolicies", problems,
+                () -> Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))));
+        IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
+                poolGateways,
                 MultusConfigReader.read(client, audit.multusConfigMaps(), problems), audit.multusConfigMaps());
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, isolation, problems);
@@ -136,6 +138,24 @@ final class ClusterObjectReader {
             }
         }
         return pods;
+    }
+
+    /**
+     * Runs a read only the isolation audit needs; a refusal (403: a ClusterRole from before the audit)
+     * is reported and the read skipped instead of failing the cell's whole Kubernetes source.
+     */
+    static boolean readable(String what, String grant, List<String> problems, Runnable read) {
+        try {
+            read.run();
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 403) {
+                throw e;
+            }
+            problems.add(what + ": the API refused to show them (403); grant " + grant + " (k8s/clusterrole.yaml). The isolation checks"
+                    + " that need them are skipped");
+            return false;
+        }
     }
 
     private void custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {

@@ -27,7 +27,10 @@ final class MultusConfigReader {
         for (String qualified : configMaps) {
             String namespace = qualified.substring(0, qualified.indexOf('/'));
             String name = qualified.substring(qualified.indexOf('/') + 1);
-            ConfigMap configMap = client.configMaps().inNamespace(namespace).withName(name).get();
+            ConfigMap[] found = new ConfigMap[1];
+            ClusterObjectReader.readable("ConfigMap " + qualified, "get on configmaps named " + name, problems,
+                    () -> found[0] = client.configMaps().inNamespace(namespace).withName(name).get());
+            ConfigMap configMap = found[0];
             if (configMap == null || configMap.getData() == null) {
                 continue;
             }

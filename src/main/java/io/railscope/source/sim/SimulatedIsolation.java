@@ -51,7 +51,7 @@ final class SimulatedIsolation {
                         List.of(new Attachment("default/rail-1", "net1", 9000, "mlx5_0"))));
             }
         }
-        return new IsolationObjects(IsolationObjects.podsByNamespace(pods), policies, audited, definitions, Map.of(),
+        return new IsolationObjects(IsolationObjects.podsByNamespace(pods), true, policies, audited, definitions, Map.of(),
                 Optional.of(new MultusConfig("ConfigMap " + MULTUS, gaps ? Boolean.FALSE : Boolean.TRUE)), List.of(MULTUS));
     }
 }

@@ -96,6 +96,22 @@ class IsolationObjectsReadTest {
         }
     }
 
+    @Test
+    void aRoleFromBeforeTheAuditSkipsItsChecksAndKeepsTheRest() throws Exception {
+        try (MockCell narrow = MockCell.with("testdata/kube/isolation/policies.yaml", "testdata/kube/isolation/multus.yaml",
+                "testdata/kube/isolation/networks.yaml", "testdata/kube/isolation/pods.yaml")) {
+            narrow.refuse("/apis/networking.k8s.io/v1/networkpolicies");
+            narrow.refuse("/api/v1/namespaces/kube-system/configmaps/multus-");
+            ClusterObjects read = read(narrow);
+            assertThat(read.problems()).anySatisfy(problem -> assertThat(problem).startsWith("NetworkPolicies: the API refused to show them (403)"))
+                    .anySatisfy(problem -> assertThat(problem).startsWith("ConfigMap kube-system/multus-daemon-config: the API refused"));
+            assertThat(read.pods()).hasSize(objects.pods().size());
+            List<IsolationFinding> findings = AUDIT.audit(read.isolation());
+            assertThat(findings).extracting(IsolationFinding::check).doesNotContain(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY,
+                    IsolationCheck.MULTUS_NO_NAMESPACE_ISOLATION).contains(IsolationCheck.HOST_NETWORK_POD, IsolationCheck.ROUTED_BACKEND);
+        }
+    }
+
     private static ClusterObjects read(MockCell cell) {
         return new ClusterObjectReader(cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC()).read();
     }

@@ -35,12 +35,18 @@ public final class MockCell implements AutoCloseable {
     private final KubernetesClient client;
     private final java.util.Map<String, byte[]> logs = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger logRequests = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = CUSTOM.stream().map(MockCell::crd).toList();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(contexts) {
             @Override
             public io.fabric8.mockwebserver.http.MockResponse dispatch(io.fabric8.mockwebserver.http.RecordedRequest request) {
+                if (refused.stream().anyMatch(request.getPath()::startsWith)) {
+                    return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(403).setBody(
+                            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Forbidden\",\"code\":403,"
+                                    + "\"message\":\"forbidden: User cannot list resource\"}");
+                }
                 java.util.regex.Matcher log = LOG_PATH.matcher(request.getPath());
                 return log.matches() ? podLog(log.group(1), log.group(2), log.group(3)) : super.dispatch(request);
             }
@@ -65,6 +71,11 @@ public final class MockCell implements AutoCloseable {
             cell.load("testdata/kube/" + fixture);
         }
         return cell;
+    }
+
+    /** Answers 403 Forbidden to every request whose path starts with {@code pathPrefix}, as an API server under a narrower role would. */
+    public void refuse(String pathPrefix) {
+        refused.add(pathPrefix);
     }
 
     public KubernetesClient client() {
