@@ -45,7 +45,12 @@ class StartupIT {
                 Arguments.of(List.of("-Drailscope.cells.edge.metrics.targets=10.0.0.1:9100",
                         "-Drailscope.cells.edge.metrics.prometheus-url=http://prometheus:9090"), "railscope.cells.edge.metrics"),
                 // a cell name that is no DNS label
-                Arguments.of(List.of("-Drailscope.cells.Edge_1.simulated.nodes=4"), "railscope.cells.Edge_1"));
+                Arguments.of(List.of("-Drailscope.cells.Edge_1.simulated.nodes=4"), "railscope.cells.Edge_1"),
+                // a label selector that does not read, and a check that does not exist
+                Arguments.of(List.of(cell, "-Drailscope.cells.edge.audit.inference-selector=app in (x"),
+                        "railscope.cells.edge.audit.inference-selector"),
+                Arguments.of(List.of(cell, "-Drailscope.cells.edge.audit.disabled-checks=no-such-check"),
+                        "railscope.cells.edge.audit.disabled-checks"));
     }
 
     @ParameterizedTest
