@@ -2,13 +2,20 @@ package io.railscope.web;
 
 import io.quarkus.qute.TemplateExtension;
 
-/** Number formats for templates: {@code {ratio.percent}}, {@code {name.lower}}. */
+/** Formats for templates: {@code {ratio.percent}}, {@code {name.lower}}, {@code {instant.utc}}. */
 @TemplateExtension
 final class Formats {
+
+    private static final java.time.format.DateTimeFormatter UTC =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(java.time.ZoneOffset.UTC);
 
     private Formats() {
     }
 
+    /** A time as "2026-11-30 13:10:28 UTC". */
+    static String utc(java.time.Instant at) {
+        return UTC.format(at);
+    }
 
     /** A duration as on-call reads it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
     static String duration(java.time.Duration duration) {

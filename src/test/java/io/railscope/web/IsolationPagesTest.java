@@ -57,6 +57,7 @@ class IsolationPagesTest {
             String page = given().get("/cells/bravo/isolation").then().statusCode(200).extract().asString();
             assertThat(page).contains("data-check=\"host-network-pod\" data-findings=\"1\"", "data-check=\"rail-mtu-mismatch\" data-findings=\"1\"",
                     "Pod team-b/debug-shell", "Why it matters:", "rdma system set netns exclusive");
+            assertThat(page).containsPattern("<td>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC</td>");
             assertThat(given().get("/api/v1/cells/bravo").then().statusCode(200).extract().jsonPath().getInt("isolationFindings")).isEqualTo(9);
             await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(given().get("/").then().statusCode(200).extract().asString())
                     .contains("<a href=\"/cells/bravo/isolation\" data-isolation=\"9\">"));
