@@ -106,8 +106,10 @@ final class ClusterObjectReader {
             }
         });
         List<NetworkPolicyObject> policies = new ArrayList<>();
-        boolean policiesRead = readable("NetworkPolicies", "list networkpolicies", problems,
-                () -> Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))));
+        boolean[] served = new boolean[1];
+        boolean policiesRead = readable("NetworkPolicies", "list networkpolicies", problems, () -> served[0] =
+                Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))))
+                && served[0];
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
                 poolGateways,
                 MultusConfigReader.read(client, audit.multusConfigMaps(), problems), audit.multusConfigMaps());
