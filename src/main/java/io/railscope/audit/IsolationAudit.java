@@ -89,7 +89,7 @@ public final class IsolationAudit {
             }
             String missing = !ingress && !egress ? "ingress and egress" : ingress ? "egress" : "ingress";
             findings.add(new IsolationFinding(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, namespace.getKey(), "Namespace " + namespace.getKey(),
-                    null, namespace.getValue(), "No NetworkPolicy denies " + missing + " by default for its " + namespace.getValue() + " pods ("
+                    null, namespace.getValue(), "No NetworkPolicy denies " + missing + " by default for its " + pods(namespace.getValue()) + " ("
                             + own.size() + " NetworkPolicies in the namespace)."));
         }
         return findings;
@@ -119,8 +119,8 @@ public final class IsolationAudit {
             String namespace = key.substring(0, key.indexOf('\u0000'));
             String network = key.substring(key.indexOf('\u0000') + 1);
             findings.add(new IsolationFinding(IsolationCheck.FOREIGN_ATTACHMENT, namespace, "NetworkAttachmentDefinition " + network, single(pods),
-                    pods.size(), pods.size() + " pods of namespace " + namespace + " attach " + interfaces.get(key) + " from " + network
-                            + " (" + examples(pods) + ")."));
+                    pods.size(), "Interface " + interfaces.get(key) + " of " + pods(pods.size()) + " of namespace " + namespace + " ("
+                            + examples(pods) + ") comes from " + network + "."));
         });
         return findings;
     }
@@ -177,7 +177,7 @@ public final class IsolationAudit {
                 return;
             }
             int pods = byMtu.values().stream().mapToInt(List::size).sum();
-            String seen = byMtu.entrySet().stream().map(entry -> "mtu " + entry.getKey() + " on " + entry.getValue().size() + " ("
+            String seen = byMtu.entrySet().stream().map(entry -> "mtu " + entry.getKey() + " on " + pods(entry.getValue().size()) + " ("
                     + entry.getValue().stream().limit(EXAMPLES).collect(Collectors.joining(", ")) + ")").collect(Collectors.joining("; "));
             findings.add(mtuFinding(network, pods, "network-status reports " + seen + "; the cell's rails run " + expected + "."));
         });
@@ -200,7 +200,7 @@ public final class IsolationAudit {
                 .thenComparing(PodSecurity::name)).collect(Collectors.groupingBy(subject, TreeMap::new, Collectors.toList()));
         List<IsolationFinding> findings = new ArrayList<>();
         bySubject.forEach((object, group) -> findings.add(new IsolationFinding(check, group.get(0).namespace(), object, single(group), group.size(),
-                reason.apply(group.get(0)) + " on " + group.size() + (group.size() == 1 ? " pod" : " pods") + " (" + examples(group) + ").")));
+                reason.apply(group.get(0)) + " on " + pods(group.size()) + " (" + examples(group) + ").")));
         return findings;
     }
 
@@ -233,6 +233,10 @@ public final class IsolationAudit {
     private static String single(List<PodSecurity> pods) {
         String node = pods.get(0).node();
         return pods.stream().allMatch(pod -> java.util.Objects.equals(pod.node(), node)) ? node : null;
+    }
+
+    private static String pods(int count) {
+        return count + (count == 1 ? " pod" : " pods");
     }
 
     private static String examples(List<PodSecurity> pods) {

@@ -82,7 +82,7 @@ class IsolationAuditTest {
             assertThat(finding.check()).isEqualTo(IsolationCheck.FOREIGN_ATTACHMENT);
             assertThat(finding.namespace()).isEqualTo("team-a");
             assertThat(finding.object()).isEqualTo("NetworkAttachmentDefinition team-b/rail-1");
-            assertThat(finding.detail()).isEqualTo("1 pods of namespace team-a attach net1 from team-b/rail-1 (trainer-0).");
+            assertThat(finding.detail()).isEqualTo("Interface net1 of 1 pod of namespace team-a (trainer-0) comes from team-b/rail-1.");
         });
         PodSecurity own = pod("team-a", "trainer-0", "Job llm").attach(new Attachment("team-a/rail-1", "net1", 9000, "mlx5_0")).build();
         assertThat(AUDIT.audit(objects().pod(own).build())).isEmpty();
@@ -145,7 +145,7 @@ class IsolationAuditTest {
                 });
         PodSecurity pod = pod("default", "t-0", null).attach(new Attachment("default/rail-2", "net2", 4200, "mlx5_1")).build();
         assertThat(AUDIT.audit(objects().pod(pod).definition(nad("default", "rail-2", "rail-2", null, List.of())).build())).singleElement()
-                .extracting(IsolationFinding::detail).isEqualTo("network-status reports mtu 4200 on 1 (default/t-0 net2); the cell's rails run 9000.");
+                .extracting(IsolationFinding::detail).isEqualTo("network-status reports mtu 4200 on 1 pod (default/t-0 net2); the cell's rails run 9000.");
         assertThat(AUDIT.audit(objects().definition(nad("default", "rail-2", "rail-2", 9000, List.of())).build())).isEmpty();
         assertThat(AUDIT.audit(objects().definition(nad("default", "storage-net", null, 1500, List.of())).build())).isEmpty();
     }

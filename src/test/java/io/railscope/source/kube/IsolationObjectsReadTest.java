@@ -55,7 +55,7 @@ class IsolationObjectsReadTest {
                 "RAIL_MTU_MISMATCH team-safe NetworkAttachmentDefinition team-safe/rail-3",
                 "RAIL_MTU_MISMATCH team-safe NetworkAttachmentDefinition team-safe/rail-5");
         assertThat(detail(findings, "NAMESPACE_WITHOUT_DEFAULT_DENY")).isEqualTo(
-                "No NetworkPolicy denies egress by default for its 1 pods (2 NetworkPolicies in the namespace).");
+                "No NetworkPolicy denies egress by default for its 1 pod (2 NetworkPolicies in the namespace).");
         assertThat(detail(findings, "HOST_NETWORK_POD")).isEqualTo("hostNetwork: true on 2 pods (host-agent-a, host-agent-b).");
         assertThat(findings).filteredOn(f -> f.object().endsWith("priv-0")).singleElement().extracting(IsolationFinding::detail)
                 .isEqualTo("trainer: privileged on 1 pod (priv-0).");
@@ -66,7 +66,7 @@ class IsolationObjectsReadTest {
                 "Backend network with ipam.routes 0.0.0.0/0.", "Backend network with IPPool nvidia-network-operator/rail-4 spec.gateway 10.204.0.1.");
         assertThat(findings).filteredOn(f -> f.check() == IsolationCheck.RAIL_MTU_MISMATCH).extracting(IsolationFinding::detail).containsExactlyInAnyOrder(
                 "Its CNI config sets mtu 1500; the cell's rails run 9000.",
-                "network-status reports mtu 1500 on 1 (team-safe/safe-1 net5); the cell's rails run 9000.");
+                "network-status reports mtu 1500 on 1 pod (team-safe/safe-1 net5); the cell's rails run 9000.");
         assertThat(detail(findings, "MULTUS_NO_NAMESPACE_ISOLATION")).isEqualTo("namespaceIsolation is false.");
     }
 
