@@ -89,6 +89,14 @@ class DeploymentFilesTest {
                     .build();
             Fleet fleet = new Fleet(config.getConfigMapping(RailscopeConfig.class));
             assertThat(fleet.cells()).isNotEmpty();
+            if (yaml.equals(configMap)) {
+                // the audit settings shipped for the cell Railscope runs in reach its audit
+                var audit = fleet.cells().get(0).audit();
+                assertThat(audit.isSystem("railscope")).isTrue();
+                assertThat(audit.isSystem("team-a")).isFalse();
+                assertThat(audit.inferenceSelector().matches(java.util.Map.of("serving.kserve.io/inferenceservice", "llm"))).isTrue();
+                assertThat(audit.expectedMtu()).isEqualTo(9000);
+            }
         }
     }
 }
