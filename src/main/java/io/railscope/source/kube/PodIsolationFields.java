@@ -152,13 +152,14 @@ final class PodIsolationFields {
         }
     }
 
-    /** Ends the pod: keeps it for the audit when something about it concerns isolation. */
-    void finish(String namespace, String name, String node, boolean hostNetwork) {
+    /** Ends the pod: keeps it for the audit when it has not finished and something about it concerns isolation. */
+    void finish(String namespace, String name, String node, boolean hostNetwork, String phase) {
         if (networkStatusError != null) {
             problems.add("Pod " + namespace + "/" + name + ": annotation " + NetworkStatus.ANNOTATION + " is malformed (" + networkStatusError
                     + "); its attachments skipped");
         }
-        if (hostNetwork || !escalations.isEmpty() || railResources > 0 || !attachments.isEmpty()) {
+        boolean finished = "Succeeded".equals(phase) || "Failed".equals(phase);
+        if (!finished && (hostNetwork || !escalations.isEmpty() || railResources > 0 || !attachments.isEmpty())) {
             String owner = owner();
             labels.keySet().retainAll(labelKeys);
             audited.add(new PodSecurity(namespace, name, node, owner, hostNetwork, escalations, labels, railResources, attachments));

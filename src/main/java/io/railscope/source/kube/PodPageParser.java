@@ -63,7 +63,7 @@ final class PodPageParser {
                         isolation.reset();
                         PodObject pod = pod(parser, isolation);
                         pods.add(pod);
-                        isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork());
+                        isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), pod.phase());
                     }
                 } else {
                     parser.skipChildren();
