@@ -229,7 +229,7 @@ class IsolationAuditTest {
         }
 
         IsolationObjects build() {
-            return new IsolationObjects(podsByNamespace, policiesRead, policies, pods, definitions, gateways, Optional.ofNullable(multus), List.of());
+            return new IsolationObjects(podsByNamespace, policiesRead, policies, pods, definitions, gateways, Optional.ofNullable(multus));
         }
     }
 

@@ -13,7 +13,6 @@ import java.util.Optional;
  * @param networkPoliciesRead false when the API refused to list NetworkPolicies: no namespace can be judged
  * @param pods            only pods with host networking, raised privileges, RDMA resources or attachments
  * @param poolGateways    nv-ipam pool name → where it sets a gateway ({@code IPPool spec.gateway 10.201.0.1})
- * @param multusLookedAt  the ConfigMaps searched for the Multus configuration, for the page when none was found
  */
 public record IsolationObjects(
         Map<String, Integer> podsByNamespace,
@@ -22,8 +21,7 @@ public record IsolationObjects(
         List<PodSecurity> pods,
         List<AttachmentDefinition> attachmentDefinitions,
         Map<String, String> poolGateways,
-        Optional<MultusConfig> multus,
-        List<String> multusLookedAt) {
+        Optional<MultusConfig> multus) {
 
     public IsolationObjects {
         podsByNamespace = Map.copyOf(podsByNamespace);
@@ -31,7 +29,6 @@ public record IsolationObjects(
         pods = List.copyOf(pods);
         attachmentDefinitions = List.copyOf(attachmentDefinitions);
         poolGateways = Map.copyOf(poolGateways);
-        multusLookedAt = List.copyOf(multusLookedAt);
     }
 
     /** Pods on the pod network per namespace: what makes a namespace worth a default deny. */
@@ -46,7 +43,7 @@ public record IsolationObjects(
     }
 
     public static IsolationObjects none() {
-        return new IsolationObjects(Map.of(), true, List.of(), List.of(), List.of(), Map.of(), Optional.empty(), List.of());
+        return new IsolationObjects(Map.of(), true, List.of(), List.of(), List.of(), Map.of(), Optional.empty());
     }
 
     /**

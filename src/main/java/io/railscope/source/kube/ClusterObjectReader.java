@@ -28,6 +28,7 @@ import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
 import io.railscope.source.ipam.IsolationObjects;
 import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.ipam.IsolationObjects.MultusConfig;
 import io.railscope.source.ipam.IsolationObjects.NetworkPolicyObject;
 import io.railscope.source.ipam.IsolationObjects.PodSecurity;
 import java.io.IOException;
@@ -110,9 +111,13 @@ final class ClusterObjectReader {
         boolean policiesRead = readable("NetworkPolicies", "list networkpolicies", problems, () -> served[0] =
                 Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))))
                 && served[0];
+        Optional<MultusConfig> multus = MultusConfigReader.read(client, audit.multusConfigMaps(), problems);
+        if (multus.isEmpty() && !definitions.isEmpty()) {
+            problems.add("Multus configuration: not found in ConfigMap " + String.join(" or ", audit.multusConfigMaps())
+                    + " although the cell has NetworkAttachmentDefinitions; namespaceIsolation not checked (set audit.multus-config-maps)");
+        }
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
-                poolGateways,
-                MultusConfigReader.read(client, audit.multusConfigMaps(), problems), audit.multusConfigMaps());
+                poolGateways, multus);
         return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, isolation, problems);
     }

@@ -52,6 +52,6 @@ final class SimulatedIsolation {
             }
         }
         return new IsolationObjects(IsolationObjects.podsByNamespace(pods), true, policies, audited, definitions, Map.of(),
-                Optional.of(new MultusConfig("ConfigMap " + MULTUS, gaps ? Boolean.FALSE : Boolean.TRUE)), List.of(MULTUS));
+                Optional.of(new MultusConfig("ConfigMap " + MULTUS, gaps ? Boolean.FALSE : Boolean.TRUE)));
     }
 }

@@ -93,6 +93,12 @@ class IsolationObjectsReadTest {
 
             isolated.client().resource(config).delete();
             assertThat(read(isolated).isolation().multus()).isEmpty();
+            // without NADs Multus is not in use: its missing configuration is nothing to report
+            assertThat(read(isolated).problems()).isEmpty();
+        }
+        try (MockCell unconfigured = MockCell.with("testdata/kube/isolation/networks.yaml")) {
+            assertThat(read(unconfigured).problems()).anySatisfy(problem -> assertThat(problem).startsWith(
+                    "Multus configuration: not found in ConfigMap kube-system/multus-daemon-config or kube-system/multus-cni-config"));
         }
     }
 
