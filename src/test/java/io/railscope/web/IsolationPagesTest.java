@@ -66,6 +66,9 @@ class IsolationPagesTest {
 
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(given().get("/api/v1/alerts?cell=bravo&state=firing").then()
                     .statusCode(200).extract().jsonPath().getList("alertname", String.class)).containsAll(EVERY_CHECK));
+            // on-call reads how to fix it where the alert fires
+            assertThat(given().get("/alerts").then().statusCode(200).extract().asString())
+                    .contains("<strong>Fix:</strong> Drop privileged, NET_ADMIN and SYS_ADMIN", "data-alert=\"BackendNetworkRouted\"");
 
             bravo.clear(Fault.ISOLATION_GAPS);
             loop.collector("bravo").orElseThrow().collect();
