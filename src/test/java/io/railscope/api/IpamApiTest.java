@@ -95,7 +95,8 @@ class IpamApiTest {
                 .getObject("find { it.cell == 'bravo' && it.name == 'kubernetes' }.daysToExhaustion", Double.class);
         assertThat(days).isNotNull().isCloseTo(expected, Percentage.withPercentage(2));
         given().get("/cells/bravo/pools/SERVICE/kubernetes").then().statusCode(200)
-                .body(containsString("<polyline class=\"used\""), containsString("full in " + Math.round(expected) + " days"));
+                .body(containsString("<polyline class=\"used\""), containsString("full in " + Math.round(expected) + " days"),
+                        containsString("aria-label=\"usage of kubernetes over time\""));
     }
 
     @Test

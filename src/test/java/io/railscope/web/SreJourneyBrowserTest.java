@@ -64,6 +64,7 @@ class SreJourneyBrowserTest {
                 }
                 return true;
             });
+            assertThat(browser.findElements(By.cssSelector("svg.chart[aria-label='rates of rail 1'] polyline.used"))).hasSize(1);
             screenshot(browser, "node");
 
             // the job running on this node, and back up through the breadcrumbs
