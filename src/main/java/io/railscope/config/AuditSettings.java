@@ -19,11 +19,6 @@ import java.util.Set;
 public record AuditSettings(Set<String> systemNamespaces, LabelSelector inferenceSelector, Set<String> sharedAttachmentNamespaces,
         List<String> multusConfigMaps, int expectedMtu, Set<IsolationCheck> disabled) {
 
-    public static final List<String> DEFAULT_SYSTEM_NAMESPACES = List.of("kube-system", "kube-public", "kube-node-lease", "gpu-operator",
-            "nvidia-gpu-operator", "nvidia-network-operator", "network-operator");
-    public static final String DEFAULT_INFERENCE_SELECTOR = "serving.kserve.io/inferenceservice";
-    public static final List<String> DEFAULT_MULTUS_CONFIG_MAPS = List.of("kube-system/multus-daemon-config", "kube-system/multus-cni-config");
-
     public AuditSettings {
         systemNamespaces = Set.copyOf(systemNamespaces);
         sharedAttachmentNamespaces = Set.copyOf(sharedAttachmentNamespaces);
@@ -32,8 +27,9 @@ public record AuditSettings(Set<String> systemNamespaces, LabelSelector inferenc
     }
 
     public static AuditSettings defaults() {
-        return new AuditSettings(Set.copyOf(DEFAULT_SYSTEM_NAMESPACES), LabelSelector.parse(DEFAULT_INFERENCE_SELECTOR), Set.of(),
-                DEFAULT_MULTUS_CONFIG_MAPS, 9000, Set.of());
+        return new AuditSettings(Set.of(CellConfig.Audit.DEFAULT_SYSTEM_NAMESPACES.split(",")),
+                LabelSelector.parse(CellConfig.Audit.DEFAULT_INFERENCE_SELECTOR), Set.of(),
+                List.of(CellConfig.Audit.DEFAULT_MULTUS_CONFIG_MAPS.split(",")), Integer.parseInt(CellConfig.Rails.DEFAULT_EXPECTED_MTU), Set.of());
     }
 
     static AuditSettings of(CellConfig.Audit audit, int expectedMtu) {

@@ -79,8 +79,11 @@ public interface CellConfig {
     }
 
     interface Rails {
+        String DEFAULT_DEVICES = "mlx5_0,mlx5_1,mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7";
+        String DEFAULT_EXPECTED_MTU = "9000";
+
         /** RDMA device per rail: the first entry is rail 1. */
-        @WithDefault("mlx5_0,mlx5_1,mlx5_2,mlx5_3,mlx5_4,mlx5_5,mlx5_6,mlx5_7")
+        @WithDefault(DEFAULT_DEVICES)
         @NotEmpty
         List<String> devices();
 
@@ -93,26 +96,31 @@ public interface CellConfig {
         Optional<List<String>> pools();
 
         /** The MTU of every backend rail (RoCE usually 9000); a rail configured or reported otherwise is a finding. */
-        @WithDefault("9000")
+        @WithDefault(DEFAULT_EXPECTED_MTU)
         @Min(576)
         @Max(65520)
         int expectedMtu();
     }
 
     interface Audit {
+        String DEFAULT_SYSTEM_NAMESPACES =
+                "kube-system,kube-public,kube-node-lease,gpu-operator,nvidia-gpu-operator,nvidia-network-operator,network-operator";
+        String DEFAULT_INFERENCE_SELECTOR = "serving.kserve.io/inferenceservice";
+        String DEFAULT_MULTUS_CONFIG_MAPS = "kube-system/multus-daemon-config,kube-system/multus-cni-config";
+
         /** Namespaces of the platform: not tenants, and allowed host networking and privileges. */
-        @WithDefault("kube-system,kube-public,kube-node-lease,gpu-operator,nvidia-gpu-operator,nvidia-network-operator,network-operator")
+        @WithDefault(DEFAULT_SYSTEM_NAMESPACES)
         List<String> systemNamespaces();
 
         /** Label selector of inference pods, which must have no backend rails. */
-        @WithDefault("serving.kserve.io/inferenceservice")
+        @WithDefault(DEFAULT_INFERENCE_SELECTOR)
         String inferenceSelector();
 
         /** Namespaces whose NetworkAttachmentDefinitions every tenant may use on purpose. */
         Optional<List<String>> sharedAttachmentNamespaces();
 
         /** ConfigMaps that may hold the Multus configuration, as namespace/name, tried in order. */
-        @WithDefault("kube-system/multus-daemon-config,kube-system/multus-cni-config")
+        @WithDefault(DEFAULT_MULTUS_CONFIG_MAPS)
         List<String> multusConfigMaps();
 
         /** Checks not to run in this cell, as kebab-case names (e.g. namespace-without-default-deny). */
@@ -135,8 +143,11 @@ public interface CellConfig {
     }
 
     interface Nccl {
+        String DEFAULT_JOB_LABELS = "batch.kubernetes.io/job-name,training.kubeflow.org/job-name,jobset.sigs.k8s.io/jobset-name,"
+                + "leaderworkerset.sigs.k8s.io/name,volcano.sh/job-name";
+
         /** Pod labels that name a pod's job, tried in order. */
-        @WithDefault("batch.kubernetes.io/job-name,training.kubeflow.org/job-name,jobset.sigs.k8s.io/jobset-name,leaderworkerset.sigs.k8s.io/name,volcano.sh/job-name")
+        @WithDefault(DEFAULT_JOB_LABELS)
         @NotEmpty
         List<String> jobLabels();
 

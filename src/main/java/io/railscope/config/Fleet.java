@@ -25,8 +25,7 @@ import java.util.TreeMap;
 @Singleton
 public class Fleet {
 
-    private static final List<String> DEFAULT_DEVICES =
-            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+    private static final List<String> DEFAULT_DEVICES = List.of(CellConfig.Rails.DEFAULT_DEVICES.split(","));
 
     private final List<CellSettings> cells;
     private final boolean simulatedByDefault;

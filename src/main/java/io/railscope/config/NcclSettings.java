@@ -18,8 +18,7 @@ import java.util.OptionalDouble;
 public record NcclSettings(List<String> jobLabels, int logMaxBytes, int logParallelism, Duration logAfter, int pushMaxBytes,
         OptionalDouble busbwBaselineGBps, double busbwTolerance) {
 
-    public static final List<String> DEFAULT_JOB_LABELS = List.of("batch.kubernetes.io/job-name", "training.kubeflow.org/job-name",
-            "jobset.sigs.k8s.io/jobset-name", "leaderworkerset.sigs.k8s.io/name", "volcano.sh/job-name");
+    public static final List<String> DEFAULT_JOB_LABELS = List.of(CellConfig.Nccl.DEFAULT_JOB_LABELS.split(","));
 
     public NcclSettings {
         jobLabels = List.copyOf(jobLabels);
