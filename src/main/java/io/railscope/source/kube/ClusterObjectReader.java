@@ -65,9 +65,9 @@ final class ClusterObjectReader {
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
         Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        PodIsolationFields isolationFields = new PodIsolationFields(audit.inferenceSelector().keys(), problems);
-        List<PodObject> pods = pods(isolationFields);
-        List<PodSecurity> audited = isolationFields.audited();
+        PodIsolationReader isolationReader = new PodIsolationReader(audit.inferenceSelector().keys(), problems);
+        List<PodObject> pods = pods(isolationReader);
+        List<PodSecurity> audited = isolationReader.audited();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
         custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
                 Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
@@ -107,10 +107,10 @@ final class ClusterObjectReader {
             }
         });
         List<NetworkPolicyObject> policies = new ArrayList<>();
-        boolean[] served = new boolean[1];
-        boolean policiesRead = readable("NetworkPolicies", "list networkpolicies", problems, () -> served[0] =
-                Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))))
-                && served[0];
+        // not served (404) or refused (403): no namespace can be judged
+        boolean policiesRead = AuditRead.of("NetworkPolicies", "list networkpolicies", problems,
+                () -> Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))))
+                .orElse(false);
         Optional<MultusConfig> multus = MultusConfigReader.read(client, audit.multusConfigMaps(), problems);
         if (multus.isEmpty() && !definitions.isEmpty()) {
             problems.add("Multus configuration: not found in ConfigMap " + String.join(" or ", audit.multusConfigMaps())
@@ -127,7 +127,7 @@ final class ClusterObjectReader {
      * next page is requested as soon as this page's continue token is known, so the transfer of one
      * page overlaps the parsing of the previous.
      */
-    private List<PodObject> pods(PodIsolationFields isolation) {
+    private List<PodObject> pods(PodIsolationReader isolation) {
         HttpClient http = client.getHttpClient();
         String base = client.getMasterUrl().toString().replaceAll("/+$", "") + "/api/v1/pods?limit=" + Pages.SIZE;
         long timeout = Math.max(1, client.getConfiguration().getRequestTimeout());
@@ -145,24 +145,6 @@ final class ClusterObjectReader {
             }
         }
         return pods;
-    }
-
-    /**
-     * Runs a read only the isolation audit needs; a refusal (403: a ClusterRole from before the audit)
-     * is reported and the read skipped instead of failing the cell's whole Kubernetes source.
-     */
-    static boolean readable(String what, String grant, List<String> problems, Runnable read) {
-        try {
-            read.run();
-            return true;
-        } catch (KubernetesClientException e) {
-            if (e.getCode() != 403) {
-                throw e;
-            }
-            problems.add(what + ": the API refused to show them (403); grant " + grant + " (k8s/clusterrole.yaml). The isolation checks"
-                    + " that need them are skipped");
-            return false;
-        }
     }
 
     private void custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {

@@ -27,10 +27,8 @@ final class MultusConfigReader {
         for (String qualified : configMaps) {
             String namespace = qualified.substring(0, qualified.indexOf('/'));
             String name = qualified.substring(qualified.indexOf('/') + 1);
-            ConfigMap[] found = new ConfigMap[1];
-            ClusterObjectReader.readable("ConfigMap " + qualified, "get on configmaps named " + name, problems,
-                    () -> found[0] = client.configMaps().inNamespace(namespace).withName(name).get());
-            ConfigMap configMap = found[0];
+            ConfigMap configMap = AuditRead.of("ConfigMap " + qualified, "get on configmaps named " + name, problems,
+                    () -> client.configMaps().inNamespace(namespace).withName(name).get()).orElse(null);
             if (configMap == null || configMap.getData() == null) {
                 continue;
             }
