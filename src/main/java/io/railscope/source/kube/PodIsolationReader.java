@@ -18,7 +18,7 @@ import java.util.Set;
  * instance serves a whole listing, one pod at a time; only pods worth auditing become a
  * {@link PodSecurity}, and their identical attachments (a rail of a namespace) are one object.
  */
-final class PodIsolationFields {
+final class PodIsolationReader {
 
     private static final Set<String> RAISED = Set.of("NET_ADMIN", "SYS_ADMIN");
     private static final String TEMPLATE_HASH = "pod-template-hash";
@@ -39,7 +39,7 @@ final class PodIsolationFields {
      * @param labelKeys the label keys the audit matches pods on (the inference selector's); other labels are not kept
      * @param problems  where a malformed network-status annotation is reported
      */
-    PodIsolationFields(Set<String> labelKeys, List<String> problems) {
+    PodIsolationReader(Set<String> labelKeys, List<String> problems) {
         this.labelKeys = Set.copyOf(labelKeys);
         this.problems = problems;
     }

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Reads a page of a Pod list straight into {@link PodObject}s with a streaming parser, keeping the
- * eight fields IPAM needs and what the isolation audit reads ({@link PodIsolationFields}), skipping the rest. Binding 400,000 pods to the full Pod model took
+ * eight fields IPAM needs and what the isolation audit reads ({@link PodIsolationReader}), skipping the rest. Binding 400,000 pods to the full Pod model took
  * most of a large cell's collection (see BENCHMARKS.md); this does not build it.
  */
 final class PodPageParser {
@@ -49,7 +49,7 @@ final class PodPageParser {
      * Adds the page's pods to {@code pods}, hands each to {@code isolation} (which keeps those worth an
      * audit), and returns its continue token, or null on the last page.
      */
-    static String parse(byte[] page, List<PodObject> pods, PodIsolationFields isolation) throws IOException {
+    static String parse(byte[] page, List<PodObject> pods, PodIsolationReader isolation) throws IOException {
         String next = null;
         try (JsonParser parser = JSON.createParser(page)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
@@ -73,7 +73,7 @@ final class PodPageParser {
         return next == null || next.isEmpty() ? null : next;
     }
 
-    private static PodObject pod(JsonParser parser, PodIsolationFields isolation) throws IOException {
+    private static PodObject pod(JsonParser parser, PodIsolationReader isolation) throws IOException {
         String namespace = null;
         String name = null;
         String created = null;

@@ -24,7 +24,7 @@ class PodPageParserTest {
         List<PodObject> pods = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         // the audit matches pods on the label "app": other labels are not kept
-        PodIsolationFields isolation = new PodIsolationFields(Set.of("app"), problems);
+        PodIsolationReader isolation = new PodIsolationReader(Set.of("app"), problems);
         String next = PodPageParser.parse(page, pods, isolation);
         List<PodSecurity> audited = isolation.audited();
         assertThat(next).startsWith("eyJ2Ijoi");
@@ -53,14 +53,14 @@ class PodPageParserTest {
     @Test
     void lastPageHasNoContinueToken() throws IOException {
         byte[] page = "{\"metadata\":{\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationFields(Set.of(), new ArrayList<>()))).isNull();
+        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationReader(Set.of(), new ArrayList<>()))).isNull();
         assertThat(PodPageParser.continueToken(page)).isNull();
     }
 
     @Test
     void somethingElseThanAListIsAnError() {
         assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>(),
-                new PodIsolationFields(Set.of(), new ArrayList<>())))
+                new PodIsolationReader(Set.of(), new ArrayList<>())))
                 .isInstanceOf(IOException.class).hasMessageContaining("not a list response");
     }
 
