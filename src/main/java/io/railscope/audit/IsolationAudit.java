@@ -1,6 +1,7 @@
 package io.railscope.audit;
 
 import io.railscope.config.AuditSettings;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ipam.IsolationObjects;
 import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
 import io.railscope.source.ipam.IsolationObjects.Attachment;
@@ -38,15 +39,14 @@ public final class IsolationAudit {
         List<IsolationFinding> findings = new ArrayList<>();
         run(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, findings, () -> defaultDeny(objects));
         run(IsolationCheck.HOST_NETWORK_POD, findings, () -> grouped(IsolationCheck.HOST_NETWORK_POD,
-                tenantPods(objects).filter(PodSecurity::hostNetwork).toList(), PodSecurity::subject, pod -> "hostNetwork: true"));
+                tenantPods(objects).filter(PodSecurity::hostNetwork).toList(), pod -> "hostNetwork: true"));
         run(IsolationCheck.PRIVILEGED_POD, findings, () -> grouped(IsolationCheck.PRIVILEGED_POD,
-                tenantPods(objects).filter(pod -> !pod.escalations().isEmpty()).toList(), PodSecurity::subject,
-                pod -> String.join(", ", pod.escalations())));
+                tenantPods(objects).filter(pod -> !pod.escalations().isEmpty()).toList(), pod -> String.join(", ", pod.escalations())));
         run(IsolationCheck.FOREIGN_ATTACHMENT, findings, () -> foreignAttachments(objects));
         run(IsolationCheck.INFERENCE_WITH_RAILS, findings, () -> grouped(IsolationCheck.INFERENCE_WITH_RAILS,
                 objects.pods().stream().filter(pod -> settings.inferenceSelector().matches(pod.labels()))
                         .filter(pod -> pod.railResources() > 0 || pod.attachments().stream().anyMatch(a -> backend(a, definitions))).toList(),
-                PodSecurity::subject, pod -> inferenceRails(pod, definitions)));
+                pod -> inferenceRails(pod, definitions)));
         run(IsolationCheck.ROUTED_BACKEND, findings, () -> routedBackends(objects));
         run(IsolationCheck.MULTUS_NO_NAMESPACE_ISOLATION, findings, () -> multus(objects));
         run(IsolationCheck.RAIL_MTU_MISMATCH, findings, () -> mtu(objects, definitions));
@@ -54,11 +54,12 @@ public final class IsolationAudit {
     }
 
     /** Nodes whose RDMA subsystem runs in shared netns mode, as one finding for the cell. */
-    public List<IsolationFinding> rdmaNetns(List<String> sharedNodes, int nodesReporting) {
-        if (!settings.runs(IsolationCheck.RDMA_NETNS_SHARED) || sharedNodes.isEmpty()) {
+    public List<IsolationFinding> rdmaNetns(RdmaNetnsReport report) {
+        if (!settings.runs(IsolationCheck.RDMA_NETNS_SHARED) || report.sharedNodes().isEmpty()) {
             return List.of();
         }
-        List<String> sorted = sharedNodes.stream().sorted().toList();
+        int nodesReporting = report.nodesReporting();
+        List<String> sorted = report.sharedNodes().stream().sorted().toList();
         String shown = sorted.stream().limit(10).collect(Collectors.joining(", ")) + (sorted.size() > 10 ? ", …" : "");
         return List.of(new IsolationFinding(IsolationCheck.RDMA_NETNS_SHARED, null, "RDMA subsystem", sorted.size() == 1 ? sorted.get(0) : null,
                 sorted.size(), sorted.size() + " of " + nodesReporting + " nodes reporting node_rdma_netns_exclusive run shared: " + shown));
@@ -194,10 +195,9 @@ public final class IsolationAudit {
     }
 
     /** One finding per controller (or bare pod), with the first pod's reason and a few pod names. */
-    private static List<IsolationFinding> grouped(IsolationCheck check, List<PodSecurity> pods, Function<PodSecurity, String> subject,
-            Function<PodSecurity, String> reason) {
+    private static List<IsolationFinding> grouped(IsolationCheck check, List<PodSecurity> pods, Function<PodSecurity, String> reason) {
         Map<String, List<PodSecurity>> bySubject = pods.stream().sorted(Comparator.comparing(PodSecurity::namespace)
-                .thenComparing(PodSecurity::name)).collect(Collectors.groupingBy(subject, TreeMap::new, Collectors.toList()));
+                .thenComparing(PodSecurity::name)).collect(Collectors.groupingBy(PodSecurity::subject, TreeMap::new, Collectors.toList()));
         List<IsolationFinding> findings = new ArrayList<>();
         bySubject.forEach((object, group) -> findings.add(new IsolationFinding(check, group.get(0).namespace(), object, single(group), group.size(),
                 reason.apply(group.get(0)) + " on " + pods(group.size()) + " (" + examples(group) + ").")));

@@ -61,6 +61,6 @@ final class MetricsAssessor {
         previousPorts = current;
         previousAt = snapshot.at();
         return new NodeMetricsState(ports, neighbors, snapshot.targets(),
-                audit.rdmaNetns(snapshot.rdmaNetns().sharedNodes(), snapshot.rdmaNetns().nodesReporting()));
+                audit.rdmaNetns(snapshot.rdmaNetns()));
     }
 }

@@ -3,6 +3,7 @@ package io.railscope.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.config.AuditSettings;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ipam.IsolationObjects;
 import io.railscope.source.ipam.IsolationObjects.Attachment;
 import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
@@ -152,12 +153,12 @@ class IsolationAuditTest {
 
     @Test
     void rdmaNetnsSharedNodes() {
-        assertThat(AUDIT.rdmaNetns(List.of("gpu-9", "gpu-2"), 16)).singleElement().satisfies(finding -> {
+        assertThat(AUDIT.rdmaNetns(new RdmaNetnsReport(16, List.of("gpu-9", "gpu-2")))).singleElement().satisfies(finding -> {
             assertThat(finding.check()).isEqualTo(IsolationCheck.RDMA_NETNS_SHARED);
             assertThat(finding.affected()).isEqualTo(2);
             assertThat(finding.detail()).isEqualTo("2 of 16 nodes reporting node_rdma_netns_exclusive run shared: gpu-2, gpu-9");
         });
-        assertThat(AUDIT.rdmaNetns(List.of(), 16)).isEmpty();
+        assertThat(AUDIT.rdmaNetns(new RdmaNetnsReport(16, List.of()))).isEmpty();
     }
 
     @Test
@@ -165,7 +166,7 @@ class IsolationAuditTest {
         var quiet = new IsolationAudit(new AuditSettings(Set.of(), AuditSettings.defaults().inferenceSelector(), Set.of(), List.of(), 9000,
                 Set.of(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, IsolationCheck.RDMA_NETNS_SHARED)), new RailMapping(8, List.of()));
         assertThat(quiet.audit(objects().pods("team-a", 3).build())).isEmpty();
-        assertThat(quiet.rdmaNetns(List.of("gpu-1"), 1)).isEmpty();
+        assertThat(quiet.rdmaNetns(new RdmaNetnsReport(1, List.of("gpu-1")))).isEmpty();
     }
 
     private static NetworkPolicyObject policy(String namespace, String name, boolean all, boolean ingress, boolean egress, int in, int out) {
