@@ -16,6 +16,13 @@ public record AlertCondition(Map<String, String> labels, Map<String, String> ann
         annotations = java.util.Collections.unmodifiableMap(new TreeMap<>(annotations));
     }
 
+    /** The same condition with one more annotation. */
+    public AlertCondition withAnnotation(String name, String value) {
+        Map<String, String> more = new TreeMap<>(annotations);
+        more.put(name, value);
+        return new AlertCondition(labels, more, generatorUrl);
+    }
+
     public String alertname() {
         return labels.get("alertname");
     }

@@ -110,12 +110,10 @@ public final class AlertRules {
             }
         }
         for (IsolationFinding finding : inputs.isolation()) {
-            AlertCondition condition = condition(finding.check().alertName(), "warning", cell, cellPage + "/isolation",
+            conditions.add(condition(finding.check().alertName(), "warning", cell, cellPage + "/isolation",
                     finding.object() + ": " + finding.check().summary(), finding.detail() + " " + finding.check().why(),
-                    "namespace", finding.namespace(), "object", finding.object(), "node", finding.node());
-            Map<String, String> annotations = new LinkedHashMap<>(condition.annotations());
-            annotations.put("fix", finding.check().fix());
-            conditions.add(new AlertCondition(condition.labels(), annotations, condition.generatorUrl()));
+                    "namespace", finding.namespace(), "object", finding.object(), "node", finding.node())
+                    .withAnnotation("fix", finding.check().fix()));
         }
         for (AlertInputs.Source source : inputs.sources()) {
             if (source.lastSuccessAt() == null || source.lastSuccessAt().plus(staleAfter).isBefore(now)) {

@@ -85,4 +85,9 @@ public enum IsolationCheck {
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
+
+    /** The check with this label; empty for one this version does not know (written by a newer replica). */
+    public static java.util.Optional<IsolationCheck> fromLabel(String label) {
+        return java.util.Arrays.stream(values()).filter(check -> check.label().equals(label)).findFirst();
+    }
 }
