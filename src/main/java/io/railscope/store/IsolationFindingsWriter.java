@@ -6,13 +6,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Replaces what one source's part of the isolation audit found in a cell: findings seen again keep
- * their first_seen, findings no longer seen are deleted.
+ * their first_seen, findings no longer seen are deleted. The audit names each object once per check.
  */
 final class IsolationFindingsWriter {
 
@@ -34,9 +32,7 @@ final class IsolationFindingsWriter {
                     ON CONFLICT (cell_id, check_name, namespace, object) DO UPDATE
                        SET source = EXCLUDED.source, node = EXCLUDED.node,
                            affected = EXCLUDED.affected, detail = EXCLUDED.detail, seen_seq = EXCLUDED.seen_seq""")) {
-                Map<String, IsolationFinding> unique = new LinkedHashMap<>();
-                findings.forEach(finding -> unique.putIfAbsent(finding.check() + "\u0000" + finding.namespace() + "\u0000" + finding.object(), finding));
-                for (IsolationFinding finding : unique.values()) {
+                for (IsolationFinding finding : findings) {
                     upsert.setInt(1, cell.id());
                     upsert.setString(2, source.label());
                     upsert.setString(3, finding.check().label());

@@ -44,7 +44,7 @@ final class NetworkStatus {
             JsonToken token;
             while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
                 if (token != JsonToken.START_OBJECT) {
-                    throw new IOException(token == null ? "unexpected end" : "an entry is not an object");
+                    throw new IOException("an entry is not an object");
                 }
                 Attachment attachment = entry(parser);
                 if (attachment != null) {
