@@ -49,8 +49,9 @@ public class IsolationPage {
         }
         List<StoredFinding> findings = reads.findings(cell);
         List<CheckFindings> checks = new ArrayList<>();
+        var settings = fleet.cell(cell);
         for (IsolationCheck check : IsolationCheck.values()) {
-            checks.add(new CheckFindings(check, fleet.cell(cell).map(settings -> settings.audit().runs(check)).orElse(true),
+            checks.add(new CheckFindings(check, settings.map(cellSettings -> cellSettings.audit().runs(check)).orElse(true),
                     findings.stream().filter(stored -> stored.finding().check() == check).toList()));
         }
         return Templates.isolation(cell, checks, findings.size(), freshness.of(cell));
