@@ -41,10 +41,6 @@ class AlertRulesBenchmarkTest {
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 8);
 
-
-
-
-
     @Inject
     AlertEvaluator evaluator;
 

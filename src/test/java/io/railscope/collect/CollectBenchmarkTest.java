@@ -42,10 +42,6 @@ class CollectBenchmarkTest {
         }
     }
 
-
-
-
-
     @Test
     void collectTwelveThousandNodes() throws Exception {
         Thread.sleep(3000);
@@ -70,8 +66,5 @@ class CollectBenchmarkTest {
             executor.shutdownNow();
         }
     }
-
-
-
 
 }

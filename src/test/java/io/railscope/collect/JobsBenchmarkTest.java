@@ -41,10 +41,6 @@ class JobsBenchmarkTest {
     private static final int PODS_PER_JOB = 12;
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
 
-
-
-
-
     @Test
     void collectAThousandJobs() throws Exception {
         Instant started = Instant.now().minus(Duration.ofHours(1));

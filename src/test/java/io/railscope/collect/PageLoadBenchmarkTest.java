@@ -45,10 +45,6 @@ class PageLoadBenchmarkTest {
     @TestHTTPResource("/")
     URL root;
 
-
-
-
-
     @Test
     void pagesOfATwelveThousandNodeCell() throws Exception {
         String name = "pages-" + NODES;

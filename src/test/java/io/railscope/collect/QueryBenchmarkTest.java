@@ -43,10 +43,6 @@ class QueryBenchmarkTest {
     /** One port in this many has a non-zero error counter (1 = every port: the worst case). */
     private static final int PORTS_PER_ERROR = Integer.getInteger("bench.ports-per-error", 200);
 
-
-
-
-
     @Test
     void queryTwelveThousandNodes() throws Exception {
         Path answers = Path.of("target", "bench", "query-answers");

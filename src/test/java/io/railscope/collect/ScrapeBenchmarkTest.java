@@ -37,10 +37,6 @@ class ScrapeBenchmarkTest {
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 4);
 
-
-
-
-
     @Test
     void scrapeTwelveThousandExporters() throws Exception {
         Path pages = Path.of("target", "bench", "exporter-pages");
