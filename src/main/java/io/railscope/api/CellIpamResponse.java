@@ -16,6 +16,7 @@ public record CellIpamResponse(
         List<IpamFindings.Failure> allocationFailures,
         List<IpamFindings.Stuck> stuckPods,
         List<IpamFindings.Asymmetry> asymmetricNodes,
+        List<IpamFindings.Waiting> waitingNodes,
         List<String> problems) {
 
     /** A node's primary pod block. */
@@ -35,7 +36,8 @@ public record CellIpamResponse(
                 ipam.nodeBlocks().stream().map(CellIpamResponse::block).toList(),
                 new RightSizingResponse(sizing.blocks(), sizing.blockPrefix(), sizing.addresses(), sizing.maxPods(), sizing.running(),
                         sizing.largestMaxPods(), sizing.unusableShare(), sizing.idleShare()),
-                findings.leaks(), findings.failures(), findings.stuckPods(), findings.asymmetricNodes(), findings.problems());
+                findings.leaks(), findings.failures(), findings.stuckPods(), findings.asymmetricNodes(), findings.waitingNodes(),
+                findings.problems());
     }
 
     private static NodeBlockResponse block(NodeBlockRow block) {

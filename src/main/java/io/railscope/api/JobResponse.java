@@ -5,6 +5,7 @@ import io.railscope.store.JobDetail;
 import io.railscope.store.JobDetail.RankRow;
 import io.railscope.store.JobSummary;
 import java.time.Instant;
+import io.railscope.source.nccl.NcclWarning;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +15,7 @@ import java.util.Map;
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
  */
 public record JobResponse(String namespace, String name, String transport, String verdict, String reason, int nranks, int requestedRails,
-        Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen, List<String> warnings,
+        Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen, List<NcclWarning> warnings,
         List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails) {
 
     static JobResponse of(JobDetail detail) {

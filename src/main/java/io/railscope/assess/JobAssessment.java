@@ -3,6 +3,7 @@ package io.railscope.assess;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NcclJobObservation.JobPod;
 import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclWarning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,9 +25,10 @@ public record JobAssessment(JobVerdict verdict, String reason, List<RankAssessme
         for (NcclRankObservation rank : job.ranks()) {
             ranks.add(RankAssessment.of(rank, job.requestedRails()));
         }
-        if (!job.warnings().isEmpty()) {
-            return new JobAssessment(JobVerdict.FAILED, "NCCL reported an error: " + job.warnings().get(0)
-                    + (job.warnings().size() > 1 ? " (and " + (job.warnings().size() - 1) + " more)" : ""), ranks);
+        List<NcclWarning> fatal = job.warnings().stream().filter(warning -> warning.kind() == NcclWarning.Kind.FATAL).toList();
+        if (!fatal.isEmpty()) {
+            return new JobAssessment(JobVerdict.FAILED, "NCCL reported an error: " + fatal.get(0).text()
+                    + (fatal.size() > 1 ? " (and " + (fatal.size() - 1) + " more)" : ""), ranks);
         }
         if (job.ranks().isEmpty()) {
             return new JobAssessment(JobVerdict.UNOBSERVABLE, unobservable(job), ranks);

@@ -225,7 +225,7 @@ public final class IsolationAudit {
     }
 
     private boolean backend(AttachmentDefinition definition) {
-        return rails.railOf(definition.poolName(), definition.name()) != null
+        return rails.isRailNetwork(definition.poolName(), definition.name())
                 || definition.resourceName() != null && RDMA_RESOURCE.matcher(definition.resourceName()).matches()
                 || "ib-sriov".equals(definition.cniType()) || "rdma".equals(definition.cniType());
     }

@@ -39,7 +39,7 @@ public final class CellCollector {
         this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
-        this.audit = new IsolationAudit(cell.audit(), new RailMapping(cell.railDevices().size(), cell.ipam().railPools()));
+        this.audit = new IsolationAudit(cell.audit(), RailMapping.of(cell.railDevices().size(), cell.ipam()));
         this.fetcher = fetcher;
         this.metricsAssessor = new MetricsAssessor(cell, config.thresholds(), audit);
         this.config = config;

@@ -95,6 +95,12 @@ public interface CellConfig {
         /** Backend pool name per rail, first is rail 1; without it pools map by NAD name or their own name. */
         Optional<List<String>> pools();
 
+        /**
+         * The number the cell's rail networks start from in their names ({@code rail-0} … {@code rail-7} is 0), so
+         * that the first is rail 1; without it, a cell with a rail network numbered 0 counts from 0.
+         */
+        Optional<@Min(0) @Max(1) Integer> firstIndex();
+
         /** The MTU of every backend rail (RoCE usually 9000); a rail configured or reported otherwise is a finding. */
         @WithDefault(DEFAULT_EXPECTED_MTU)
         @Min(576)

@@ -71,7 +71,8 @@ public class Fleet {
             var interval = cell.interval().orElse(config.collect().interval());
             var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
             var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
-                    cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()));
+                    cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()),
+                    cell.rails().firstIndex());
             cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl()),
                     AuditSettings.of(cell.audit(), cell.rails().expectedMtu()), simulated,
                     Optional.of(cell)));

@@ -12,9 +12,10 @@ import java.util.Optional;
  * @param serviceCidrs     Service ranges when the API serves no ServiceCIDR objects
  * @param stuckAfter       how long a pod may wait in ContainerCreating before it counts as stuck
  * @param railPools        backend pool name per rail, first is rail 1 (empty: map by NAD or pool name)
+ * @param railFirstIndex   the number rail network names start from (empty: 0 when one is numbered 0, else 1)
  */
 public record IpamSettings(List<String> clusterPoolCidrs, Optional<Integer> clusterPoolMask, List<String> serviceCidrs,
-        Duration stuckAfter, List<String> railPools) {
+        Duration stuckAfter, List<String> railPools, Optional<Integer> railFirstIndex) {
 
     public static final Duration DEFAULT_STUCK_AFTER = Duration.ofMinutes(5);
 
@@ -25,6 +26,6 @@ public record IpamSettings(List<String> clusterPoolCidrs, Optional<Integer> clus
     }
 
     public static IpamSettings defaults() {
-        return new IpamSettings(List.of(), Optional.empty(), List.of(), DEFAULT_STUCK_AFTER, List.of());
+        return new IpamSettings(List.of(), Optional.empty(), List.of(), DEFAULT_STUCK_AFTER, List.of(), Optional.empty());
     }
 }

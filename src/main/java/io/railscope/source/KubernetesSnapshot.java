@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A cell's nodes and address pools as its Kubernetes API showed them at one moment, with what IPAM
  * derivation found wrong: leaks, allocation failures, stuck pods, nodes with asymmetric rail
- * offsets, what the isolation audit reads, and malformed objects it skipped ({@code problems}, each naming kind, namespace and name).
+ * offsets, nodes waiting for a block, what the isolation audit reads, and malformed objects it skipped ({@code problems}, each naming kind, namespace and name).
  */
 public record KubernetesSnapshot(
         List<NodeInfo> nodes,
@@ -16,6 +16,7 @@ public record KubernetesSnapshot(
         List<AllocationFailure> failures,
         List<StuckPod> stuckPods,
         List<RailAsymmetry> asymmetricNodes,
+        List<WaitingNode> waitingNodes,
         IsolationObjects isolation,
         List<String> problems) {
 
@@ -27,6 +28,7 @@ public record KubernetesSnapshot(
         failures = List.copyOf(failures);
         stuckPods = List.copyOf(stuckPods);
         asymmetricNodes = List.copyOf(asymmetricNodes);
+        waitingNodes = List.copyOf(waitingNodes);
         problems = List.copyOf(problems);
     }
 }

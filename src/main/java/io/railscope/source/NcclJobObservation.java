@@ -1,5 +1,6 @@
 package io.railscope.source;
 
+import io.railscope.source.nccl.NcclWarning;
 import java.util.List;
 
 /**
@@ -10,7 +11,7 @@ import java.util.List;
  * @param requestedRails rails each pod asked for (resources, networks annotation or NCCL_IB_HCA); 0 when none
  * @param busbwGBps      measured bus bandwidth (nccl-tests or NCCL Inspector), NaN when unknown
  * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
- * @param warnings       NCCL WARN and error lines, the first few
+ * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
  * @param running        a pod of the job is pending or running
  */
 public record NcclJobObservation(
@@ -22,7 +23,7 @@ public record NcclJobObservation(
         double busbwGBps,
         String busbwSource,
         List<NcclRankObservation> ranks,
-        List<String> warnings,
+        List<NcclWarning> warnings,
         List<JobPod> pods,
         boolean running) {
 
@@ -30,6 +31,11 @@ public record NcclJobObservation(
         ranks = List.copyOf(ranks);
         warnings = List.copyOf(warnings);
         pods = List.copyOf(pods);
+    }
+
+    /** Whether a warning says a collective or a communicator failed. */
+    public boolean failed() {
+        return warnings.stream().anyMatch(warning -> warning.kind() == NcclWarning.Kind.FATAL);
     }
 
     /**

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** What IPAM derivation found wrong in a cell at its last collection. */
 public record IpamFindings(List<Leak> leaks, List<Failure> failures, List<Stuck> stuckPods, List<Asymmetry> asymmetricNodes,
-        List<String> problems) {
+        List<Waiting> waitingNodes, List<String> problems) {
 
     public record Leak(String pool, String address, String podref) {
     }
@@ -17,5 +17,9 @@ public record IpamFindings(List<Leak> leaks, List<Failure> failures, List<Stuck>
     }
 
     public record Asymmetry(String node, String offsets) {
+    }
+
+    /** A node with no block of the pool yet. */
+    public record Waiting(String node, String pool, String reason) {
     }
 }

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Replaces a cell's leaks, allocation failures, stuck pods, rail asymmetries and skipped objects with this collection's. */
+/** Replaces a cell's leaks, allocation failures, stuck pods, rail asymmetries, waiting nodes and skipped objects with this collection's. */
 final class IpamFindingsWriter {
 
     private final Connection connection;
@@ -55,6 +55,12 @@ final class IpamFindingsWriter {
                 snapshot.asymmetricNodes(), (statement, asymmetry) -> {
                     statement.setString(2, asymmetry.node());
                     statement.setString(3, offsets(asymmetry));
+                });
+        replace("waiting_node", "INSERT INTO waiting_node (cell_id, node, pool, reason) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                snapshot.waitingNodes(), (statement, waiting) -> {
+                    statement.setString(2, waiting.node());
+                    statement.setString(3, waiting.pool());
+                    statement.setString(4, waiting.reason());
                 });
         update(connection, "DELETE FROM source_problem WHERE cell_id = ? AND source = ?", cell.id(), SourceKind.KUBERNETES.label());
         insert("INSERT INTO source_problem (cell_id, source, problem) VALUES (?, ?, ?)", snapshot.problems(), (statement, problem) -> {

@@ -147,6 +147,8 @@ public class IpamReads {
                                 instant(rs, "since")), cell),
                 Rows.list(connection, "SELECT t.* FROM rail_asymmetry t" + ofCell + " ORDER BY t.node",
                         rs -> new IpamFindings.Asymmetry(rs.getString("node"), rs.getString("offsets")), cell),
+                Rows.list(connection, "SELECT t.* FROM waiting_node t" + ofCell + " ORDER BY t.pool, t.node",
+                        rs -> new IpamFindings.Waiting(rs.getString("node"), rs.getString("pool"), rs.getString("reason")), cell),
                 Rows.list(connection, "SELECT t.problem FROM source_problem t" + ofCell + " ORDER BY t.problem",
                         rs -> rs.getString("problem"), cell));
     }

@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import io.railscope.source.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclWarning;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +13,7 @@ import java.util.Map;
  * @param railsKnown     the cell has rail port state at all (from node metrics); when false rail health is unknown
  * @param neighborPressure by node: the job's nodes whose neighbor table is over gc_thresh2, with the reason
  */
-public record JobDetail(JobSummary job, List<String> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
+public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
         boolean railsKnown, Map<String, String> neighborPressure, List<BusbwSample> busbwHistory) {
 
     /** The job's bus bandwidth at one time. */

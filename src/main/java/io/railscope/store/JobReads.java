@@ -3,6 +3,7 @@ package io.railscope.store;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.railscope.store.JobDetail.RankRow;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.railscope.source.nccl.NcclWarning;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -61,10 +62,11 @@ public class JobReads {
 
     public Optional<JobDetail> job(String cell, String namespace, String name) {
         return consistentRead.read(connection -> {
-            List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + ", j.warnings, j.pods::text, j.cell_id" + """
+            List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + ", j.warnings, j.warning_kinds, j.pods::text, j.cell_id" + """
                      FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                     WHERE c.name = ? AND j.namespace = ? AND j.name = ?""",
-                    rs -> new Object[] {summary(rs), strings(rs.getArray("warnings")), rs.getString("pods"), rs.getInt("id"), rs.getInt("cell_id")},
+                    rs -> new Object[] {summary(rs), warnings(strings(rs.getArray("warnings")), strings(rs.getArray("warning_kinds"))), rs.getString("pods"),
+                        rs.getInt("id"), rs.getInt("cell_id")},
                     cell, namespace, name);
             if (rows.isEmpty()) {
                 return Optional.empty();
@@ -100,7 +102,7 @@ public class JobReads {
                     SELECT ts, busbw_gbps FROM nccl_job_sample WHERE job_id = ? AND ts > now() - interval '7 days' ORDER BY ts""",
                     rs -> new JobDetail.BusbwSample(rs.getTimestamp(1).toInstant(), rs.getDouble(2)), jobId);
             try {
-                return Optional.of(new JobDetail((JobSummary) row[0], castStrings(row[1]), ranks, NcclLogStore.JSON.readValue((String) row[2],
+                return Optional.of(new JobDetail((JobSummary) row[0], castWarnings(row[1]), ranks, NcclLogStore.JSON.readValue((String) row[2],
                         NcclLogStore.JSON.getTypeFactory().constructCollectionType(List.class, io.railscope.source.NcclJobObservation.JobPod.class)),
                         unhealthy, railsKnown, pressure, busbw));
             } catch (JsonProcessingException e) {
@@ -110,8 +112,17 @@ public class JobReads {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<String> castStrings(Object value) {
-        return (List<String>) value;
+    private static List<NcclWarning> castWarnings(Object value) {
+        return (List<NcclWarning>) value;
+    }
+
+    /** Warnings with their kinds; a job written before warnings had kinds is classified by the text. */
+    private static List<NcclWarning> warnings(List<String> texts, List<String> kinds) {
+        List<NcclWarning> warnings = new ArrayList<>(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            warnings.add(i < kinds.size() ? new NcclWarning(texts.get(i), NcclWarning.Kind.valueOf(kinds.get(i))) : NcclWarning.fromText(texts.get(i)));
+        }
+        return warnings;
     }
 
     private static JobSummary summary(ResultSet rs) throws SQLException {

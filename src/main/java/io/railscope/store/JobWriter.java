@@ -7,6 +7,7 @@ import io.railscope.assess.RankAssessment;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NcclRankObservation;
 import io.railscope.source.nccl.ContainerLog;
+import io.railscope.source.nccl.NcclWarning;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -36,12 +37,14 @@ final class JobWriter {
         writeLogs(state.newLogs());
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO nccl_job AS j (cell_id, namespace, name, transport, verdict, reason, nranks, requested_rails,
-                                      busbw_gbps, busbw_source, baseline_gbps, warnings, pods, running, first_seen, last_seen, ranks_fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+                                      busbw_gbps, busbw_source, baseline_gbps, warnings, warning_kinds, pods, running, first_seen, last_seen,
+                                      ranks_fingerprint)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, namespace, name) DO UPDATE
                    SET transport = EXCLUDED.transport, verdict = EXCLUDED.verdict, reason = EXCLUDED.reason,
                        nranks = EXCLUDED.nranks, requested_rails = EXCLUDED.requested_rails, busbw_gbps = EXCLUDED.busbw_gbps,
                        busbw_source = EXCLUDED.busbw_source, baseline_gbps = EXCLUDED.baseline_gbps, warnings = EXCLUDED.warnings,
+                       warning_kinds = EXCLUDED.warning_kinds,
                        pods = EXCLUDED.pods, running = EXCLUDED.running, last_seen = EXCLUDED.last_seen,
                        ranks_fingerprint = EXCLUDED.ranks_fingerprint
                 RETURNING id, (SELECT ranks_fingerprint FROM nccl_job WHERE id = j.id) IS NOT DISTINCT FROM ?""");
@@ -66,7 +69,8 @@ final class JobWriter {
                 upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, java.sql.Types.REAL);
                 upsert.setString(p++, job.busbwSource());
                 upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), java.sql.Types.REAL);
-                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().toArray()));
+                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(NcclWarning::text).toArray()));
+                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(warning -> warning.kind().name()).toArray()));
                 upsert.setString(p++, json(job.pods()));
                 upsert.setBoolean(p++, job.running());
                 upsert.setTimestamp(p++, cell.timestamp());

@@ -46,7 +46,7 @@ final class CollectionFixtures {
                 new CellCollection.SourceOutcome(SourceKind.NCCL, at, 5, null));
         return new CellCollection(cell, true, at, outcomes,
                 Optional.of(new KubernetesState(new KubernetesSnapshot(inventory, List.of(pool), blocks, List.of(), List.of(), List.of(),
-                        List.of(), IsolationObjects.none(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
+                        List.of(), List.of(), IsolationObjects.none(), List.of()), List.of(new KubernetesState.AssessedPool(pool,
                         new PoolHeadroom(1024 - nodes.size(), 1024, 0.9, Health.OK, null))), List.of())),
                 Optional.of(new NodeMetricsState(ports, neighbors, List.of(), List.of())),
                 Optional.of(new JobsState(List.of(new AssessedJob(job, JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)),

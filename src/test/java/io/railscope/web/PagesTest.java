@@ -110,7 +110,7 @@ class PagesTest {
                 Optional.of(new KubernetesState(new KubernetesSnapshot(
                         List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))), List.of(), List.of(),
                         List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)), List.of(), List.of(), List.of(),
-                        IsolationObjects.none(), List.of("IPPool " + hostile + ": bad subnet")), List.of(),
+                        List.of(new io.railscope.source.WaitingNode(node, "cluster-pool", "operator said " + hostile)), IsolationObjects.none(), List.of("IPPool " + hostile + ": bad subnet")), List.of(),
                         List.of(new IsolationFinding(IsolationCheck.HOST_NETWORK_POD, "ns-" + hostile, "Pod ns-" + hostile + "/" + hostile, node, 1,
                                 "hostNetwork: true on 1 pod (" + hostile + ")."),
                                 new IsolationFinding(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, "ns-" + hostile, "Namespace ns-" + hostile, null,
@@ -130,7 +130,8 @@ class PagesTest {
         var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
                 hostile, hostile, hostile, "read");
         var job = new io.railscope.source.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),
-                List.of("pod-x: NCCL WARN " + hostile), List.of(pod), true);
+                List.of(new io.railscope.source.nccl.NcclWarning("pod-x: NCCL WARN " + hostile, io.railscope.source.nccl.NcclWarning.Kind.FATAL)),
+                List.of(pod), true);
         return new io.railscope.store.JobsState(List.of(new io.railscope.store.AssessedJob(job,
                 io.railscope.assess.JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)), List.of());
     }

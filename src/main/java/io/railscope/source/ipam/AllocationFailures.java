@@ -1,5 +1,6 @@
 package io.railscope.source.ipam;
 
+import io.railscope.model.Ipv4Cidr;
 import io.railscope.source.AllocationFailure;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
@@ -7,34 +8,40 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Allocation failures among a cell's events, attributed to a node and a pool where the event says.
- * FailedCreatePodSandBox counts only with an IPAM message (host-local, Cilium, AWS VPC CNI,
- * whereabouts, nv-ipam); CIDRNotAvailable is the node IPAM controller out of pod CIDRs;
- * NoFreeRanges / NoFreePrefixes are nv-ipam pools out of blocks.
+ * FailedCreatePodSandBox counts only with an IPAM exhaustion message (see {@link ExhaustionMessages});
+ * it belongs to the backend pool named in it, to the pool of the network Multus names in it, or to
+ * the whereabouts pool of the range it prints, and otherwise to the primary pool unless only backend
+ * IPAM prints such a message. CIDRNotAvailable is the node IPAM controller out
+ * of pod CIDRs; NoFreeRanges / NoFreePrefixes are nv-ipam pools out of blocks.
  */
 final class AllocationFailures {
 
-    private static final List<String> PRIMARY_MESSAGES = List.of(
-            "no IP addresses available in range set", "range is full", "failed to assign an IP address to container");
-    private static final List<String> BACKEND_MESSAGES = List.of("Could not allocate IP in range", "no free addresses in the pool");
+    /** Multus: {@code error adding container to network "rail-1"}, or the {@code [ns/pod/uid:rail-1]} it prefixes errors with. */
+    private static final Pattern MULTUS_NETWORK = Pattern.compile("to network \"([^\"]+)\"|\\[[^\\[\\]/]+/[^\\[\\]:]+:([^\\[\\]:]+)\\]");
+    private static final Pattern CIDR = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2})");
+    /** Go's %#v of a net.IPNet, as older whereabouts prints its range. */
+    private static final Pattern GO_IPNET = Pattern.compile(
+            "IP:net\\.IP\\{((?:0x[0-9a-f]+,? ?)+)\\}, Mask:net\\.IPMask\\{((?:0x[0-9a-f]+,? ?)+)\\}");
 
     private final List<AllocationFailure> failures = new ArrayList<>();
     private final Map<String, Long> countByPool = new HashMap<>();
 
-    AllocationFailures(ClusterObjects objects, Set<String> backendPools) {
+    AllocationFailures(ClusterObjects objects, BackendPools backend) {
         Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
         for (EventObject event : objects.events()) {
             String message = event.message() == null ? "" : event.message();
             switch (event.reason() == null ? "" : event.reason()) {
                 case "FailedCreatePodSandBox" -> {
-                    String pool = sandboxPool(message, backendPools);
-                    if (pool != null) {
+                    if (ExhaustionMessages.isExhaustion(message)) {
                         String pod = event.involvedNamespace() + "/" + event.involvedName();
                         String node = event.host() != null ? event.host() : nodeOfPod.get(pod);
-                        add(event, pod, node, pool.isEmpty() ? null : pool);
+                        String pool = backendPool(message, backend);
+                        add(event, pod, node, pool != null || ExhaustionMessages.backendOnly(message) ? pool : IpamDerivation.PRIMARY_POOL);
                     }
                 }
                 case "CIDRNotAvailable" -> add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
@@ -72,18 +79,61 @@ final class AllocationFailures {
         }
     }
 
-    /** The pool a sandbox failure is about: the primary pool, a backend pool named in it, "" for an unnamed backend pool, null when not IPAM. */
-    private static String sandboxPool(String message, Set<String> backendPools) {
-        for (String primary : PRIMARY_MESSAGES) {
-            if (message.contains(primary)) {
-                return IpamDerivation.PRIMARY_POOL;
+    /** The backend pool a failure is about, or null when the message names none Railscope knows. */
+    private static String backendPool(String message, BackendPools backend) {
+        for (String pool : backend.poolNames()) {
+            if (message.contains(pool)) {
+                return pool;
             }
         }
-        for (String backend : BACKEND_MESSAGES) {
-            if (message.contains(backend)) {
-                return backendPools.stream().filter(message::contains).findFirst().orElse("");
+        Matcher network = MULTUS_NETWORK.matcher(message);
+        while (network.find()) {
+            String pool = backend.poolOfAttachment(network.group(1) != null ? network.group(1) : network.group(2));
+            if (pool != null) {
+                return pool;
             }
+        }
+        Matcher cidr = CIDR.matcher(message);
+        while (cidr.find()) {
+            String pool = whereaboutsPool(cidr.group(1), backend);
+            if (pool != null) {
+                return pool;
+            }
+        }
+        Matcher ipnet = GO_IPNET.matcher(message);
+        if (ipnet.find()) {
+            return whereaboutsPool(goIpNet(ipnet.group(1), ipnet.group(2)), backend);
         }
         return null;
+    }
+
+    private static String whereaboutsPool(String range, BackendPools backend) {
+        if (range == null) {
+            return null;
+        }
+        try {
+            String name = WhereaboutsNames.poolName(Ipv4Cidr.parse(range).toString());
+            return backend.poolNames().contains(name) ? name : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** {@code 0xa, 0x0, 0x0, 0x0} and {@code 0xff, 0xff, 0xff, 0x0} as {@code 10.0.0.0/24}; null unless IPv4. */
+    private static String goIpNet(String ipBytes, String maskBytes) {
+        String[] ip = ipBytes.split(",\\s*");
+        String[] mask = maskBytes.split(",\\s*");
+        if (ip.length < 4 || mask.length != 4) {
+            return null;
+        }
+        StringBuilder address = new StringBuilder();
+        for (int i = ip.length - 4; i < ip.length; i++) {
+            address.append(i > ip.length - 4 ? "." : "").append(Integer.parseInt(ip[i].strip().substring(2), 16));
+        }
+        int prefix = 0;
+        for (String octet : mask) {
+            prefix += Integer.bitCount(Integer.parseInt(octet.strip().substring(2), 16));
+        }
+        return address + "/" + prefix;
     }
 }

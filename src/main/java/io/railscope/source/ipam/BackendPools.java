@@ -31,10 +31,22 @@ final class BackendPools {
     private final List<IpLeak> leaks = new ArrayList<>();
     private final Map<String, Map<Integer, Long>> offsetsByNode = new TreeMap<>();
     private final Set<String> poolNames = new HashSet<>();
+    private final Map<String, String> poolByAttachment = new HashMap<>();
 
-    BackendPools(RailMapping rails, ClusterObjects objects, List<String> problems) {
+    BackendPools(RailMapping configuredRails, ClusterObjects objects, List<String> problems) {
+        List<String> names = new ArrayList<>();
+        objects.nvIpamPools().forEach(pool -> names.add(pool.name()));
+        objects.whereaboutsPools().forEach(pool -> names.add(pool.name()));
+        objects.attachments().forEach(attachment -> names.add(attachment.name()));
+        RailMapping rails = configuredRails.forNames(names);
+        rails.notice().ifPresent(problems::add);
         Map<String, String> attachmentByPool = new HashMap<>();
         for (NetworkAttachment attachment : objects.attachments()) {
+            String pool = attachment.poolName() != null ? attachment.poolName()
+                    : attachment.range() != null ? WhereaboutsNames.poolName(attachment.range()) : null;
+            if (pool != null) {
+                poolByAttachment.putIfAbsent(attachment.name(), pool);
+            }
             if (attachment.poolName() != null) {
                 attachmentByPool.putIfAbsent(attachment.poolName(), attachment.name());
             }
@@ -83,6 +95,12 @@ final class BackendPools {
 
     Set<String> poolNames() {
         return poolNames;
+    }
+
+    /** The backend pool a NetworkAttachmentDefinition allocates from, or null. */
+    String poolOfAttachment(String attachment) {
+        String pool = poolByAttachment.get(attachment);
+        return pool != null && poolNames.contains(pool) ? pool : null;
     }
 
     /** Nodes whose block index is not the same in every rail's pool. */

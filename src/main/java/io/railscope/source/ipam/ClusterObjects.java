@@ -16,6 +16,8 @@ public record ClusterObjects(
         List<PodObject> pods,
         List<CiliumNodeObject> ciliumNodes,
         Optional<ClusterPool> clusterPool,
+        Optional<CiliumConfig> cilium,
+        List<CiliumPodIpPool> ciliumPools,
         List<NvIpamPool> nvIpamPools,
         List<WhereaboutsPool> whereaboutsPools,
         List<NetworkAttachment> attachments,
@@ -34,8 +36,41 @@ public record ClusterObjects(
             String waitingReason, Instant created) {
     }
 
-    /** A CiliumNode: {@code spec.ipam.podCIDRs} and {@code status.ipam.operator-status.error}. */
-    public record CiliumNodeObject(String name, List<String> podCidrs, String operatorError) {
+    /**
+     * A CiliumNode: {@code spec.ipam.podCIDRs} (cluster-pool), {@code spec.ipam.pools.allocated} by pool and
+     * {@code spec.ipam.pools.requested} pool names (multi-pool), and {@code status.ipam.operator-status.error}.
+     */
+    public record CiliumNodeObject(String name, List<String> podCidrs, String operatorError, Map<String, List<String>> poolCidrs,
+            List<String> requestedPools) {
+
+        public CiliumNodeObject(String name, List<String> podCidrs, String operatorError) {
+            this(name, podCidrs, operatorError, Map.of(), List.of());
+        }
+    }
+
+    /**
+     * What the {@code cilium-config} ConfigMap says of IPAM: the mode ({@code ipam}) and whether the agent
+     * runs a health endpoint ({@code enable-endpoint-health-checking}), which takes an address of each node's block.
+     */
+    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking) {
+
+        /** Whether per-node blocks are the operator's, written to CiliumNodes, and never Node.spec.podCIDRs. */
+        public boolean blocksFromCiliumNodes() {
+            return "cluster-pool".equals(ipamMode);
+        }
+
+        public boolean multiPool() {
+            return "multi-pool".equals(ipamMode);
+        }
+
+        /** Addresses the agent takes from each node's block for itself: the router (cilium_host), and the health endpoint. */
+        public int agentAddresses() {
+            return 1 + (endpointHealthChecking ? 1 : 0);
+        }
+    }
+
+    /** A CiliumPodIPPool of multi-pool IPAM: {@code spec.ipv4.cidrs} cut into per-node blocks of {@code spec.ipv4.maskSize}. */
+    public record CiliumPodIpPool(String name, List<String> cidrs, int maskSize) {
     }
 
     /** The cluster pool per-node blocks are cut from, and where it was read. */

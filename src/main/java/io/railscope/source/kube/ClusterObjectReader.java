@@ -16,7 +16,9 @@ import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.ipam.ClusterObjects;
 import io.railscope.source.ipam.ClusterObjects.AddressRange;
+import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
+import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
 import io.railscope.source.ipam.ClusterObjects.ClusterPool;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
@@ -52,6 +54,7 @@ final class ClusterObjectReader {
     private final IpamSettings ipam;
     private final AuditSettings audit;
     private final Clock clock;
+    private Map<String, String> ciliumConfig;
 
     ClusterObjectReader(KubernetesClient client, IpamSettings ipam, AuditSettings audit, Clock clock) {
         this.client = client;
@@ -61,6 +64,7 @@ final class ClusterObjectReader {
     }
 
     ClusterObjects read() {
+        ciliumConfig = null;
         Instant at = clock.instant();
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
@@ -69,9 +73,14 @@ final class ClusterObjectReader {
         List<PodObject> pods = pods(isolationReader);
         List<PodSecurity> audited = isolationReader.audited();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
-        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(new CiliumNodeObject(resource.getMetadata().getName(),
-                Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
-                Resources.string(resource.get("status", "ipam", "operator-status", "error")))));
+        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(ciliumNode(resource)));
+        List<CiliumPodIpPool> ciliumPools = new ArrayList<>();
+        Optional<CiliumConfig> cilium = ciliumConfig();
+        if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
+            custom(Resources.CILIUM_POD_IP_POOL, problems, resource -> ciliumPools.add(new CiliumPodIpPool(resource.getMetadata().getName(),
+                    Resources.strings(resource.get("spec", "ipv4", "cidrs")),
+                    Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize"))));
+        }
         List<NvIpamPool> nvIpamPools = new ArrayList<>();
         Map<String, String> poolGateways = new HashMap<>();
         custom(Resources.NV_IPAM_IPPOOL, problems, resource -> {
@@ -118,7 +127,7 @@ final class ClusterObjectReader {
         }
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
                 poolGateways, multus);
-        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), nvIpamPools, whereabouts, attachments,
+        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), cilium, ciliumPools, nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, isolation, problems);
     }
 
@@ -163,15 +172,47 @@ final class ClusterObjectReader {
         }
     }
 
+    private static CiliumNodeObject ciliumNode(GenericKubernetesResource resource) {
+        Map<String, List<String>> poolCidrs = new TreeMap<>();
+        for (Object item : Resources.list(resource.get("spec", "ipam", "pools", "allocated"))) {
+            Map<String, Object> allocated = Resources.map(item);
+            poolCidrs.put(Resources.string(allocated.get("pool")), Resources.strings(allocated.get("cidrs")));
+        }
+        List<String> requested = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("spec", "ipam", "pools", "requested"))) {
+            requested.add(Resources.string(Resources.map(item).get("pool")));
+        }
+        return new CiliumNodeObject(resource.getMetadata().getName(), Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
+                Resources.string(resource.get("status", "ipam", "operator-status", "error")), poolCidrs, requested);
+    }
+
+    /** Cilium's IPAM settings when Cilium is the cell's CNI; the defaults are the agent's (option/config.go). */
+    private Optional<CiliumConfig> ciliumConfig() {
+        Map<String, String> data = ciliumConfigData();
+        if (data == null) {
+            return Optional.empty();
+        }
+        String mode = data.getOrDefault("ipam", "cluster-pool").trim();
+        boolean health = !"false".equalsIgnoreCase(data.getOrDefault("enable-endpoint-health-checking", "true").trim());
+        return Optional.of(new CiliumConfig(mode, health));
+    }
+
+    private Map<String, String> ciliumConfigData() {
+        if (ciliumConfig == null) {
+            ConfigMap config = client.configMaps().inNamespace("kube-system").withName("cilium-config").get();
+            ciliumConfig = config == null || config.getData() == null ? Map.of() : config.getData();
+        }
+        return ciliumConfig.isEmpty() ? null : ciliumConfig;
+    }
+
     private Optional<ClusterPool> clusterPool(List<String> problems) {
         if (!ipam.clusterPoolCidrs().isEmpty()) {
             return Optional.of(new ClusterPool(ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
         }
-        ConfigMap config = client.configMaps().inNamespace("kube-system").withName("cilium-config").get();
-        if (config == null || config.getData() == null || config.getData().get("cluster-pool-ipv4-cidr") == null) {
+        Map<String, String> data = ciliumConfigData();
+        if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
             return Optional.empty();
         }
-        Map<String, String> data = config.getData();
         List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
         try {
             int mask = Integer.parseInt(data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());

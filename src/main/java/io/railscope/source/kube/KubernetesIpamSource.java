@@ -19,7 +19,7 @@ public final class KubernetesIpamSource implements KubernetesSource, AutoCloseab
     public KubernetesIpamSource(KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock) {
         this.client = client;
         this.reader = new ClusterObjectReader(client, ipam, audit, clock);
-        this.derivation = new IpamDerivation(new RailMapping(rails, ipam.railPools()), ipam.stuckAfter());
+        this.derivation = new IpamDerivation(RailMapping.of(rails, ipam), ipam.stuckAfter());
     }
 
     @Override

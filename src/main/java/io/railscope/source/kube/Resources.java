@@ -10,6 +10,8 @@ import java.util.Map;
 final class Resources {
 
     static final ResourceDefinitionContext CILIUM_NODE = context("cilium.io", "v2", "CiliumNode", "ciliumnodes", false);
+    static final ResourceDefinitionContext CILIUM_POD_IP_POOL =
+            context("cilium.io", "v2alpha1", "CiliumPodIPPool", "ciliumpodippools", false);
     static final ResourceDefinitionContext NV_IPAM_IPPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "IPPool", "ippools", true);
     static final ResourceDefinitionContext NV_IPAM_CIDRPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "CIDRPool", "cidrpools", true);
     static final ResourceDefinitionContext WHEREABOUTS_IPPOOL =

@@ -29,8 +29,10 @@ public final class JobAssembler {
             Map<String, String> logStatus) {
         Map<String, JobParts> jobs = new LinkedHashMap<>();
         for (TrainingPod pod : pods) {
-            JobParts job = jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job()));
-            job.pods.add(pod);
+            jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job())).pods.add(pod);
+        }
+        for (TrainingPod pod : pods) {
+            JobParts job = jobs.get(pod.namespace() + '/' + pod.job());
             for (TrainingPod.Container container : pod.containers()) {
                 ContainerLog log = container.id() == null ? null : logs.get(runKey(pod.namespace(), pod.name(), container.name(), container.id()));
                 if (log != null) {
@@ -66,7 +68,7 @@ public final class JobAssembler {
         final List<TrainingPod> pods = new ArrayList<>();
         final List<String> pushedPods = new ArrayList<>();
         final List<NcclRankObservation> ranks = new ArrayList<>();
-        final List<String> warnings = new ArrayList<>();
+        final Map<NcclWarning.Kind, List<NcclWarning>> warnings = new java.util.EnumMap<>(NcclWarning.Kind.class);
         double busbw = Double.NaN;
         String busbwSource;
         int nranks;
@@ -76,21 +78,47 @@ public final class JobAssembler {
             this.name = name;
         }
 
+        /**
+         * Adds a log's ranks. A log may carry other hosts' lines (an MPI launcher's carries every worker's):
+         * a rank belongs to the pod named by its host, or to a pod of the job on the node named by its host;
+         * an unmatched host is the log's own pod and node only when the log names no other host.
+         */
         void add(ContainerLog log, String pod, String node) {
             NcclLogFacts facts = log.facts();
+            long hosts = facts.ranks().stream().map(RankFacts::host).distinct().count();
             for (RankFacts rank : facts.ranks()) {
-                ranks.add(new NcclRankObservation(pod, node, rank));
+                TrainingPod named = podOfHost(rank.host());
+                if (named != null) {
+                    ranks.add(new NcclRankObservation(named.name(), named.node(), rank));
+                } else {
+                    ranks.add(new NcclRankObservation(pod, hosts <= 1 || rank.host().equals(node) ? node : null, rank));
+                }
                 nranks = Math.max(nranks, rank.nranks());
             }
-            for (String warning : facts.warnings()) {
-                if (warnings.size() < NcclLogFacts.MAX_WARNINGS) {
-                    warnings.add(pod + ": " + warning);
+            for (NcclWarning warning : facts.warnings()) {
+                List<NcclWarning> kept = warnings.computeIfAbsent(warning.kind(), kind -> new ArrayList<>());
+                if (kept.size() < NcclLogFacts.MAX_WARNINGS) {
+                    kept.add(warning.withText(pod + ": " + warning.text()));
                 }
             }
             if (Double.isNaN(busbw) && Double.isFinite(facts.busbwGBps())) {
                 busbw = facts.busbwGBps();
                 busbwSource = facts.busbwSource();
             }
+        }
+
+        private TrainingPod podOfHost(String host) {
+            for (TrainingPod candidate : pods) {
+                if (candidate.name().equals(host)) {
+                    return candidate;
+                }
+            }
+            for (TrainingPod candidate : pods) {
+                if (host.equals(candidate.node())) {
+                    return candidate;
+                }
+            }
+            return null;
         }
 
         NcclJobObservation observation(Map<String, String> logStatus) {
@@ -111,7 +139,7 @@ public final class JobAssembler {
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);
             return new NcclJobObservation(namespace, name, transport(), nranks > 0 ? nranks : ranks.size(), requestedRails, busbw, busbwSource,
-                    ranks, warnings, jobPods, running);
+                    ranks, warnings.values().stream().flatMap(List::stream).toList(), jobPods, running);
         }
 
         private String transport() {

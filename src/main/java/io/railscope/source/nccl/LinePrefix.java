@@ -1,13 +1,19 @@
 package io.railscope.source.nccl;
 
+import java.util.regex.Pattern;
+
 /**
- * The {@code host:pid:tid [cudaDev]} that NCCL puts before {@code NCCL INFO}. Whatever precedes it
- * (a timestamp, a launcher's rank tag) is ignored; a prefix that cannot be read belongs to host
- * {@code ?}, pid 0, device 0.
+ * The {@code host:pid:tid [cudaDev]} that NCCL puts before {@code NCCL INFO} and {@code NCCL WARN}
+ * (debug.cc: the host name up to its first dot). Whatever a launcher or a log pipeline adds in front is
+ * not part of the host: a timestamp or {@code 0: } (srun --label) before a space, and tags glued to the
+ * host such as {@code [1,0]<stdout>:} (mpirun --tag-output, Horovod), {@code [default0]:} (torchrun) or
+ * a colour code whose escape byte was lost. A prefix that cannot be read belongs to host {@code ?},
+ * pid 0, device 0.
  */
 record LinePrefix(String host, int pid, int cudaDev) {
 
     private static final LinePrefix UNKNOWN = new LinePrefix("?", 0, 0);
+    private static final Pattern GLUED_TAGS = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|\\[[0-9;]*m)+");
 
     static LinePrefix of(String beforeNccl) {
         String text = beforeNccl.strip();
@@ -29,7 +35,19 @@ record LinePrefix(String host, int pid, int cudaDev) {
         if (pid < 0 || cudaDev < 0) {
             return UNKNOWN;
         }
-        return new LinePrefix(hostPidTid.substring(0, pidColon), pid, cudaDev);
+        String host = hostPidTid.substring(0, pidColon);
+        host = host.substring(host.lastIndexOf(':') + 1);
+        host = GLUED_TAGS.matcher(host).replaceFirst("");
+        return host.isEmpty() ? UNKNOWN : new LinePrefix(host, pid, cudaDev);
+    }
+
+    boolean known() {
+        return this != UNKNOWN && !host.equals("?");
+    }
+
+    /** The process the line belongs to: {@code host:pid}. */
+    String process() {
+        return host + ':' + pid;
     }
 
     private static int number(String text) {

@@ -27,8 +27,7 @@ public final class NcclLogParser {
 
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
-    private final List<String> warnings = new ArrayList<>();
-    private long warningCount;
+    private final WarningLog warnings = new WarningLog();
     private long infoLines;
     private double testsBusbw = Double.NaN;
     private String bareVersion;
@@ -123,12 +122,23 @@ public final class NcclLogParser {
         if (info >= 0) {
             infoLines++;
             LinePrefix prefix = LinePrefix.of(text.substring(0, info));
-            process(prefix).info(prefix.cudaDev(), text.substring(info + "NCCL INFO".length()).strip());
+            if (process(prefix).info(prefix.cudaDev(), text.substring(info + "NCCL INFO".length()).strip())) {
+                warnings.initComplete(prefix.process());
+            }
             return;
         }
         int warn = text.indexOf("NCCL WARN");
         if (warn >= 0) {
-            warning(text.substring(warn + "NCCL WARN".length()).strip());
+            String message = text.substring(warn + "NCCL WARN".length()).strip();
+            LinePrefix prefix = LinePrefix.of(text.substring(0, warn));
+            if (prefix.known()) {
+                ProcessLog process = process(prefix);
+                if (warnings.add(prefix.process(), message) == NcclWarning.Kind.TRANSPORT) {
+                    process.evidence(message);
+                }
+            } else {
+                warnings.add(null, message);
+            }
             return;
         }
         if (text.startsWith("NCCL version ")) {
@@ -139,24 +149,17 @@ public final class NcclLogParser {
         } else if (text.startsWith("{")) {
             inspector.line(text);
         } else if (NcclErrors.isError(text)) {
-            warning(text);
+            warnings.add(null, text);
         }
     }
 
     private void ncclTests(String text) {
         NcclTestsLine.busbw(text).ifPresent(busbw -> testsBusbw = busbw);
-        NcclTestsLine.failure(text).ifPresent(this::warning);
-    }
-
-    private void warning(String text) {
-        warningCount++;
-        if (warnings.size() < NcclLogFacts.MAX_WARNINGS) {
-            warnings.add(text.length() > 500 ? text.substring(0, 500) + "…" : text);
-        }
+        NcclTestsLine.failure(text).ifPresent(failure -> warnings.add(null, failure));
     }
 
     private ProcessLog process(LinePrefix prefix) {
-        return processes.computeIfAbsent(prefix.host() + ':' + prefix.pid(), key -> new ProcessLog(prefix.host(), prefix.pid()));
+        return processes.computeIfAbsent(prefix.process(), key -> new ProcessLog(prefix.host(), prefix.pid()));
     }
 
     private NcclLogFacts facts(long bytesRead, boolean truncated) {
@@ -168,6 +171,8 @@ public final class NcclLogParser {
         }
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();
         String source = Double.isFinite(testsBusbw) ? "nccl-tests" : Double.isFinite(busbw) ? "inspector" : null;
-        return new NcclLogFacts(List.copyOf(ranks), infoLines, List.copyOf(warnings), warningCount, busbw, source, bytesRead, truncated);
+        List<NcclWarning> kept = warnings.finish();
+        return new NcclLogFacts(List.copyOf(ranks), infoLines, kept, warnings.count(), warnings.count(NcclWarning.Kind.FATAL), busbw, source,
+                bytesRead, truncated);
     }
 }

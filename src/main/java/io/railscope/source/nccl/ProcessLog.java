@@ -18,7 +18,7 @@ final class ProcessLog {
     private static final Pattern SOCKET_IF = Pattern.compile("\\[\\d+\\]([^:\\s\\[\\]]+):");
     private static final Pattern ENV = Pattern.compile("^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*)$");
     private static final Pattern PLUGIN = Pattern.compile("Loaded net plugin (\\S+)");
-    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d+) nranks (\\d+) cudaDev (\\d+)");
+    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d+) nranks (\\d+)(?: cudaDev (\\d+))?");
     private static final Pattern NET_CHANNEL = Pattern.compile("^NET/([^/]+)/");
     private static final int MAX_ENV = 32;
 
@@ -31,6 +31,7 @@ final class ProcessLog {
     private String linkLayer;
     private boolean noDevice;
     private boolean gdrDisabled;
+    private boolean verbsMissing;
     private final List<String> socketInterfaces = new ArrayList<>();
     private String plugin;
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -49,7 +50,8 @@ final class ProcessLog {
         final Map<String, Integer> channels = new TreeMap<>();
     }
 
-    void info(int cudaDev, String message) {
+    /** Reads one INFO message; true when it says a communicator completed its initialisation. */
+    boolean info(int cudaDev, String message) {
         if (message.startsWith("NCCL version ")) {
             String rest = message.substring("NCCL version ".length()).strip();
             int space = rest.indexOf(' ');
@@ -73,12 +75,12 @@ final class ProcessLog {
             } else if (message.contains("internal") && plugin == null) {
                 plugin = "internal";
             }
-        } else if (message.startsWith("Channel ") && message.contains(" via ")) {
+        } else if ((message.startsWith("Channel ") || message.startsWith("Ring ")) && message.contains(" via ")) {
             channel(cudaDev, message.substring(message.indexOf(" via ") + 5).strip());
-        } else if (message.contains("Init COMPLETE")) {
+        } else if (message.contains("Init COMPLETE") || message.endsWith(" - COMPLETE")) {
             Matcher matcher = INIT.matcher(message);
             if (matcher.find()) {
-                Device device = device(Integer.parseInt(matcher.group(4)));
+                Device device = device(matcher.group(4) == null ? cudaDev : Integer.parseInt(matcher.group(4)));
                 int nranks = Integer.parseInt(matcher.group(3));
                 if (nranks >= device.nranks) {
                     device.nranks = nranks;
@@ -86,21 +88,32 @@ final class ProcessLog {
                 }
                 device.initComplete = true;
             }
+            return true;
+        } else if (message.contains("libibverbs")) {
+            evidence(message);
         } else {
             Matcher matcher = ENV.matcher(message);
             if (matcher.find() && env.size() < MAX_ENV) {
                 env.put(matcher.group(1), matcher.group(2).strip());
             }
         }
+        return false;
+    }
+
+    /** What a warning or a message outside the NET/IB choice says about the transport this process could use. */
+    void evidence(String message) {
+        if (message.contains("No device found")) {
+            noDevice = true;
+        } else if (message.contains("GPU Direct RDMA Disabled")) {
+            gdrDisabled = true;
+        } else if (message.contains("libibverbs")) {
+            verbsMissing = true;
+        }
     }
 
     private void netIb(String message) {
-        if (message.contains("No device found")) {
-            noDevice = true;
-            return;
-        }
-        if (message.contains("GPU Direct RDMA Disabled")) {
-            gdrDisabled = true;
+        if (message.contains("No device found") || message.contains("GPU Direct RDMA Disabled")) {
+            evidence(message);
             return;
         }
         int using = message.indexOf("Using");
@@ -145,12 +158,46 @@ final class ProcessLog {
             devices.put(0, new Device());
         }
         List<RankFacts> ranks = new ArrayList<>(devices.size());
+        String processNetwork = network != null ? network : netChannelTransport(devices.values());
         for (Map.Entry<Integer, Device> entry : devices.entrySet()) {
             Device device = entry.getValue();
             Boolean gdr = device.netWithoutGdr || gdrDisabled && !device.gdrSeen ? Boolean.FALSE : device.gdrSeen ? Boolean.TRUE : null;
-            ranks.add(new RankFacts(host, pid, entry.getKey(), device.rank, device.nranks, version, network, List.copyOf(hcas), linkLayer, gdr,
-                    Map.copyOf(device.channels), device.initComplete, noDevice, List.copyOf(socketInterfaces), plugin, Map.copyOf(env)));
+            String deviceNetwork = network != null ? network : netChannelTransport(List.of(device));
+            ranks.add(new RankFacts(host, pid, entry.getKey(), device.rank, device.nranks, version,
+                    deviceNetwork != null ? deviceNetwork : processNetwork != null ? processNetwork : chosenInternalNet(), List.copyOf(hcas), linkLayer,
+                    gdr, Map.copyOf(device.channels), device.initComplete, noDevice || verbsMissing, List.copyOf(socketInterfaces), plugin,
+                    Map.copyOf(env)));
         }
         return ranks;
+    }
+
+    /**
+     * The network NET channels (or, before 2.7, rings) ran over when NCCL printed no {@code Using network}: the
+     * name in {@code via NET/<name>/<device>}, the most used when several.
+     */
+    private static String netChannelTransport(java.util.Collection<Device> of) {
+        Map<String, Integer> nets = new TreeMap<>();
+        for (Device device : of) {
+            device.channels.forEach((transport, count) -> {
+                if (transport.startsWith("NET/")) {
+                    nets.merge(transport.substring(4), count, Integer::sum);
+                }
+            });
+        }
+        return nets.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+    }
+
+    /**
+     * Without a plugin, NCCL tries its internal nets in order, IB then Socket, and keeps the first that
+     * initialises (net.cc, ncclNetInit): the one that printed its {@code Using} line.
+     */
+    private String chosenInternalNet() {
+        if (plugin != null && !plugin.equals("internal")) {
+            return null;
+        }
+        if (!hcas.isEmpty()) {
+            return "IB";
+        }
+        return socketInterfaces.isEmpty() ? null : "Socket";
     }
 }

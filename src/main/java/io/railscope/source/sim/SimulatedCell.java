@@ -59,7 +59,7 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.jobs = new SimulatedJobs(topology, seed, start);
         this.nccl = new NcclJobSource(cell, NcclSettings.defaults(), () -> jobs.pods(faults()), (namespace, pod, container) -> jobs.log(pod, faults()),
                 archive, clock);
-        this.ipam = new IpamDerivation(new RailMapping(devices.size(), ipam.railPools()), ipam.stuckAfter());
+        this.ipam = new IpamDerivation(RailMapping.of(devices.size(), ipam), ipam.stuckAfter());
     }
 
     public String cell() {

@@ -257,7 +257,8 @@ class IpamDerivationTest {
         }
 
         ClusterObjects build() {
-            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), nvIpam, whereabouts, attachments,
+            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), Optional.empty(), List.of(), nvIpam,
+                    whereabouts, attachments,
                     serviceCidrs, clusterIps, events, IsolationObjects.none(), List.of());
         }
     }

@@ -55,10 +55,11 @@ class ClusterObjectReaderTest {
         // 10.64.0.0/12 at /26 = 16,384 blocks, 10.80.0.0/14 appended = 4,096 more
         assertThat(primary.blocksTotal()).isEqualTo(20_480);
         assertThat(primary.blocksUsed()).isEqualTo(3);
-        // trainer-0, trainer-1, dns on gpu-a-000; trainer-2, trainer-3 on gpu-a-001 (host network and finished pods take none)
-        assertThat(primary.allocated()).isEqualTo(5);
+        // trainer-0, trainer-1, dns on gpu-a-000; trainer-2, trainer-3 on gpu-a-001 (host network and finished pods take none);
+        // and on every node Cilium's router and health endpoint (health checking is on unless cilium-config turns it off)
+        assertThat(primary.allocated()).isEqualTo(5 + 3 * 2);
         assertThat(snapshot.nodeBlocks()).extracting(block -> block.node() + "=" + block.cidr() + ":" + block.used())
-                .containsExactlyInAnyOrder("gpu-a-000=10.64.0.0/26:3", "gpu-a-001=10.64.0.64/26:2", "gpu-a-002=10.64.0.128/26:0");
+                .containsExactlyInAnyOrder("gpu-a-000=10.64.0.0/26:5", "gpu-a-001=10.64.0.64/26:4", "gpu-a-002=10.64.0.128/26:2");
         assertThat(snapshot.nodes()).extracting(node -> node.maxPods()).containsOnly(48);
     }
 

@@ -91,8 +91,8 @@ class NcclLogParserTest {
         assertThat(parse("2.23-ibext-plugin.log").ranks().get(0).channels()).containsEntry("NET/IBext_v8", 2).containsEntry("SHM", 1);
 
         NcclLogFacts warn = parse("2.20-warn.log");
-        assertThat(warn.warnings().get(0)).startsWith("NET/IB : Got completion from peer 10.244.6.3<45231> with status=12");
-        assertThat(warn.warnings().get(1)).startsWith("torch.distributed.DistBackendError: NCCL error in:");
+        assertThat(warn.warnings().get(0).text()).startsWith("NET/IB : Got completion from peer 10.244.6.3<45231> with status=12");
+        assertThat(warn.warnings().get(1).text()).startsWith("torch.distributed.DistBackendError: NCCL error in:");
         assertThat(parse("no-info.log").hasInfo()).isFalse();
         assertThat(parse("2.24-ansi-crlf-truncated.log").ranks().get(0).network()).isEqualTo("IB");
     }

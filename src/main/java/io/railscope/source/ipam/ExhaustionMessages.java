@@ -1,0 +1,33 @@
+package io.railscope.source.ipam;
+
+import java.util.List;
+
+/**
+ * What CNIs and IPAM plugins print when a range has no address left, as kubelet passes it on in a
+ * FailedCreatePodSandBox event. Some are only ever about backend networks (whereabouts, nv-ipam); the
+ * others are about whichever network the CNI serves, the primary one unless the message names a
+ * backend network.
+ */
+final class ExhaustionMessages {
+
+    private static final List<String> BACKEND_ONLY = List.of(
+            "Could not allocate IP in range", // whereabouts, pkg/allocate/allocate.go
+            "no free addresses in the pool"); // nv-ipam, pkg/ipam-node/allocator
+    private static final List<String> ANY_NETWORK = List.of(
+            "no IP addresses available in range set", // host-local, plugins/ipam/host-local/backend/allocator
+            "range is full", // Cilium agent, pkg/ipam
+            "failed to assign an IP address to container", // AWS VPC CNI
+            "No more free affinity blocks", "no more free affinity blocks", // Calico IPAM
+            "cannot allocate IP"); // Calico IPAM, older
+
+    private ExhaustionMessages() {
+    }
+
+    static boolean isExhaustion(String message) {
+        return backendOnly(message) || ANY_NETWORK.stream().anyMatch(message::contains);
+    }
+
+    static boolean backendOnly(String message) {
+        return BACKEND_ONLY.stream().anyMatch(message::contains);
+    }
+}
