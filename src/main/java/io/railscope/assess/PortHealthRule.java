@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The health rule of a rail port. DOWN when the port is not ACTIVE or its physical link is not
- * LinkUp; DEGRADED when it trained below the expected rate, flapped, or its symbol errors, error
+ * LinkUp (an exporter that reports neither, node_exporter before 1.0, leaves the port to its counters); DEGRADED when it trained below the expected rate, flapped, or its symbol errors, error
  * rate or transmit wait exceed their thresholds; OK otherwise.
  */
 public final class PortHealthRule {
@@ -53,12 +53,16 @@ public final class PortHealthRule {
 
         PortHealth health;
         List<String> reasons = new ArrayList<>();
-        if (!isActive(current.stateId()) || current.physicalStateId() != 5) {
+        boolean stateReported = current.stateId() != 0 || current.physicalStateId() != 0;
+        if (stateReported && (!isActive(current.stateId()) || current.physicalStateId() != 5)) {
             health = PortHealth.DOWN;
             reasons.add("state " + name(STATES, current.stateId()) + ", physical state "
                     + name(PHYSICAL_STATES, current.physicalStateId()));
         } else {
-            if (rateGbps < expectedGbps) {
+            if (!stateReported) {
+                reasons.add("the exporter reports no port state or rate (node_exporter before 1.0): judged by its counters only");
+            }
+            if (rateGbps > 0 && rateGbps < expectedGbps) {
                 reasons.add(String.format("trained at %.0f Gb/s, expected %.0f", rateGbps, expectedGbps));
             }
             if (flaps > 0) {
@@ -77,7 +81,7 @@ public final class PortHealthRule {
             if (congestion > thresholds.congestionRatio()) {
                 reasons.add(String.format("waited to transmit %.0f%% of the time", congestion * 100));
             }
-            health = reasons.isEmpty() ? PortHealth.OK : PortHealth.DEGRADED;
+            health = reasons.size() == (stateReported ? 0 : 1) ? PortHealth.OK : PortHealth.DEGRADED;
         }
         return new PortAssessment(current.node(), rail, current.device(), current.port(), current.stateId(),
                 current.physicalStateId(), rateGbps, rx, tx, symbolsPerHour, errorsPerSecond, flaps, congestion, health,

@@ -29,6 +29,9 @@ public final class NodeMetricsReadings implements SampleSink {
         for (PortCounter counter : PortCounter.values()) {
             COUNTERS.put(counter.metricName(), counter);
         }
+        // node_exporter before 0.16 named the data counters without _total
+        COUNTERS.put("node_infiniband_port_data_received_bytes", PortCounter.DATA_RECEIVED_BYTES);
+        COUNTERS.put("node_infiniband_port_data_transmitted_bytes", PortCounter.DATA_TRANSMITTED_BYTES);
     }
 
     private final Function<Labels, String> nodeOf;

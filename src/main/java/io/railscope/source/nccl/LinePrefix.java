@@ -5,14 +5,15 @@ import java.util.regex.Pattern;
 /**
  * The {@code host:pid:tid [cudaDev]} that NCCL puts before {@code NCCL INFO} and {@code NCCL WARN}
  * (debug.cc: the host name up to its first dot). Whatever a launcher or a log pipeline adds in front is
- * not part of the host: a timestamp or {@code 0: } (srun --label) before a space, and tags glued to the
- * host such as {@code [1,0]<stdout>:} (mpirun --tag-output, Horovod), {@code [default0]:} (torchrun) or
+ * not part of the host: a timestamp or {@code 0: } (srun --label) before a space, a timestamp a log
+ * console glued to it, and tags glued to the host such as {@code [1,0]<stdout>:} (mpirun --tag-output, Horovod), {@code [default0]:} (torchrun) or
  * a colour code whose escape byte was lost. A prefix that cannot be read belongs to host {@code ?},
  * pid 0, device 0.
  */
 record LinePrefix(String host, int pid, int cudaDev) {
 
     private static final LinePrefix UNKNOWN = new LinePrefix("?", 0, 0);
+    private static final Pattern GLUED_TIMESTAMP = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d[T ][\\d:.,]+(?:Z|[+-]\\d\\d:?\\d\\d)?");
     private static final Pattern GLUED_TAGS = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|\\[[0-9;]*m)+");
 
     static LinePrefix of(String beforeNccl) {
@@ -35,9 +36,11 @@ record LinePrefix(String host, int pid, int cudaDev) {
         if (pid < 0 || cudaDev < 0) {
             return UNKNOWN;
         }
-        String host = hostPidTid.substring(0, pidColon);
+        String host = GLUED_TIMESTAMP.matcher(hostPidTid.substring(0, pidColon)).replaceFirst("");
         host = host.substring(host.lastIndexOf(':') + 1);
         host = GLUED_TAGS.matcher(host).replaceFirst("");
+        // the end of another write glued before it: "6[g183"
+        host = host.substring(host.lastIndexOf('[') + 1);
         return host.isEmpty() ? UNKNOWN : new LinePrefix(host, pid, cudaDev);
     }
 

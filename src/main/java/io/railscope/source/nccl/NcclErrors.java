@@ -1,17 +1,36 @@
 package io.railscope.source.nccl;
 
+import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Lines outside NCCL's own WARN that say a collective failed: PyTorch's and NCCL's error codes. */
+/**
+ * Lines outside NCCL's own WARN that say a collective failed: NCCL's error codes as PyTorch raises
+ * them (ProcessGroupNCCL: {@code NCCL error in: …}, {@code ncclRemoteError: …}), its watchdog
+ * ({@code Watchdog caught collective operation timeout}, {@code Exception (either an error or timeout)
+ * detected by watchdog}) and abort messages. The most specific phrase starts the text kept.
+ */
 final class NcclErrors {
 
-    private static final Pattern ERROR = Pattern.compile(
-            "NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|ncclUnhandledCudaError|ncclInvalidUsage|NCCL communicator was aborted|NCCL watchdog");
+    private static final List<Pattern> PHRASES = List.of(
+            Pattern.compile("ncclSystemError|ncclInternalError|ncclRemoteError|ncclUnhandledCudaError|ncclInvalidUsage|ncclInvalidArgument"),
+            Pattern.compile("NCCL error"),
+            Pattern.compile("Watchdog caught collective operation timeout|Exception \\(either an error or timeout\\) detected by watchdog|NCCL watchdog"),
+            // nccl-tests, common.h: "<host>: Test NCCL failure <file>:<line> '<error>'"
+            Pattern.compile("Test NCCL failure|Test CUDA failure"),
+            Pattern.compile("NCCL communicator was aborted|Some NCCL operations have failed or timed out|DistBackendError"));
 
     private NcclErrors() {
     }
 
-    static boolean isError(String line) {
-        return ERROR.matcher(line).find();
+    /** Where the error phrase of {@code line} starts, -1 when it says no collective failed. */
+    static int errorStart(String line) {
+        for (Pattern phrase : PHRASES) {
+            Matcher matcher = phrase.matcher(line);
+            if (matcher.find()) {
+                return matcher.start();
+            }
+        }
+        return -1;
     }
 }

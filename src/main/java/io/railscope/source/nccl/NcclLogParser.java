@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,6 +24,8 @@ public final class NcclLogParser {
 
     public static final int MAX_LINE = 16 * 1024;
     private static final int BUFFER = 64 * 1024;
+    /** Printed without a prefix by rank 0 before 2.22, perhaps behind a launcher's tag. */
+    private static final Pattern BARE_VERSION = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|:)*NCCL version (\\S+)");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
 
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
@@ -118,38 +121,52 @@ public final class NcclLogParser {
     }
 
     private void handle(String text) {
-        int info = text.indexOf("NCCL INFO");
+        // several writers may share a stream and a line (spliced writes, a console that repeats a message): the last anchor is whole
+        int info = text.lastIndexOf("NCCL INFO");
         if (info >= 0) {
             infoLines++;
             LinePrefix prefix = LinePrefix.of(text.substring(0, info));
             if (process(prefix).info(prefix.cudaDev(), text.substring(info + "NCCL INFO".length()).strip())) {
-                warnings.initComplete(prefix.process());
+                warnings.initComplete(process(prefix).key());
             }
             return;
         }
-        int warn = text.indexOf("NCCL WARN");
+        int warn = text.lastIndexOf("NCCL WARN");
         if (warn >= 0) {
-            String message = text.substring(warn + "NCCL WARN".length()).strip();
-            LinePrefix prefix = LinePrefix.of(text.substring(0, warn));
-            if (prefix.known()) {
-                ProcessLog process = process(prefix);
-                if (warnings.add(prefix.process(), message) == NcclWarning.Kind.TRANSPORT) {
-                    process.evidence(message);
-                }
-            } else {
-                warnings.add(null, message);
-            }
+            warning(LinePrefix.of(text.substring(0, warn)), text.substring(0, warn), text.substring(warn + "NCCL WARN".length()).strip());
             return;
         }
-        if (text.startsWith("NCCL version ")) {
-            String rest = text.substring("NCCL version ".length()).strip();
-            bareVersion = rest.isEmpty() ? null : rest.split("\\s+")[0];
+        Matcher version = BARE_VERSION.matcher(text);
+        if (version.find()) {
+            bareVersion = version.group(1);
         } else if (text.startsWith("#")) {
             ncclTests(text);
         } else if (text.startsWith("{")) {
             inspector.line(text);
-        } else if (NcclErrors.isError(text)) {
-            warnings.add(null, text);
+        } else {
+            int error = NcclErrors.errorStart(text);
+            if (error >= 0) {
+                // a long line keeps the context before its error phrase and the phrase itself
+                warning(LinePrefix.of(""), "", text.length() <= WarningLog.MAX_TEXT ? text : text.substring(Math.max(0, error - 200)));
+            }
+        }
+    }
+
+    /**
+     * A warning of the process in {@code prefix}: what it says of the transport goes to that process, or
+     * to the log's unknown process when the line names none (a plugin's own WARN, an error PyTorch raised).
+     */
+    private void warning(LinePrefix prefix, String location, String message) {
+        ProcessLog process = prefix.known() ? process(prefix) : null;
+        NcclWarning.Kind kind = warnings.add(process == null ? null : process.key(), message);
+        if (kind == NcclWarning.Kind.TRANSPORT || TransportEvidence.namesNetwork(location + " " + message)) {
+            (process != null ? process : process(prefix)).evidence(location + " " + message);
+        }
+        if (process != null) {
+            TransportEvidence.ownAndPeerNetwork(message).ifPresent(networks -> {
+                process.networkProven(networks.get(0));
+                process(LinePrefix.of("")).networkProven(networks.get(1));
+            });
         }
     }
 
@@ -158,14 +175,30 @@ public final class NcclLogParser {
         NcclTestsLine.failure(text).ifPresent(failure -> warnings.add(null, failure));
     }
 
+    /**
+     * The process of a line. A host glued to the end of another write ({@code 16169g183:161264}) is the
+     * process already seen with the same pid whose host ends the glued one.
+     */
     private ProcessLog process(LinePrefix prefix) {
-        return processes.computeIfAbsent(prefix.process(), key -> new ProcessLog(prefix.host(), prefix.pid()));
+        ProcessLog known = processes.get(prefix.process());
+        if (known != null) {
+            return known;
+        }
+        for (ProcessLog candidate : processes.values()) {
+            if (candidate.pid() == prefix.pid() && prefix.host().endsWith(candidate.host()) && !candidate.host().equals("?")) {
+                return candidate;
+            }
+        }
+        ProcessLog created = new ProcessLog(prefix.host(), prefix.pid());
+        processes.put(prefix.process(), created);
+        return created;
     }
 
     private NcclLogFacts facts(long bytesRead, boolean truncated) {
         List<RankFacts> ranks = new ArrayList<>();
+        String logNetwork = ProcessLog.logNetwork(processes.values());
         for (ProcessLog process : processes.values()) {
-            for (RankFacts rank : process.ranks()) {
+            for (RankFacts rank : process.ranks(logNetwork, bareVersion)) {
                 ranks.add(rank.ncclVersion() != null || bareVersion == null ? rank : rank.withVersion(bareVersion));
             }
         }

@@ -1,6 +1,7 @@
 package io.railscope.source.nccl;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,15 @@ import java.util.regex.Pattern;
  */
 final class ProcessLog {
 
-    private static final Pattern HCA = Pattern.compile("\\[\\d+\\]([\\w.\\-]+):(\\d+)/(IB|RoCE)");
+    private static final Pattern HCA = Pattern.compile("\\[\\d+\\] ?([\\w.\\-]+):(\\d+)/(IB|RoCE)");
     private static final Pattern SOCKET_IF = Pattern.compile("\\[\\d+\\]([^:\\s\\[\\]]+):");
     private static final Pattern ENV = Pattern.compile("^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*)$");
     private static final Pattern PLUGIN = Pattern.compile("Loaded net plugin (\\S+)");
-    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d+) nranks (\\d+)(?: cudaDev (\\d+))?");
+    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d+) n[Rr]anks (\\d+)(?: cudaDev (\\d+))?");
+    /** 2.3 names the network it uses so; 2.6.4 and later print {@code Using network}. */
+    private static final Pattern USING_NETWORK = Pattern.compile("^Using (?:network|internal Network|external Network) (.+)$");
     private static final Pattern NET_CHANNEL = Pattern.compile("^NET/([^/]+)/");
+    private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final int MAX_ENV = 32;
 
     private final String host;
@@ -32,6 +36,7 @@ final class ProcessLog {
     private boolean noDevice;
     private boolean gdrDisabled;
     private boolean verbsMissing;
+    private String evidencedNetwork;
     private final List<String> socketInterfaces = new ArrayList<>();
     private String plugin;
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -52,10 +57,15 @@ final class ProcessLog {
 
     /** Reads one INFO message; true when it says a communicator completed its initialisation. */
     boolean info(int cudaDev, String message) {
+        if (message.startsWith("NET/")) {
+            TransportEvidence.network(message).ifPresent(this::networkProven);
+        }
         if (message.startsWith("NCCL version ")) {
             String rest = message.substring("NCCL version ".length()).strip();
             int space = rest.indexOf(' ');
             version = space < 0 ? rest : rest.substring(0, space);
+        } else if (message.startsWith("NET/") && message.contains("GPU Direct RDMA")) {
+            evidence(message);
         } else if (message.startsWith("NET/IB")) {
             netIb(message);
         } else if (message.startsWith("NET/Socket")) {
@@ -66,8 +76,9 @@ final class ProcessLog {
                     socketInterfaces.add(matcher.group(1));
                 }
             }
-        } else if (message.startsWith("Using network ")) {
-            network = message.substring("Using network ".length()).strip();
+        } else if (USING_NETWORK.matcher(message).matches()) {
+            Matcher matcher = USING_NETWORK.matcher(message);
+            network = matcher.matches() ? matcher.group(1).strip() : network;
         } else if (message.startsWith("NET/Plugin")) {
             Matcher matcher = PLUGIN.matcher(message);
             if (matcher.find()) {
@@ -101,7 +112,13 @@ final class ProcessLog {
     }
 
     /** What a warning or a message outside the NET/IB choice says about the transport this process could use. */
+    /** A line proved the network this process runs on. */
+    void networkProven(String net) {
+        evidencedNetwork = net;
+    }
+
     void evidence(String message) {
+        TransportEvidence.network(message).ifPresent(this::networkProven);
         if (message.contains("No device found")) {
             noDevice = true;
         } else if (message.contains("GPU Direct RDMA Disabled")) {
@@ -111,16 +128,31 @@ final class ProcessLog {
         }
     }
 
+    String host() {
+        return host;
+    }
+
+    int pid() {
+        return pid;
+    }
+
+    /** The process: {@code host:pid}. */
+    String key() {
+        return host + ':' + pid;
+    }
+
     private void netIb(String message) {
         if (message.contains("No device found") || message.contains("GPU Direct RDMA Disabled")) {
             evidence(message);
             return;
         }
         int using = message.indexOf("Using");
-        if (using < 0 || !hcas.isEmpty()) {
+        // 2.3 lists one HCA per line: NET/IB: [0] mlx5_1:1/IB
+        boolean oneHcaLine = using < 0 && message.startsWith("NET/IB: [");
+        if (!oneHcaLine && (using < 0 || !hcas.isEmpty())) {
             return;
         }
-        Matcher matcher = HCA.matcher(message.substring(using));
+        Matcher matcher = HCA.matcher(oneHcaLine ? message : message.substring(using));
         while (matcher.find()) {
             hcas.add(matcher.group(1) + ':' + matcher.group(2));
             linkLayer = linkLayer == null || linkLayer.equals(matcher.group(3)) ? matcher.group(3) : "mixed";
@@ -152,30 +184,58 @@ final class ProcessLog {
         return devices.computeIfAbsent(cudaDev, key -> new Device());
     }
 
-    /** One entry per CUDA device this process drove; a process that named none counts as device 0. */
-    List<RankFacts> ranks() {
+    /**
+     * One entry per CUDA device this process drove; a process that named none counts as device 0. A
+     * rank's network is, in order: the process's {@code Using network}; a line that proves the net in use
+     * ({@link TransportEvidence}); the rank's NET channels; its process's; the NET channels of the whole
+     * log ({@code logNetwork}: the ranks of one job share a configuration); the internal net that initialised.
+     */
+    List<RankFacts> ranks(String logNetwork, String logVersion) {
         if (devices.isEmpty()) {
             devices.put(0, new Device());
         }
         List<RankFacts> ranks = new ArrayList<>(devices.size());
-        String processNetwork = network != null ? network : netChannelTransport(devices.values());
+        String processNetwork = network != null ? network : evidencedNetwork != null ? evidencedNetwork
+                : netChannelTransport(List.copyOf(devices.values()));
         for (Map.Entry<Integer, Device> entry : devices.entrySet()) {
             Device device = entry.getValue();
             Boolean gdr = device.netWithoutGdr || gdrDisabled && !device.gdrSeen ? Boolean.FALSE : device.gdrSeen ? Boolean.TRUE : null;
-            String deviceNetwork = network != null ? network : netChannelTransport(List.of(device));
-            ranks.add(new RankFacts(host, pid, entry.getKey(), device.rank, device.nranks, version,
-                    deviceNetwork != null ? deviceNetwork : processNetwork != null ? processNetwork : chosenInternalNet(), List.copyOf(hcas), linkLayer,
+            String deviceNetwork = network != null ? network : evidencedNetwork != null ? evidencedNetwork : deviceTransport(device);
+            String chosen = deviceNetwork != null ? deviceNetwork : processNetwork != null ? processNetwork
+                    : logNetwork != null ? logNetwork : chosenInternalNet(logVersion);
+            ranks.add(new RankFacts(host, pid, entry.getKey(), device.rank, device.nranks, version, chosen, List.copyOf(hcas), linkLayer,
                     gdr, Map.copyOf(device.channels), device.initComplete, noDevice || verbsMissing, List.copyOf(socketInterfaces), plugin,
                     Map.copyOf(env)));
         }
         return ranks;
     }
 
+    private static String deviceTransport(Device device) {
+        return netChannelTransport(List.of(device));
+    }
+
     /**
-     * The network NET channels (or, before 2.7, rings) ran over when NCCL printed no {@code Using network}: the
-     * name in {@code via NET/<name>/<device>}, the most used when several.
+     * The network of a log's processes where one of them did not say its own: the network most processes
+     * said they use, else the NET transport most channels ran over; null when neither was logged.
      */
-    private static String netChannelTransport(java.util.Collection<Device> of) {
+    static String logNetwork(Collection<ProcessLog> processes) {
+        Map<String, Integer> said = new TreeMap<>();
+        List<Device> all = new ArrayList<>();
+        for (ProcessLog process : processes) {
+            String named = process.network != null ? process.network : process.evidencedNetwork;
+            if (named != null) {
+                said.merge(named, 1, Integer::sum);
+            }
+            all.addAll(process.devices.values());
+        }
+        return said.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElseGet(() -> netChannelTransport(all));
+    }
+
+    /**
+     * The network NET channels (or, before 2.7, rings) ran over: the name in {@code via NET/<name>/<device>},
+     * the most used when several.
+     */
+    private static String netChannelTransport(List<Device> of) {
         Map<String, Integer> nets = new TreeMap<>();
         for (Device device : of) {
             device.channels.forEach((transport, count) -> {
@@ -191,13 +251,32 @@ final class ProcessLog {
      * Without a plugin, NCCL tries its internal nets in order, IB then Socket, and keeps the first that
      * initialises (net.cc, ncclNetInit): the one that printed its {@code Using} line.
      */
-    private String chosenInternalNet() {
+    private String chosenInternalNet(String logVersion) {
         if (plugin != null && !plugin.equals("internal")) {
             return null;
         }
         if (!hcas.isEmpty()) {
             return "IB";
         }
-        return socketInterfaces.isEmpty() ? null : "Socket";
+        if (socketInterfaces.isEmpty()) {
+            return null;
+        }
+        // IB could not start, so the socket net is the one NCCL fell back to, whatever else it bootstrapped with
+        return noDevice || verbsMissing || !socketNetAlsoBootstraps(version != null ? version : logVersion) ? "Socket" : null;
+    }
+
+    /** Up to 2.4.7 every rank initialised the socket net for its bootstrap, so its {@code NET/Socket : Using} chose nothing. */
+    private static boolean socketNetAlsoBootstraps(String version) {
+        if (version == null) {
+            return false;
+        }
+        Matcher matcher = VERSION.matcher(version);
+        if (!matcher.find()) {
+            return false;
+        }
+        int major = Integer.parseInt(matcher.group(1));
+        int minor = Integer.parseInt(matcher.group(2));
+        int patch = Integer.parseInt(matcher.group(3));
+        return major == 2 && (minor < 4 || minor == 4 && patch <= 7);
     }
 }

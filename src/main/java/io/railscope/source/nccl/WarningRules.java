@@ -16,8 +16,15 @@ final class WarningRules {
     }
 
     private static final List<Rule> RULES = List.of(
-            // routine although worded like failures: P2P between two GPUs without peer access falls back to SHM
+            // routine although worded like failures: P2P between two GPUs without peer access falls back to SHM; the
+            // GPUDirect-TCPX plugin's slowness report (net_tcpx.cc) after which it retries
             benign("Cuda failure 'peer access is not supported"),
+            benign("ctrl timeout cnt \\d+"),
+            // ECE is optional: net_ib.cc goes on without it
+            benign("ibv_(set|query)_ece"),
+            // net_ib.cc's async thread prints every verbs event and carries on; a port or device error says the link failed
+            transport("Got async event ?: ?(port error|local catastrophic error|device fatal|.*LID change)"),
+            benign("Got async event"),
             // transport evidence: net_ib.cc and ibvwrap.cc when no HCA or no verbs library can be used, GDR checks
             transport("NET/IB ?: ?No device found"),
             transport("Failed to open libibverbs"),
@@ -40,7 +47,7 @@ final class WarningRules {
             benign("Failed to find ncclNetPlugin|Failed to find ncclCollNetPlugin|Failed to open libnccl-net|Failed to open (the )?net plugin"),
             benign("is deprecated"),
             benign("Missing \"iommu_group\""),
-            benign("NVML"));
+            new Rule(Kind.BENIGN, Pattern.compile("nvml", Pattern.CASE_INSENSITIVE)));
 
     private WarningRules() {
     }

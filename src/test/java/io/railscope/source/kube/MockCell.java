@@ -25,7 +25,7 @@ public final class MockCell implements AutoCloseable {
 
     public static final List<String> FIXTURES = List.of("nodes.yaml", "ciliumnodes.yaml", "cilium-config.yaml", "pods.yaml",
             "nv-ipam.yaml", "whereabouts.yaml", "network-attachments.yaml", "services.yaml", "events.yaml", "multus-config.yaml");
-    private static final List<ResourceDefinitionContext> CUSTOM = List.of(Resources.CILIUM_NODE, Resources.NV_IPAM_IPPOOL,
+    private static final List<ResourceDefinitionContext> CUSTOM = List.of(Resources.CILIUM_NODE, Resources.CILIUM_POD_IP_POOL, Resources.NV_IPAM_IPPOOL,
             Resources.NV_IPAM_CIDRPOOL, Resources.WHEREABOUTS_IPPOOL, Resources.NETWORK_ATTACHMENT, Resources.SERVICE_CIDR);
 
     private static final java.util.regex.Pattern LOG_PATH = java.util.regex.Pattern.compile(
