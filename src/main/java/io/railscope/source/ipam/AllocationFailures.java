@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,8 +17,9 @@ import java.util.regex.Pattern;
  * FailedCreatePodSandBox counts only with an IPAM exhaustion message (see {@link ExhaustionMessages});
  * it belongs to the backend pool named in it, to the pool of the network Multus names in it, or to
  * the whereabouts pool of the range it prints, and otherwise to the primary pool unless only backend
- * IPAM prints such a message. CIDRNotAvailable is the node IPAM controller out
- * of pod CIDRs; NoFreeRanges / NoFreePrefixes are nv-ipam pools out of blocks.
+ * IPAM prints such a message. CIDRNotAvailable is kube-controller-manager out of pod CIDRs, about the
+ * primary pool only when the CNI takes its blocks from Node.spec.podCIDRs; NoFreeRanges and
+ * NoFreePrefixes are nv-ipam pools out of blocks.
  */
 final class AllocationFailures {
 
@@ -31,7 +33,11 @@ final class AllocationFailures {
     private final List<AllocationFailure> failures = new ArrayList<>();
     private final Map<String, Long> countByPool = new HashMap<>();
 
-    AllocationFailures(ClusterObjects objects, BackendPools backend) {
+    /**
+     * @param primaryPools       pools of the primary plane besides the cluster pool (Cilium multi-pool), by name
+     * @param blocksFromNodeSpec the CNI takes its per-node blocks from Node.spec.podCIDRs, which CIDRNotAvailable is about
+     */
+    AllocationFailures(ClusterObjects objects, BackendPools backend, Set<String> primaryPools, boolean blocksFromNodeSpec) {
         Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
         for (EventObject event : objects.events()) {
             String message = event.message() == null ? "" : event.message();
@@ -40,11 +46,16 @@ final class AllocationFailures {
                     if (ExhaustionMessages.isExhaustion(message)) {
                         String pod = event.involvedNamespace() + "/" + event.involvedName();
                         String node = event.host() != null ? event.host() : nodeOfPod.get(pod);
-                        String pool = backendPool(message, backend);
+                        String pool = namedPool(message, primaryPools);
+                        pool = pool != null ? pool : backendPool(message, backend);
                         add(event, pod, node, pool != null || ExhaustionMessages.backendOnly(message) ? pool : IpamDerivation.PRIMARY_POOL);
                     }
                 }
-                case "CIDRNotAvailable" -> add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
+                case "CIDRNotAvailable" -> {
+                    if (blocksFromNodeSpec) {
+                        add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
+                    }
+                }
                 case "NoFreeRanges", "NoFreePrefixes" -> add(event, event.involvedName(), null, event.involvedName());
                 default -> {
                     // not an allocation failure
@@ -79,12 +90,31 @@ final class AllocationFailures {
         }
     }
 
+    /** The pool of {@code pools} whose name the message quotes ({@code pool "rdma-jobs"}) or names as a word. */
+    private static String namedPool(String message, Set<String> pools) {
+        for (String pool : pools) {
+            int at = message.indexOf(pool);
+            while (at >= 0) {
+                boolean before = at == 0 || !nameChar(message.charAt(at - 1));
+                boolean after = at + pool.length() == message.length() || !nameChar(message.charAt(at + pool.length()));
+                if (before && after) {
+                    return pool;
+                }
+                at = message.indexOf(pool, at + 1);
+            }
+        }
+        return null;
+    }
+
+    private static boolean nameChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.';
+    }
+
     /** The backend pool a failure is about, or null when the message names none Railscope knows. */
     private static String backendPool(String message, BackendPools backend) {
-        for (String pool : backend.poolNames()) {
-            if (message.contains(pool)) {
-                return pool;
-            }
+        String named = namedPool(message, backend.poolNames());
+        if (named != null) {
+            return named;
         }
         Matcher network = MULTUS_NETWORK.matcher(message);
         while (network.find()) {
@@ -112,7 +142,7 @@ final class AllocationFailures {
             return null;
         }
         try {
-            String name = WhereaboutsNames.poolName(Ipv4Cidr.parse(range).toString());
+            String name = WhereaboutsNames.poolName(range);
             return backend.poolNames().contains(name) ? name : null;
         } catch (IllegalArgumentException e) {
             return null;

@@ -11,6 +11,8 @@ import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
 import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
+import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,9 +43,14 @@ final class BackendPools {
         RailMapping rails = configuredRails.forNames(names);
         rails.notice().ifPresent(problems::add);
         Map<String, String> attachmentByPool = new HashMap<>();
+        Map<String, WhereaboutsRange> whereaboutsConfigs = new HashMap<>();
         for (NetworkAttachment attachment : objects.attachments()) {
+            String networkName = attachment.whereabouts() == null ? null : attachment.whereabouts().networkName();
             String pool = attachment.poolName() != null ? attachment.poolName()
-                    : attachment.range() != null ? WhereaboutsNames.poolName(attachment.range()) : null;
+                    : attachment.range() != null ? WhereaboutsNames.poolName(attachment.range(), networkName) : null;
+            if (pool != null && attachment.whereabouts() != null) {
+                whereaboutsConfigs.putIfAbsent(pool, attachment.whereabouts());
+            }
             if (pool != null) {
                 poolByAttachment.putIfAbsent(attachment.name(), pool);
             }
@@ -51,17 +58,19 @@ final class BackendPools {
                 attachmentByPool.putIfAbsent(attachment.poolName(), attachment.name());
             }
             if (attachment.range() != null) {
-                attachmentByPool.putIfAbsent(WhereaboutsNames.poolName(attachment.range()), attachment.name());
+                attachmentByPool.putIfAbsent(WhereaboutsNames.poolName(attachment.range(), networkName), attachment.name());
             }
         }
+        Set<String> nodes = new HashSet<>();
+        objects.nodes().forEach(node -> nodes.add(node.name()));
         for (NvIpamPool pool : objects.nvIpamPools()) {
             String label = (pool.cidrPool() ? "nv-ipam CIDRPool " : "nv-ipam IPPool ") + pool.namespace() + "/" + pool.name();
-            try {
-                Integer rail = rails.railOf(pool.name(), attachmentByPool.get(pool.name()));
-                pools.add(pool.cidrPool() ? cidrPool(pool, rail, label, problems) : ipPool(pool, rail, label, problems));
-                poolNames.add(pool.name());
-            } catch (IllegalArgumentException e) {
-                problems.add(label + ": " + e.getMessage() + "; pool skipped");
+            Integer rail = rails.railOf(pool.name(), attachmentByPool.get(pool.name()));
+            NvIpamPools counted = NvIpamPools.of(pool, rail, nodes, label, problems);
+            pools.add(counted.usage());
+            poolNames.add(pool.name());
+            if (rail != null) {
+                counted.blocks().forEach((node, block) -> offsetsByNode.computeIfAbsent(node, key -> new TreeMap<>()).put(rail, block));
             }
         }
         Set<String> livePods = objects.whereaboutsPools().isEmpty() ? Set.of() : livePods(objects.pods());
@@ -69,7 +78,7 @@ final class BackendPools {
             String label = "whereabouts IPPool " + pool.name();
             try {
                 Integer rail = rails.railOf(pool.name(), attachmentByPool.get(pool.name()));
-                pools.add(whereabouts(pool, rail, livePods, label, problems));
+                pools.add(whereabouts(pool, rail, whereaboutsConfigs.get(pool.name()), livePods, label, problems));
                 poolNames.add(pool.name());
             } catch (IllegalArgumentException e) {
                 problems.add(label + ": " + e.getMessage() + "; pool skipped");
@@ -114,110 +123,84 @@ final class BackendPools {
         return asymmetric;
     }
 
-    private PoolUsage ipPool(NvIpamPool pool, Integer rail, String label, List<String> problems) {
-        Ipv4Cidr subnet = Ipv4Cidr.parse(pool.subnet());
-        int blockSize = pool.perNodeBlockSize();
-        if (blockSize <= 0) {
-            throw new IllegalArgumentException("perNodeBlockSize " + blockSize + " is not positive");
+    /**
+     * A whereabouts pool: allocations are offsets from the range's network address; pods can get
+     * network + 1 (or range_start) to the last address before broadcast (or range_end), less the
+     * excluded CIDRs (pkg/allocate/allocate.go, IterateForAssignment).
+     */
+    private PoolUsage whereabouts(WhereaboutsPool pool, Integer rail, WhereaboutsRange config, Set<String> livePods, String label,
+            List<String> problems) {
+        IpPrefix range = IpPrefix.parse(pool.range());
+        for (String key : pool.malformedKeys()) {
+            problems.add(label + ": allocation key '" + key + "' is not an offset; whereabouts ignores it and the address counts as free");
         }
-        long usable = subnet.size() - 2 - excluded(subnet, pool.exclusions(), label, problems);
-        long blocksTotal = Math.max(0, usable / blockSize);
-        long blocksUsed = 0;
-        for (NodeAllocation allocation : pool.allocations()) {
-            try {
-                int start = Ipv4Cidr.address(allocation.start());
-                if (!subnet.contains(start)) {
-                    throw new IllegalArgumentException("start " + allocation.start() + " outside " + subnet);
+        BigInteger first = range.network().add(BigInteger.ONE);
+        BigInteger last = range.last().subtract(BigInteger.ONE);
+        AddressRanges excluded = new AddressRanges();
+        if (config != null) {
+            first = narrowed(config.rangeStart(), range, first, true, label, problems);
+            last = narrowed(config.rangeEnd(), range, last, false, label, problems);
+            for (String cidr : config.exclude()) {
+                try {
+                    IpPrefix exclude = IpPrefix.parse(cidr);
+                    excluded.add(exclude.network(), exclude.last());
+                } catch (IllegalArgumentException e) {
+                    problems.add(label + ": exclude '" + cidr + "' skipped: " + e.getMessage());
                 }
-                blocksUsed++;
-                if (rail != null) {
-                    offsetsByNode.computeIfAbsent(allocation.node(), node -> new TreeMap<>()).put(rail,
-                            subnet.offsetOf(start) / blockSize);
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(label + ": allocation of node " + allocation.node() + " skipped: " + e.getMessage());
             }
         }
-        return new PoolUsage(pool.name(), Plane.BACKEND, rail, "nv-ipam-ippool", List.of(subnet.toString()), null,
-                Math.max(0, usable), blocksUsed * blockSize, blocksTotal, blocksUsed, 0, 0);
-    }
-
-    private PoolUsage cidrPool(NvIpamPool pool, Integer rail, String label, List<String> problems) {
-        Ipv4Cidr cidr = Ipv4Cidr.parse(pool.subnet());
-        int prefix = pool.perNodePrefix();
-        if (prefix < cidr.prefix() || prefix > 32) {
-            throw new IllegalArgumentException("perNodeNetworkPrefix /" + prefix + " does not fit in " + cidr);
-        }
-        long blockSize = 1L << (32 - prefix);
-        long excludedBlocks = excluded(cidr, pool.exclusions(), label, problems) / blockSize;
-        long blocksTotal = Math.max(0, cidr.blocks(prefix) - excludedBlocks);
-        long blocksUsed = 0;
-        for (NodeAllocation allocation : pool.allocations()) {
-            try {
-                Ipv4Cidr block = Ipv4Cidr.parse(allocation.prefix());
-                if (!cidr.contains(block.network()) || block.prefix() != prefix) {
-                    throw new IllegalArgumentException("prefix " + allocation.prefix() + " is not a /" + prefix + " of " + cidr);
-                }
-                blocksUsed++;
-                if (rail != null) {
-                    offsetsByNode.computeIfAbsent(allocation.node(), node -> new TreeMap<>()).put(rail,
-                            cidr.offsetOf(block.network()) / blockSize);
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(label + ": allocation of node " + allocation.node() + " skipped: " + e.getMessage());
-            }
-        }
-        return new PoolUsage(pool.name(), Plane.BACKEND, rail, "nv-ipam-cidrpool", List.of(cidr.toString()), prefix,
-                blocksTotal * blockSize, blocksUsed * blockSize, blocksTotal, blocksUsed, 0, 0);
-    }
-
-    private PoolUsage whereabouts(WhereaboutsPool pool, Integer rail, Set<String> livePods, String label, List<String> problems) {
-        Ipv4Cidr range = Ipv4Cidr.parse(pool.range());
+        BigInteger usable = first.compareTo(last) > 0 ? BigInteger.ZERO
+                : last.subtract(first).add(BigInteger.ONE).subtract(excluded.count(first, last));
         long allocated = 0;
         long leaked = 0;
+        BigInteger size = range.size();
         for (Map.Entry<Long, String> allocation : pool.podrefsByOffset().entrySet()) {
             long offset = allocation.getKey();
-            if (offset < 1 || offset >= range.size() - 1) {
-                problems.add(label + ": allocation at offset " + offset + " is outside " + range + "; skipped");
+            if (offset < 1 || BigInteger.valueOf(offset).compareTo(size.subtract(BigInteger.ONE)) >= 0) {
+                problems.add(label + ": allocation at offset " + offset + " is outside " + pool.range() + "; skipped");
                 continue;
             }
             allocated++;
             String podref = allocation.getValue();
             if (podref == null || !livePods.contains(podref)) {
                 leaked++;
-                leaks.add(new IpLeak(pool.name(), Ipv4Cidr.format((int) (range.network() + offset)), podref));
+                leaks.add(new IpLeak(pool.name(), address(range, offset), podref));
             }
         }
-        return new PoolUsage(pool.name(), Plane.BACKEND, rail, "whereabouts", List.of(range.toString()), null,
-                Math.max(0, range.size() - 2), allocated, 0, 0, leaked, 0);
+        return new PoolUsage(pool.name(), Plane.BACKEND, rail, "whereabouts", List.of(pool.range()), null, IpPrefix.saturated(usable),
+                allocated, 0, 0, leaked, 0);
     }
 
-    /** Addresses of {@code cidr} covered by the exclusions; overlaps counted once, malformed ones reported. */
-    private static long excluded(Ipv4Cidr cidr, List<AddressRange> exclusions, String label, List<String> problems) {
-        List<long[]> ranges = new ArrayList<>();
-        long first = Integer.toUnsignedLong(cidr.network());
-        long last = first + cidr.size() - 1;
-        for (AddressRange exclusion : exclusions) {
-            try {
-                long start = Math.max(first, Integer.toUnsignedLong(Ipv4Cidr.address(exclusion.start())));
-                long end = Math.min(last, Integer.toUnsignedLong(Ipv4Cidr.address(exclusion.end())));
-                if (start <= end) {
-                    ranges.add(new long[] {start, end});
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(label + ": exclusion " + exclusion.start() + "-" + exclusion.end() + " skipped: " + e.getMessage());
-            }
+    /** range_start or range_end when inside the range (whereabouts ignores one outside), else the default. */
+    private static BigInteger narrowed(String address, IpPrefix range, BigInteger otherwise, boolean start, String label, List<String> problems) {
+        if (address == null || address.isBlank()) {
+            return otherwise;
         }
-        ranges.sort((a, b) -> Long.compare(a[0], b[0]));
-        long total = 0;
-        long coveredUntil = -1;
-        for (long[] range : ranges) {
-            long start = Math.max(range[0], coveredUntil + 1);
-            if (start <= range[1]) {
-                total += range[1] - start + 1;
-                coveredUntil = range[1];
+        try {
+            BigInteger value = IpPrefix.address(address.strip());
+            if (!range.contains(value)) {
+                return otherwise;
             }
+            return start ? value.max(otherwise) : value.min(otherwise);
+        } catch (IllegalArgumentException e) {
+            problems.add(label + ": " + (start ? "range_start" : "range_end") + " '" + address + "' skipped: " + e.getMessage());
+            return otherwise;
         }
-        return total;
+    }
+
+    private static String address(IpPrefix range, long offset) {
+        BigInteger address = range.network().add(BigInteger.valueOf(offset));
+        if (range.ipv4()) {
+            return Ipv4Cidr.format(address.intValue());
+        }
+        byte[] bytes = address.toByteArray();
+        byte[] sixteen = new byte[16];
+        int copy = Math.min(bytes.length, 16);
+        System.arraycopy(bytes, bytes.length - copy, sixteen, 16 - copy, copy);
+        try {
+            return java.net.InetAddress.getByAddress(sixteen).getHostAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 }

@@ -18,6 +18,7 @@ public record ClusterObjects(
         Optional<ClusterPool> clusterPool,
         Optional<CiliumConfig> cilium,
         List<CiliumPodIpPool> ciliumPools,
+        boolean calicoIpam,
         List<NvIpamPool> nvIpamPools,
         List<WhereaboutsPool> whereaboutsPools,
         List<NetworkAttachment> attachments,
@@ -49,10 +50,15 @@ public record ClusterObjects(
     }
 
     /**
-     * What the {@code cilium-config} ConfigMap says of IPAM: the mode ({@code ipam}) and whether the agent
-     * runs a health endpoint ({@code enable-endpoint-health-checking}), which takes an address of each node's block.
+     * What the {@code cilium-config} ConfigMap says of IPAM: the mode ({@code ipam}), whether the agent
+     * runs a health endpoint ({@code enable-endpoint-health-checking}), which takes an address of each node's
+     * block, and the multi-pool pool its own addresses come from ({@code ipam-default-ip-pool}).
      */
-    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking) {
+    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking, String defaultPool) {
+
+        public CiliumConfig(String ipamMode, boolean endpointHealthChecking) {
+            this(ipamMode, endpointHealthChecking, "default");
+        }
 
         /** Whether per-node blocks are the operator's, written to CiliumNodes, and never Node.spec.podCIDRs. */
         public boolean blocksFromCiliumNodes() {
@@ -77,25 +83,58 @@ public record ClusterObjects(
     public record ClusterPool(List<String> cidrs, int maskSize, String kind) {
     }
 
-    /** An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes). */
+    /**
+     * An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes).
+     *
+     * @param gateway           IPPool {@code spec.gateway}, null when none
+     * @param gatewayIndex      CIDRPool {@code spec.gatewayIndex}, null when none
+     * @param perNodeExclusions {@code spec.perNodeExclusions} (v0.4.0): index ranges of every node's block
+     * @param staticAllocations CIDRPool {@code spec.staticAllocations}: a prefix kept for a node, or for none
+     */
     public record NvIpamPool(String namespace, String name, boolean cidrPool, String subnet, int perNodeBlockSize,
-            int perNodePrefix, List<AddressRange> exclusions, List<NodeAllocation> allocations) {
+            int perNodePrefix, List<AddressRange> exclusions, List<NodeAllocation> allocations, String gateway, Integer gatewayIndex,
+            List<IndexRange> perNodeExclusions, List<NodeAllocation> staticAllocations) {
+
+        public NvIpamPool(String namespace, String name, boolean cidrPool, String subnet, int perNodeBlockSize, int perNodePrefix,
+                List<AddressRange> exclusions, List<NodeAllocation> allocations) {
+            this(namespace, name, cidrPool, subnet, perNodeBlockSize, perNodePrefix, exclusions, allocations, null, null, List.of(), List.of());
+        }
+    }
+
+    /** Indexes of a block, inclusive. */
+    public record IndexRange(int start, int end) {
     }
 
     /** An excluded range, inclusive. */
     public record AddressRange(String start, String end) {
     }
 
-    /** A node's allocation in an nv-ipam pool: a range (IPPool) or a prefix (CIDRPool). */
-    public record NodeAllocation(String node, String start, String end, String prefix) {
+    /** A node's allocation in an nv-ipam pool: a range (IPPool) or a prefix and its gateway (CIDRPool). */
+    public record NodeAllocation(String node, String start, String end, String prefix, String gateway) {
+
+        public NodeAllocation(String node, String start, String end, String prefix) {
+            this(node, start, end, prefix, null);
+        }
     }
 
     /** A whereabouts IPPool: the range and its allocations by offset, each naming its pod as namespace/name. */
-    public record WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset) {
+    public record WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset, List<String> malformedKeys) {
+
+        public WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset) {
+            this(name, range, podrefsByOffset, List.of());
+        }
     }
 
     /** A NetworkAttachmentDefinition with the IPAM it configures. */
-    public record NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
+    public record NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range, WhereaboutsRange whereabouts) {
+
+        public NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
+            this(namespace, name, ipamType, poolName, range, null);
+        }
+    }
+
+    /** What a whereabouts IPAM config narrows its range with: {@code range_start}, {@code range_end}, {@code exclude} CIDRs, {@code network_name}. */
+    public record WhereaboutsRange(String rangeStart, String rangeEnd, List<String> exclude, String networkName) {
     }
 
     /** A ServiceCIDR object, or a configured Service range. */

@@ -15,10 +15,11 @@ final class ExhaustionMessages {
             "no free addresses in the pool"); // nv-ipam, pkg/ipam-node/allocator
     private static final List<String> ANY_NETWORK = List.of(
             "no IP addresses available in range set", // host-local, plugins/ipam/host-local/backend/allocator
-            "range is full", // Cilium agent, pkg/ipam
+            "range is full", // Cilium agent, pkg/ipam (cluster-pool, kubernetes)
+            "pool not (yet) available", "all pod CIDR ranges are exhausted", "all CIDR ranges are exhausted", // Cilium multi-pool
             "failed to assign an IP address to container", // AWS VPC CNI
-            "No more free affinity blocks", "no more free affinity blocks", // Calico IPAM
-            "cannot allocate IP"); // Calico IPAM, older
+            "cannot allocate new block due to per host block limit", "No more free affine blocks", // Calico IPAM
+            "Assigned 0 out of 1 requested IPv4 addresses", "IPAM allocated only 0"); // Calico IPAM
 
     private ExhaustionMessages() {
     }

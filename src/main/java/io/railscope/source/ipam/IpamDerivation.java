@@ -8,7 +8,9 @@ import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Derives a cell's IPAM from its cluster objects: the primary pool and each node's block with the
@@ -32,16 +34,19 @@ public final class IpamDerivation {
 
     public KubernetesSnapshot derive(ClusterObjects objects) {
         List<String> problems = new ArrayList<>(objects.problems());
+        PrimaryPlane primary = new PrimaryPlane(objects, problems);
         List<AllocationFailure> failures = new ArrayList<>();
+        Set<String> waiting = new HashSet<>();
+        primary.waiting().forEach(node -> waiting.add(node.node()));
         for (CiliumNodeObject ciliumNode : objects.ciliumNodes()) {
-            if (ciliumNode.operatorError() != null && !ciliumNode.operatorError().isBlank()) {
+            // a waiting node carries its operator's error as the reason it waits
+            if (ciliumNode.operatorError() != null && !ciliumNode.operatorError().isBlank() && !waiting.contains(ciliumNode.name())) {
                 failures.add(new AllocationFailure("CiliumOperatorError", ciliumNode.name(), ciliumNode.name(), PRIMARY_POOL,
                         ciliumNode.operatorError(), 1, objects.at()));
             }
         }
-        PrimaryPlane primary = new PrimaryPlane(objects, problems);
         BackendPools backend = new BackendPools(rails, objects, problems);
-        AllocationFailures attributed = new AllocationFailures(objects, backend);
+        AllocationFailures attributed = new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec());
         failures.addAll(attributed.failures());
 
         List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));

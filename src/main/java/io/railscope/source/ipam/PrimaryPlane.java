@@ -36,6 +36,7 @@ final class PrimaryPlane {
     private final List<WaitingNode> waiting = new ArrayList<>();
     private final List<PoolUsage> multiPools = new ArrayList<>();
     private final PrimaryPool primary;
+    private final boolean blocksFromNodeSpec;
 
     PrimaryPlane(ClusterObjects objects, List<String> problems) {
         Optional<CiliumConfig> cilium = objects.cilium();
@@ -45,8 +46,9 @@ final class PrimaryPlane {
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
         primary = new PrimaryPool(objects.clusterPool().orElse(null), cilium.filter(CiliumConfig::multiPool).isPresent(), problems);
         boolean fromCiliumNodes = cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
+        blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode())).orElse(!objects.calicoIpam());
         boolean nodesExpectBlocks = fromCiliumNodes || cilium.isPresent() && !cilium.get().multiPool()
-                || objects.clusterPool().filter(pool -> pool.kind().equals("configured")).isPresent();
+                || objects.clusterPool().filter(pool -> pool.kind().equals("configured") || pool.kind().equals("kubeadm-pod-subnet")).isPresent();
         for (NodeObject node : objects.nodes()) {
             CiliumNodeObject ciliumNode = ciliumNodes.get(node.name());
             List<String> cidrs;
@@ -80,8 +82,20 @@ final class PrimaryPlane {
             }
         }
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            multiPools(objects, ciliumNodes, problems);
+            multiPools(objects, cilium.get(), problems);
         }
+    }
+
+    /** The primary plane's pools besides the cluster pool (Cilium multi-pool). */
+    java.util.Set<String> poolNames() {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        multiPools.forEach(pool -> names.add(pool.name()));
+        return names;
+    }
+
+    /** Whether the CNI's per-node blocks are Node.spec.podCIDRs, which kube-controller-manager hands out. */
+    boolean blocksFromNodeSpec() {
+        return blocksFromNodeSpec;
     }
 
     private static String waitingReason(CiliumNodeObject ciliumNode, boolean fromCiliumNodes) {
@@ -97,7 +111,7 @@ final class PrimaryPlane {
     }
 
     /** One pool per CiliumPodIPPool: blocks from its CIDRs, used as the CiliumNodes' spec.ipam.pools.allocated say, pods by their address. */
-    private void multiPools(ClusterObjects objects, Map<String, CiliumNodeObject> ciliumNodes, List<String> problems) {
+    private void multiPools(ClusterObjects objects, CiliumConfig cilium, List<String> problems) {
         Map<String, List<Ipv4Cidr>> allocatedByNode = new HashMap<>();
         Map<String, Map<String, Integer>> usedByPool = new LinkedHashMap<>();
         for (CiliumPodIpPool pool : objects.ciliumPools()) {
@@ -152,10 +166,14 @@ final class PrimaryPlane {
                 }
             }
             Map<String, Integer> used = usedByPool.getOrDefault(pool.name(), Map.of());
+            // the agent's router and health addresses come from the default pool, once per node that holds a block of it
+            long agent = pool.name().equals(cilium.defaultPool()) ? objects.ciliumNodes().stream()
+                    .filter(node -> node.poolCidrs().getOrDefault(pool.name(), List.of()).stream().anyMatch(cidr -> !cidr.contains(":")))
+                    .count() * cilium.agentAddresses() : 0;
             long blocksTotal = cidrs.stream().mapToLong(cidr -> cidr.blocks(pool.maskSize())).sum();
             long perBlock = Math.max(0, (1L << (32 - pool.maskSize())) - RESERVED_PER_BLOCK);
             multiPools.add(new PoolUsage(pool.name(), Plane.PRIMARY, null, "cilium-multi-pool", cidrs.stream().map(Ipv4Cidr::toString).toList(),
-                    pool.maskSize(), blocksTotal * perBlock, used.values().stream().mapToLong(Integer::longValue).sum(), blocksTotal,
+                    pool.maskSize(), blocksTotal * perBlock, used.values().stream().mapToLong(Integer::longValue).sum() + agent, blocksTotal,
                     used.size(), 0, 0));
         }
     }

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * Which rail a backend pool serves. In order: the cell's {@code rails.pools} list (pool name per
- * rail, first is rail 1); the number at the end of the name of the NetworkAttachmentDefinition that
- * uses the pool ({@code rail3}, {@code roce-rail-3}); the number at the end of the pool's own name.
+ * rail, first is rail 1); the rail number in the name of the NetworkAttachmentDefinition that uses the
+ * pool ({@code rail3}, {@code roce-rail-3}, {@code rail-0-plane-1}), else the number at its end; the same
+ * in the pool's own name.
  * Names count from {@code rails.first-index}; without it, from 0 when a cell names a rail network
  * {@code …rail-0} (as NVIDIA's examples do, {@code rail-0} … {@code rail-7}) and from 1 otherwise.
  * A number outside the cell's rails maps to no rail.
@@ -18,7 +19,9 @@ import java.util.regex.Pattern;
 public final class RailMapping {
 
     private static final Pattern TRAILING_NUMBER = Pattern.compile("(\\d+)\\D*$");
-    private static final Pattern RAIL_ZERO = Pattern.compile("rail\\D{0,2}0+\\D*$", Pattern.CASE_INSENSITIVE);
+    /** The number after "rail" ({@code rail-3}, {@code rail3}, {@code rail-0-plane-1}, {@code rail0p1}): a plane suffix is no rail. */
+    private static final Pattern RAIL_NUMBER = Pattern.compile("rail[-_]?(\\d+)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern RAIL_ZERO = Pattern.compile("rail[-_]?0+(?!\\d)", Pattern.CASE_INSENSITIVE);
 
     private final int rails;
     private final List<String> configuredPools;
@@ -80,8 +83,11 @@ public final class RailMapping {
         if (name == null) {
             return null;
         }
-        Matcher matcher = TRAILING_NUMBER.matcher(name);
-        if (!matcher.find() || matcher.group(1).length() > 6) {
+        Matcher matcher = RAIL_NUMBER.matcher(name);
+        if (!matcher.find()) {
+            matcher = TRAILING_NUMBER.matcher(name);
+        }
+        if (!matcher.find(0) || matcher.group(1).length() > 6) {
             return null;
         }
         int rail = Integer.parseInt(matcher.group(1)) - first + 1;

@@ -1,36 +1,38 @@
 package io.railscope.source.ipam;
 
-import io.railscope.model.Ipv4Cidr;
 import io.railscope.model.Plane;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Service ranges and the ClusterIPs allocated in each (IPv4). */
+/**
+ * Service ranges and the ClusterIPs allocated in each, as the apiserver's allocator counts them
+ * (pkg/registry/core/service/ipallocator): an IPv4 range gives all but its network and broadcast
+ * addresses, an IPv6 range all but its network address. An IP belongs to every ServiceCIDR that holds
+ * it; headless and ExternalName Services take none.
+ */
 final class ServicePools {
 
     private final List<PoolUsage> pools = new ArrayList<>();
 
     ServicePools(ClusterObjects objects, List<String> problems) {
-        List<Integer> clusterIps = new ArrayList<>(objects.clusterIps().size());
+        List<BigInteger> clusterIps = new ArrayList<>(objects.clusterIps().size());
         for (String ip : objects.clusterIps()) {
-            if (ip != null && !ip.isEmpty() && !"None".equals(ip) && !ip.contains(":")) {
+            if (ip != null && !ip.isEmpty() && !"None".equals(ip)) {
                 try {
-                    clusterIps.add(Ipv4Cidr.address(ip));
+                    clusterIps.add(IpPrefix.address(ip));
                 } catch (IllegalArgumentException e) {
                     problems.add("Service ClusterIP '" + ip + "' skipped: " + e.getMessage());
                 }
             }
         }
         for (ServiceCidr serviceCidr : objects.serviceCidrs()) {
-            List<Ipv4Cidr> cidrs = new ArrayList<>();
+            List<IpPrefix> cidrs = new ArrayList<>();
             for (String cidr : serviceCidr.cidrs()) {
-                if (cidr.contains(":")) {
-                    continue;
-                }
                 try {
-                    cidrs.add(Ipv4Cidr.parse(cidr));
+                    cidrs.add(IpPrefix.parse(cidr));
                 } catch (IllegalArgumentException e) {
                     problems.add("ServiceCIDR " + serviceCidr.name() + ": bad CIDR '" + cidr + "' skipped");
                 }
@@ -38,11 +40,18 @@ final class ServicePools {
             if (cidrs.isEmpty()) {
                 continue;
             }
-            long capacity = cidrs.stream().mapToLong(cidr -> cidr.size() - 2).sum();
-            long used = clusterIps.stream().filter(ip -> cidrs.stream().anyMatch(cidr -> cidr.contains(ip))).count();
-            pools.add(new PoolUsage(serviceCidr.name(), Plane.SERVICE, null, "service-cidr",
-                    cidrs.stream().map(Ipv4Cidr::toString).toList(), null, capacity, used, 0, 0, 0, 0));
+            BigInteger capacity = BigInteger.ZERO;
+            for (IpPrefix cidr : cidrs) {
+                capacity = capacity.add(cidr.size().subtract(BigInteger.valueOf(cidr.ipv4() ? 2 : 1)).max(BigInteger.ZERO));
+            }
+            long used = clusterIps.stream().filter(ip -> cidrs.stream().anyMatch(cidr -> sameFamily(cidr, ip) && cidr.contains(ip))).count();
+            pools.add(new PoolUsage(serviceCidr.name(), Plane.SERVICE, null, "service-cidr", List.copyOf(serviceCidr.cidrs()), null,
+                    IpPrefix.saturated(capacity), used, 0, 0, 0, 0));
         }
+    }
+
+    private static boolean sameFamily(IpPrefix cidr, BigInteger ip) {
+        return cidr.ipv4() == ip.bitLength() <= 32;
     }
 
     List<PoolUsage> pools() {

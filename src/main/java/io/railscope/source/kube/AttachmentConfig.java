@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
+import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
 import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,13 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
         JsonNode ipam = plugins.stream().map(plugin -> plugin.path("ipam")).filter(JsonNode::isObject).findFirst().orElse(JSON.missingNode());
         Integer mtu = plugins.stream().map(plugin -> plugin.path("mtu")).filter(JsonNode::isNumber).map(JsonNode::asInt).findFirst().orElse(null);
         String type = text(ipam.path("type"));
-        return new AttachmentConfig(new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), text(ipam.path("range"))),
+        WhereaboutsRange whereabouts = null;
+        if ("whereabouts".equals(type)) {
+            List<String> exclude = new ArrayList<>();
+            ipam.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
+            whereabouts = new WhereaboutsRange(text(ipam.path("range_start")), text(ipam.path("range_end")), exclude, text(ipam.path("network_name")));
+        }
+        return new AttachmentConfig(new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), text(ipam.path("range")), whereabouts),
                 new AttachmentDefinition(namespace, name, text(main.path("type")), text(ipam.path("poolName")), annotations.get(RESOURCE_NAME), mtu,
                         routing(ipam)));
     }

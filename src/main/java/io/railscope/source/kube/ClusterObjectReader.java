@@ -21,6 +21,7 @@ import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
 import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
 import io.railscope.source.ipam.ClusterObjects.ClusterPool;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
+import io.railscope.source.ipam.ClusterObjects.IndexRange;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
 import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
 import io.railscope.source.ipam.ClusterObjects.NodeObject;
@@ -101,8 +102,14 @@ final class ClusterObjectReader {
             definitions.add(config.definition());
         });
         List<ServiceCidr> serviceCidrs = new ArrayList<>();
-        custom(Resources.SERVICE_CIDR, problems, resource -> serviceCidrs.add(new ServiceCidr(resource.getMetadata().getName(),
-                Resources.strings(resource.get("spec", "cidrs")))));
+        // GA in 1.33; served as v1beta1 from 1.31 and v1alpha1 from 1.29 behind a feature gate
+        for (ResourceDefinitionContext version : Resources.SERVICE_CIDR_VERSIONS) {
+            custom(version, problems, resource -> serviceCidrs.add(new ServiceCidr(resource.getMetadata().getName(),
+                    Resources.strings(resource.get("spec", "cidrs")))));
+            if (!serviceCidrs.isEmpty()) {
+                break;
+            }
+        }
         if (serviceCidrs.isEmpty() && !ipam.serviceCidrs().isEmpty()) {
             serviceCidrs.add(new ServiceCidr("configured", ipam.serviceCidrs()));
         }
@@ -127,7 +134,7 @@ final class ClusterObjectReader {
         }
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
                 poolGateways, multus);
-        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(problems), cilium, ciliumPools, nvIpamPools, whereabouts, attachments,
+        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(cilium, problems), cilium, ciliumPools, calicoIpam(problems), nvIpamPools, whereabouts, attachments,
                 serviceCidrs, clusterIps, events, isolation, problems);
     }
 
@@ -156,7 +163,8 @@ final class ClusterObjectReader {
         return pods;
     }
 
-    private void custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
+    /** Hands each object of a custom resource to {@code each}; false when the API does not serve it. */
+    private boolean custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
         var resources = client.genericKubernetesResources(context);
         Consumer<GenericKubernetesResource> guarded = resource -> {
             try {
@@ -165,11 +173,7 @@ final class ClusterObjectReader {
                 problems.add(Resources.describe(context, resource) + ": " + e.getMessage() + "; skipped");
             }
         };
-        if (context.isNamespaceScoped()) {
-            Pages.forEach(resources.inAnyNamespace()::list, guarded);
-        } else {
-            Pages.forEach(resources::list, guarded);
-        }
+        return context.isNamespaceScoped() ? Pages.forEach(resources.inAnyNamespace()::list, guarded) : Pages.forEach(resources::list, guarded);
     }
 
     private static CiliumNodeObject ciliumNode(GenericKubernetesResource resource) {
@@ -194,7 +198,7 @@ final class ClusterObjectReader {
         }
         String mode = data.getOrDefault("ipam", "cluster-pool").trim();
         boolean health = !"false".equalsIgnoreCase(data.getOrDefault("enable-endpoint-health-checking", "true").trim());
-        return Optional.of(new CiliumConfig(mode, health));
+        return Optional.of(new CiliumConfig(mode, health, data.getOrDefault("ipam-default-ip-pool", "default").trim()));
     }
 
     private Map<String, String> ciliumConfigData() {
@@ -205,13 +209,37 @@ final class ClusterObjectReader {
         return ciliumConfig.isEmpty() ? null : ciliumConfig;
     }
 
-    private Optional<ClusterPool> clusterPool(List<String> problems) {
+    /** Calico runs its own IPAM (calico-ipam) when it has IPPools: its blocks are not Node.spec.podCIDRs. */
+    private boolean calicoIpam(List<String> problems) {
+        try {
+            var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL).list(new io.fabric8.kubernetes.api.model.ListOptionsBuilder()
+                    .withLimit(1L).build());
+            return !pools.getItems().isEmpty();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return false;
+            }
+            if (e.getCode() != 403) {
+                throw e;
+            }
+            problems.add("Calico IPPools: the API refused to list them (403); grant list ippools.crd.projectcalico.org "
+                    + "(k8s/clusterrole.yaml). CIDRNotAvailable events count against the primary pool meanwhile");
+            return false;
+        }
+    }
+
+    /**
+     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; else, where blocks are
+     * Node.spec.podCIDRs, kube-controller-manager's --cluster-cidr as kubeadm records it (podSubnet) at its
+     * default IPv4 --node-cidr-mask-size of 24.
+     */
+    private Optional<ClusterPool> clusterPool(Optional<CiliumConfig> cilium, List<String> problems) {
         if (!ipam.clusterPoolCidrs().isEmpty()) {
             return Optional.of(new ClusterPool(ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
-            return Optional.empty();
+            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode()) ? kubeadmPodSubnet() : Optional.empty();
         }
         List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
         try {
@@ -221,6 +249,18 @@ final class ClusterObjectReader {
             problems.add("ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
             return Optional.empty();
         }
+    }
+
+    private Optional<ClusterPool> kubeadmPodSubnet() {
+        ConfigMap config = client.configMaps().inNamespace("kube-system").withName("kubeadm-config").get();
+        String clusterConfiguration = config == null || config.getData() == null ? null : config.getData().get("ClusterConfiguration");
+        java.util.regex.Matcher podSubnet = clusterConfiguration == null ? null
+                : java.util.regex.Pattern.compile("(?m)^\\s*podSubnet:\\s*\"?([^\"\\s]+)").matcher(clusterConfiguration);
+        if (podSubnet == null || !podSubnet.find()) {
+            return Optional.empty();
+        }
+        List<String> cidrs = List.of(podSubnet.group(1).split(",")).stream().map(String::strip).filter(cidr -> !cidr.contains(":")).toList();
+        return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, 24, "kubeadm-pod-subnet"));
     }
 
     private static NodeObject node(Node node) {
@@ -248,7 +288,7 @@ final class ClusterObjectReader {
         return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), false,
                 required(resource.get("spec", "subnet"), "spec.subnet"),
                 Resources.integer(resource.get("spec", "perNodeBlockSize"), "spec.perNodeBlockSize"), 0,
-                exclusions(resource), allocations);
+                exclusions(resource), allocations, Resources.string(resource.get("spec", "gateway")), null, perNodeExclusions(resource), List.of());
     }
 
     private static NvIpamPool cidrPool(GenericKubernetesResource resource) {
@@ -256,12 +296,30 @@ final class ClusterObjectReader {
         for (Object item : Resources.list(resource.get("status", "allocations"))) {
             Map<String, Object> allocation = Resources.map(item);
             allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null,
-                    Resources.string(allocation.get("prefix"))));
+                    Resources.string(allocation.get("prefix")), Resources.string(allocation.get("gateway"))));
         }
+        List<NodeAllocation> statics = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("spec", "staticAllocations"))) {
+            Map<String, Object> allocation = Resources.map(item);
+            statics.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null, Resources.string(allocation.get("prefix")),
+                    Resources.string(allocation.get("gateway"))));
+        }
+        Object gatewayIndex = resource.get("spec", "gatewayIndex");
         return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), true,
                 required(resource.get("spec", "cidr"), "spec.cidr"), 0,
                 Resources.integer(resource.get("spec", "perNodeNetworkPrefix"), "spec.perNodeNetworkPrefix"), exclusions(resource),
-                allocations);
+                allocations, null, gatewayIndex == null ? null : Resources.integer(gatewayIndex, "spec.gatewayIndex"), perNodeExclusions(resource),
+                statics);
+    }
+
+    private static List<IndexRange> perNodeExclusions(GenericKubernetesResource resource) {
+        List<IndexRange> ranges = new ArrayList<>();
+        for (Object item : Resources.list(resource.get("spec", "perNodeExclusions"))) {
+            Map<String, Object> range = Resources.map(item);
+            ranges.add(new IndexRange(Resources.integer(range.get("startIndex"), "spec.perNodeExclusions.startIndex"),
+                    Resources.integer(range.get("endIndex"), "spec.perNodeExclusions.endIndex")));
+        }
+        return ranges;
     }
 
     private static List<AddressRange> exclusions(GenericKubernetesResource resource) {
@@ -273,18 +331,18 @@ final class ClusterObjectReader {
         return exclusions;
     }
 
+    /** A key that is no 64-bit offset is one whereabouts itself skips (the address counts as free): reported, not fatal. */
     private static WhereaboutsPool whereaboutsPool(GenericKubernetesResource resource) {
         Map<Long, String> podrefs = new TreeMap<>();
+        List<String> malformed = new ArrayList<>();
         for (Map.Entry<String, Object> allocation : Resources.map(resource.get("spec", "allocations")).entrySet()) {
-            long offset;
             try {
-                offset = Long.parseLong(allocation.getKey());
+                podrefs.put(Long.parseLong(allocation.getKey()), Resources.string(Resources.map(allocation.getValue()).get("podref")));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("allocation key '" + allocation.getKey() + "' is not an offset");
+                malformed.add(allocation.getKey());
             }
-            podrefs.put(offset, Resources.string(Resources.map(allocation.getValue()).get("podref")));
         }
-        return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs);
+        return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs, malformed);
     }
 
     private static void gateway(GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {

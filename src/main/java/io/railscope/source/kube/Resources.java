@@ -12,6 +12,7 @@ final class Resources {
     static final ResourceDefinitionContext CILIUM_NODE = context("cilium.io", "v2", "CiliumNode", "ciliumnodes", false);
     static final ResourceDefinitionContext CILIUM_POD_IP_POOL =
             context("cilium.io", "v2alpha1", "CiliumPodIPPool", "ciliumpodippools", false);
+    static final ResourceDefinitionContext CALICO_IPPOOL = context("crd.projectcalico.org", "v1", "IPPool", "ippools", false);
     static final ResourceDefinitionContext NV_IPAM_IPPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "IPPool", "ippools", true);
     static final ResourceDefinitionContext NV_IPAM_CIDRPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "CIDRPool", "cidrpools", true);
     static final ResourceDefinitionContext WHEREABOUTS_IPPOOL =
@@ -19,6 +20,9 @@ final class Resources {
     static final ResourceDefinitionContext NETWORK_ATTACHMENT =
             context("k8s.cni.cncf.io", "v1", "NetworkAttachmentDefinition", "network-attachment-definitions", true);
     static final ResourceDefinitionContext SERVICE_CIDR = context("networking.k8s.io", "v1", "ServiceCIDR", "servicecidrs", false);
+    static final List<ResourceDefinitionContext> SERVICE_CIDR_VERSIONS = List.of(SERVICE_CIDR,
+            context("networking.k8s.io", "v1beta1", "ServiceCIDR", "servicecidrs", false),
+            context("networking.k8s.io", "v1alpha1", "ServiceCIDR", "servicecidrs", false));
 
     private Resources() {
     }

@@ -100,7 +100,7 @@ final class SimulatedInventory {
         return new ClusterObjects(now, nodes, pods, ciliumNodes,
                 Optional.of(new ClusterObjects.ClusterPool(topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
                         .map(Ipv4Cidr::toString).toList(), topology.blockPrefix, "cilium-cluster-pool")),
-                Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)), List.of(),
+                Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)), List.of(), false,
                 railPools, List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
                 List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events,
                 SimulatedIsolation.objects(pods, topology, faults.contains(Fault.ISOLATION_GAPS)), List.of());

@@ -257,7 +257,7 @@ class IpamDerivationTest {
         }
 
         ClusterObjects build() {
-            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), Optional.empty(), List.of(), nvIpam,
+            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), Optional.empty(), List.of(), false, nvIpam,
                     whereabouts, attachments,
                     serviceCidrs, clusterIps, events, IsolationObjects.none(), List.of());
         }

@@ -25,6 +25,11 @@ public final class MockCell implements AutoCloseable {
 
     public static final List<String> FIXTURES = List.of("nodes.yaml", "ciliumnodes.yaml", "cilium-config.yaml", "pods.yaml",
             "nv-ipam.yaml", "whereabouts.yaml", "network-attachments.yaml", "services.yaml", "events.yaml", "multus-config.yaml");
+    /** Kinds Railscope does not read but real cells hold, so that fixtures copied from them load. */
+    private static final List<ResourceDefinitionContext> FOREIGN = List.of(
+            new ResourceDefinitionContext.Builder().withGroup("whereabouts.cni.cncf.io").withVersion("v1alpha1")
+                    .withKind("OverlappingRangeIPReservation").withPlural("overlappingrangeipreservations").withNamespaced(true).build(),
+            Resources.CALICO_IPPOOL, Resources.SERVICE_CIDR_VERSIONS.get(1), Resources.SERVICE_CIDR_VERSIONS.get(2));
     private static final List<ResourceDefinitionContext> CUSTOM = List.of(Resources.CILIUM_NODE, Resources.CILIUM_POD_IP_POOL, Resources.NV_IPAM_IPPOOL,
             Resources.NV_IPAM_CIDRPOOL, Resources.WHEREABOUTS_IPPOOL, Resources.NETWORK_ATTACHMENT, Resources.SERVICE_CIDR);
 
@@ -38,7 +43,7 @@ public final class MockCell implements AutoCloseable {
     private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private MockCell() {
-        List<CustomResourceDefinitionContext> contexts = CUSTOM.stream().map(MockCell::crd).toList();
+        List<CustomResourceDefinitionContext> contexts = java.util.stream.Stream.concat(CUSTOM.stream(), FOREIGN.stream()).map(MockCell::crd).toList();
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(contexts) {
             @Override
             public io.fabric8.mockwebserver.http.MockResponse dispatch(io.fabric8.mockwebserver.http.RecordedRequest request) {

@@ -1,0 +1,81 @@
+package io.railscope.source.ipam;
+
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.regex.Pattern;
+
+/**
+ * An IPv4 or IPv6 prefix with its addresses as numbers, for pools whose sizes go past 64 bits.
+ *
+ * @param address the address as written (host bits kept), network the prefix's first address
+ */
+record IpPrefix(BigInteger address, BigInteger network, int prefix, int bits) {
+
+    private static final Pattern LITERAL = Pattern.compile("[0-9a-fA-F:.]+");
+
+    static IpPrefix parse(String cidr) {
+        if (cidr == null) {
+            throw new IllegalArgumentException("no CIDR");
+        }
+        int slash = cidr.indexOf('/');
+        if (slash < 0) {
+            throw new IllegalArgumentException("not a CIDR (no '/'): " + cidr);
+        }
+        BigInteger address = address(cidr.substring(0, slash).strip());
+        int bits = cidr.contains(":") ? 128 : 32;
+        int prefix;
+        try {
+            prefix = Integer.parseInt(cidr.substring(slash + 1).strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a CIDR: " + cidr);
+        }
+        if (prefix < 0 || prefix > bits) {
+            throw new IllegalArgumentException("prefix length out of range in " + cidr);
+        }
+        BigInteger size = BigInteger.ONE.shiftLeft(bits - prefix);
+        return new IpPrefix(address, address.subtract(address.mod(size)), prefix, bits);
+    }
+
+    /** An IPv4 or IPv6 literal as a number; never a name lookup. */
+    static BigInteger address(String text) {
+        if (text == null || text.isEmpty() || !LITERAL.matcher(text).matches() || !text.contains(":") && text.split("\\.", -1).length != 4) {
+            throw new IllegalArgumentException("not an IP address: " + text);
+        }
+        try {
+            return new BigInteger(1, InetAddress.getByName(text).getAddress());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("not an IP address: " + text);
+        }
+    }
+
+    boolean ipv4() {
+        return bits == 32;
+    }
+
+    BigInteger size() {
+        return BigInteger.ONE.shiftLeft(bits - prefix);
+    }
+
+    BigInteger last() {
+        return network.add(size()).subtract(BigInteger.ONE);
+    }
+
+    boolean contains(BigInteger ip) {
+        return ip.compareTo(network) >= 0 && ip.compareTo(last()) <= 0;
+    }
+
+    boolean hasHostBits() {
+        return !address.equals(network);
+    }
+
+    /** A /31 or /32 (/127 or /128): every address is a host's. */
+    boolean pointToPoint() {
+        return prefix >= bits - 1;
+    }
+
+    /** The number clamped into a long, for pools beyond 2^63 addresses or blocks. */
+    static long saturated(BigInteger value) {
+        return value.bitLength() < 64 ? value.longValue() : Long.MAX_VALUE;
+    }
+}
