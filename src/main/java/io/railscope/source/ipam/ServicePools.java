@@ -11,7 +11,7 @@ import java.util.List;
  * Service ranges and the ClusterIPs allocated in each, as the apiserver's allocator counts them
  * (pkg/registry/core/service/ipallocator): an IPv4 range gives all but its network and broadcast
  * addresses, an IPv6 range all but its network address. An IP belongs to every ServiceCIDR that holds
- * it; headless and ExternalName Services take none.
+ * it; headless and ExternalName Services take none. A dual-stack ServiceCIDR is counted by its IPv4 range.
  */
 final class ServicePools {
 
@@ -40,12 +40,22 @@ final class ServicePools {
             if (cidrs.isEmpty()) {
                 continue;
             }
+            // a dual-stack range runs out of IPv4 addresses first: its IPv6 half would hide that
+            if (cidrs.stream().anyMatch(IpPrefix::ipv4)) {
+                cidrs.removeIf(cidr -> !cidr.ipv4());
+            }
             BigInteger capacity = BigInteger.ZERO;
             for (IpPrefix cidr : cidrs) {
                 capacity = capacity.add(cidr.size().subtract(BigInteger.valueOf(cidr.ipv4() ? 2 : 1)).max(BigInteger.ZERO));
             }
             long used = clusterIps.stream().filter(ip -> cidrs.stream().anyMatch(cidr -> sameFamily(cidr, ip) && cidr.contains(ip))).count();
-            pools.add(new PoolUsage(serviceCidr.name(), Plane.SERVICE, null, "service-cidr", List.copyOf(serviceCidr.cidrs()), null,
+            pools.add(new PoolUsage(serviceCidr.name(), Plane.SERVICE, null, "service-cidr", cidrs.stream().map(cidr -> serviceCidr.cidrs().stream().filter(text -> {
+                        try {
+                            return IpPrefix.parse(text).equals(cidr);
+                        } catch (IllegalArgumentException e) {
+                            return false;
+                        }
+                    }).findFirst().orElse("")).toList(), null,
                     IpPrefix.saturated(capacity), used, 0, 0, 0, 0));
         }
     }

@@ -78,23 +78,26 @@ class IpamDerivationTest {
 
     @Test
     void nvIpamExclusionsShrinkTheUsableRange() {
-        // 10.201.0.0/24: 254 usable; exclusions .10-.19 and .15-.29 overlap: 20 addresses; 234 left = 14 blocks of 16
+        // 10.201.0.0/24 in blocks of 16 from .1: 15 blocks (.1-.16 ... .225-.240); exclusions .10-.19 and .15-.29 overlap:
+        // 20 addresses in blocks 0 and 1, neither wholly, so still 15 blocks with 240 - 20 = 220 addresses
         NvIpamPool pool = new NvIpamPool("nv", "rail-1", false, "10.201.0.0/24", 16,
                 0, List.of(new AddressRange("10.201.0.10", "10.201.0.19"), new AddressRange("10.201.0.15", "10.201.0.29")),
-                List.of(new NodeAllocation("n1", "10.201.0.32", "10.201.0.47", null)));
+                List.of(new NodeAllocation("n1", "10.201.0.33", "10.201.0.48", null), new NodeAllocation("n2", "10.201.0.32", "10.201.0.47", null)));
         KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).nvIpam(pool));
         PoolUsage rail = pool(snapshot, "rail-1");
-        assertThat(rail.capacity()).isEqualTo(234);
-        assertThat(rail.blocksTotal()).isEqualTo(14);
+        assertThat(rail.capacity()).isEqualTo(220);
+        assertThat(rail.blocksTotal()).isEqualTo(15);
+        // n2's entry does not start a block: the controller ignores it
         assertThat(rail.blocksUsed()).isEqualTo(1);
         assertThat(rail.allocated()).isEqualTo(16);
+        assertThat(snapshot.problems()).anySatisfy(problem -> assertThat(problem).contains("node n2", "invalid start IP offset"));
         assertThat(rail.rail()).isEqualTo(1);
         assertThat(rail.plane()).isEqualTo(Plane.BACKEND);
     }
 
     @Test
     void cidrPoolCountsPrefixes() {
-        // 10.100.0.0/16 in /24 per node: 256 prefixes, one excluded whole
+        // 10.100.0.0/16 in /24 per node: 256 prefixes, one excluded whole and skipped; each gives its 254 hosts
         NvIpamPool pool = new NvIpamPool("nv", "roce", true, "10.100.0.0/16", 0, 24,
                 List.of(new AddressRange("10.100.255.0", "10.100.255.255")),
                 List.of(new NodeAllocation("n1", null, null, "10.100.3.0/24")));
@@ -103,7 +106,7 @@ class IpamDerivationTest {
         PoolUsage rail = pool(snapshot, "roce");
         assertThat(rail.blocksTotal()).isEqualTo(255);
         assertThat(rail.blocksUsed()).isEqualTo(1);
-        assertThat(rail.capacity()).isEqualTo(255L * 256);
+        assertThat(rail.capacity()).isEqualTo(255L * 254);
         // the NAD's name maps the pool to rail 4
         assertThat(rail.rail()).isEqualTo(4);
     }
@@ -132,8 +135,10 @@ class IpamDerivationTest {
         KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).node("n1", "not-a-cidr", 48).nvIpam(bad));
         assertThat(snapshot.problems()).hasSize(2)
                 .anySatisfy(problem -> assertThat(problem).contains("Node n1", "not-a-cidr"))
-                .anySatisfy(problem -> assertThat(problem).contains("nv-ipam IPPool nv/rail-2"));
-        assertThat(snapshot.pools()).extracting(PoolUsage::name).doesNotContain("rail-2");
+                .anySatisfy(problem -> assertThat(problem).contains("nv-ipam IPPool nv/rail-2", "refuses its spec"));
+        // as the controller does, a pool it refuses hands out nothing: no block is free
+        assertThat(pool(snapshot, "rail-2").blocksTotal()).isZero();
+        assertThat(pool(snapshot, "rail-2").capacity()).isZero();
     }
 
     @Test
@@ -173,8 +178,10 @@ class IpamDerivationTest {
         objects.serviceCidrs.add(new ServiceCidr("kubernetes", List.of("10.96.0.0/16", "fd00:10:96::/112")));
         objects.clusterIps.addAll(List.of("10.96.0.1", "10.96.0.10", "None", "", "fd00:10:96::1", "10.97.0.1"));
         PoolUsage services = pool(derive(objects), "kubernetes");
+        // the IPv4 half of a dual-stack range is the one that runs out
         assertThat(services.capacity()).isEqualTo(65_534);
         assertThat(services.allocated()).isEqualTo(2);
+        assertThat(services.cidrs()).containsExactly("10.96.0.0/16");
     }
 
     @Test
