@@ -48,10 +48,10 @@ class DeploymentFilesTest {
         // exactly what the sources read: lists they page through, pod logs and the CNI ConfigMaps by name
         assertThat(verbs).containsOnly("get", "list");
         assertThat(resources).containsExactlyInAnyOrder("nodes", "pods", "events", "services", "pods/log", "configmaps", "servicecidrs",
-                "ciliumnodes", "ippools", "cidrpools", "network-attachment-definitions", "networkpolicies");
+                "ciliumnodes", "ciliumpodippools", "ippools", "cidrpools", "network-attachment-definitions", "networkpolicies");
         role.get("rules").forEach(rule -> {
             if (rule.get("resources").toString().contains("configmaps")) {
-                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
+                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\",\"kubeadm-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
             }
         });
     }
