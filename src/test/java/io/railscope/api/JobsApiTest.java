@@ -100,6 +100,33 @@ class JobsApiTest {
     }
 
     @Test
+    void warningsCarryTheirKindToTheApiAndThePage() throws IOException {
+        // NVIDIA/nccl#1066: NVML warnings on a healthy IB host, after which every rank completed its init
+        byte[] routine;
+        try (InputStream in = JobsApiTest.class.getClassLoader().getResourceAsStream("conformance/nccl/nccl-1066-2.12-ib-nvml-warn-benign.log")) {
+            routine = in.readAllBytes();
+        }
+        given().contentType("text/plain").body(routine).post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nvml-noise&pod=w-0")
+                .then().statusCode(202);
+        given().contentType("text/plain").body(fixture("2.20-warn.log")).post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=ib-failure&pod=w-1")
+                .then().statusCode(202);
+        loop.collector("bravo").orElseThrow().collect();
+
+        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs/bench/nvml-noise").then().statusCode(200).extract().jsonPath();
+        assertThat(healthy.getString("verdict")).isEqualTo("RDMA_OK");
+        assertThat(healthy.getList("warnings.kind", String.class)).isNotEmpty().containsOnly("BENIGN");
+        JsonPath failed = given().get("/api/v1/cells/bravo/jobs/bench/ib-failure").then().statusCode(200).extract().jsonPath();
+        assertThat(failed.getString("verdict")).isEqualTo("FAILED");
+        assertThat(failed.getString("warnings[0].kind")).isEqualTo("FATAL");
+        assertThat(failed.getString("warnings[0].text")).contains("Got completion from peer");
+
+        given().get("/cells/bravo/jobs/bench/nvml-noise").then().statusCode(200)
+                .body(containsString("class=\"warning-routine\"><span class=\"kind\">routine</span>"));
+        given().get("/cells/bravo/jobs/bench/ib-failure").then().statusCode(200)
+                .body(containsString("class=\"warning-fatal\"><span class=\"kind\">fatal</span>"));
+    }
+
+    @Test
     void badPushesAreRefusedWithTheReason() {
         given().contentType("text/plain").body("x").post("/api/v1/cells/no-such-cell/nccl/logs?namespace=a&job=b&pod=c")
                 .then().statusCode(404).body("error", containsString("no-such-cell"));

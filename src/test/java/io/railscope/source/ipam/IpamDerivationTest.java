@@ -193,6 +193,29 @@ class IpamDerivationTest {
         assertThat(snapshot.problems()).singleElement().asString().startsWith("cluster pool unknown");
     }
 
+    @Test
+    void railNetworksNumberedFromZeroStartAtRailOneAndSaySo() {
+        // NVIDIA's launch kit names its pools nv-ipam-pool-rail-0 ... -rail-7, its Spectrum-X pools rail-0-plane-1
+        ObjectsBuilder objects = objects().clusterPool("10.0.0.0/16", 24)
+                .nvIpam(new NvIpamPool("nv", "nv-ipam-pool-rail-0", false, "10.210.0.0/24", 16, 0, List.of(), List.of()))
+                .nvIpam(new NvIpamPool("nv", "nv-ipam-pool-rail-7", false, "10.217.0.0/24", 16, 0, List.of(), List.of()))
+                .nvIpam(new NvIpamPool("nv", "rail-3-plane-1", true, "10.230.0.0/16", 0, 24, List.of(), List.of()));
+        KubernetesSnapshot counted = derive(objects);
+        assertThat(pool(counted, "nv-ipam-pool-rail-0").rail()).isEqualTo(1);
+        assertThat(pool(counted, "nv-ipam-pool-rail-7").rail()).isEqualTo(8);
+        // the plane number is no rail
+        assertThat(pool(counted, "rail-3-plane-1").rail()).isEqualTo(4);
+        assertThat(counted.problems()).anySatisfy(problem -> assertThat(problem).contains("numbered from 0", "rails.first-index"));
+
+        // rails.first-index: 1 says the names count from 1: rail-0 is no rail, and nothing was inferred
+        IpamDerivation fromOne = new IpamDerivation(RailMapping.of(8, new io.railscope.config.IpamSettings(List.of(), Optional.empty(), List.of(),
+                Duration.ofMinutes(5), List.of(), Optional.of(1))), Duration.ofMinutes(5));
+        KubernetesSnapshot explicit = fromOne.derive(objects.build());
+        assertThat(pool(explicit, "nv-ipam-pool-rail-0").rail()).isNull();
+        assertThat(pool(explicit, "nv-ipam-pool-rail-7").rail()).isEqualTo(7);
+        assertThat(explicit.problems()).noneSatisfy(problem -> assertThat(problem).contains("numbered from 0"));
+    }
+
     private KubernetesSnapshot derive(ObjectsBuilder objects) {
         return derivation.derive(objects.build());
     }
