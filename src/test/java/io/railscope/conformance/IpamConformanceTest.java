@@ -80,7 +80,7 @@ class IpamConformanceTest {
 
     private static void check(ConformanceCase conformance) throws Exception {
         KubernetesSnapshot snapshot;
-        try (MockCell cell = MockCell.with("conformance/" + conformance.family() + "/" + conformance.id() + "/objects.yaml")) {
+        try (MockCell cell = MockCell.withFile(conformance.input())) {
             JsonNode settings = conformance.expectation().path("settings");
             snapshot = new KubernetesIpamSource(cell.client(), ipamSettings(settings), AuditSettings.defaults(), settings.path("rails").asInt(8),
                     Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10))).fetchKubernetes();

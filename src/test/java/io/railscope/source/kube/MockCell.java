@@ -141,15 +141,28 @@ public final class MockCell implements AutoCloseable {
             if (in == null) {
                 throw new IOException("no fixture " + resource);
             }
-            for (HasMetadata item : client.load(in).items()) {
-                create(item);
-            }
+            load(in);
+        }
+    }
+
+    /** A mock cell loaded with the objects of this file. */
+    public static MockCell withFile(Path objects) throws IOException {
+        MockCell cell = new MockCell();
+        try (InputStream in = Files.newInputStream(objects)) {
+            cell.load(in);
+        }
+        return cell;
+    }
+
+    private void load(InputStream in) {
+        for (HasMetadata item : client.load(in).items()) {
+            create(item);
         }
     }
 
     private void create(HasMetadata item) {
-        ResourceDefinitionContext context = CUSTOM.stream()
-                .filter(c -> c.getKind().equals(item.getKind()) && item.getApiVersion().startsWith(c.getGroup() + "/"))
+        ResourceDefinitionContext context = java.util.stream.Stream.concat(CUSTOM.stream(), FOREIGN.stream())
+                .filter(c -> c.getKind().equals(item.getKind()) && item.getApiVersion().equals(c.getGroup() + "/" + c.getVersion()))
                 .findFirst().orElse(null);
         if (context == null) {
             client.resource(item).create();
