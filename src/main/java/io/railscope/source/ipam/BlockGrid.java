@@ -104,9 +104,8 @@ abstract class BlockGrid {
      * @param held the valid blocks of the status, by node
      */
     Totals totals(Map<String, BigInteger> held) {
-        Set<BigInteger> heldBlocks = new TreeSet<>(held.values());
+        Set<BigInteger> heldBlocks = new java.util.HashSet<>(held.values());
         TreeSet<BigInteger> special = new TreeSet<>(particular());
-        special.addAll(heldBlocks);
         // blocks exclusions cover in full, as index intervals, and the blocks they cut in part
         List<BigInteger[]> covered = new java.util.ArrayList<>();
         BigInteger gridEnd = count.signum() == 0 ? first.subtract(BigInteger.ONE) : end(count.subtract(BigInteger.ONE));
@@ -149,15 +148,36 @@ abstract class BlockGrid {
         }
         BigInteger plain = count.subtract(BigInteger.valueOf(special.size())).subtract(coveredCount);
         BigInteger sample = plainSample(special, covered);
-        if (plain.signum() > 0 && sample != null && !whollyExcluded(sample)) {
+        BigInteger plainUsable = sample == null ? BigInteger.ZERO : usable(sample);
+        boolean plainExcluded = sample != null && whollyExcluded(sample);
+        if (plain.signum() > 0 && sample != null && !plainExcluded) {
             blocks = blocks.add(plain);
-            capacity = capacity.add(plain.multiply(usable(sample)));
+            capacity = capacity.add(plain.multiply(plainUsable));
         }
+        // blocks nodes hold count even where exclusions cover them (controllers before v0.4.0 hand those out)
         BigInteger allocated = BigInteger.ZERO;
-        for (BigInteger block : held.values()) {
-            allocated = allocated.add(usable(block));
+        for (BigInteger block : heldBlocks) {
+            if (special.contains(block)) {
+                allocated = allocated.add(usable(block));
+            } else if (inside(covered, block)) {
+                blocks = blocks.add(BigInteger.ONE);
+            } else {
+                allocated = allocated.add(plainUsable);
+                if (plainExcluded) {
+                    blocks = blocks.add(BigInteger.ONE);
+                }
+            }
         }
         return new Totals(blocks, capacity, allocated, heldBlocks.size());
+    }
+
+    private static boolean inside(List<BigInteger[]> intervals, BigInteger block) {
+        for (BigInteger[] interval : intervals) {
+            if (interval[0].compareTo(block) <= 0 && interval[1].compareTo(block) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A block that neither exclusions nor anything particular touches, to stand for all of them. */

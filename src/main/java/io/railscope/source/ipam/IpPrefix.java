@@ -39,6 +39,10 @@ record IpPrefix(BigInteger address, BigInteger network, int prefix, int bits) {
 
     /** An IPv4 or IPv6 literal as a number; never a name lookup. */
     static BigInteger address(String text) {
+        long ipv4 = ipv4(text);
+        if (ipv4 >= 0) {
+            return BigInteger.valueOf(ipv4);
+        }
         if (text == null || text.isEmpty() || !LITERAL.matcher(text).matches() || !text.contains(":") && text.split("\\.", -1).length != 4) {
             throw new IllegalArgumentException("not an IP address: " + text);
         }
@@ -47,6 +51,32 @@ record IpPrefix(BigInteger address, BigInteger network, int prefix, int bits) {
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("not an IP address: " + text);
         }
+    }
+
+    /** A dotted IPv4 address as a number, -1 when the text is not one. */
+    private static long ipv4(String text) {
+        if (text == null || text.isEmpty() || text.length() > 15) {
+            return -1;
+        }
+        long address = 0;
+        int octet = -1;
+        int dots = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '0' && c <= '9') {
+                octet = (octet < 0 ? 0 : octet * 10) + c - '0';
+                if (octet > 255) {
+                    return -1;
+                }
+            } else if (c == '.' && octet >= 0 && dots < 3) {
+                address = address << 8 | octet;
+                octet = -1;
+                dots++;
+            } else {
+                return -1;
+            }
+        }
+        return dots == 3 && octet >= 0 ? address << 8 | octet : -1;
     }
 
     boolean ipv4() {

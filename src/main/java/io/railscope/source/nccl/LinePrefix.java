@@ -36,9 +36,14 @@ record LinePrefix(String host, int pid, int cudaDev) {
         if (pid < 0 || cudaDev < 0) {
             return UNKNOWN;
         }
-        String host = GLUED_TIMESTAMP.matcher(hostPidTid.substring(0, pidColon)).replaceFirst("");
+        String host = hostPidTid.substring(0, pidColon);
+        if (!host.isEmpty() && Character.isDigit(host.charAt(0)) && host.indexOf(':') >= 0) {
+            host = GLUED_TIMESTAMP.matcher(host).replaceFirst("");
+        }
         host = host.substring(host.lastIndexOf(':') + 1);
-        host = GLUED_TAGS.matcher(host).replaceFirst("");
+        if (!host.isEmpty() && (host.charAt(0) == '[' || host.charAt(0) == '<')) {
+            host = GLUED_TAGS.matcher(host).replaceFirst("");
+        }
         // the end of another write glued before it: "6[g183"
         host = host.substring(host.lastIndexOf('[') + 1);
         return host.isEmpty() ? UNKNOWN : new LinePrefix(host, pid, cudaDev);

@@ -57,7 +57,7 @@ final class ProcessLog {
 
     /** Reads one INFO message; true when it says a communicator completed its initialisation. */
     boolean info(int cudaDev, String message) {
-        if (message.startsWith("NET/")) {
+        if (message.startsWith("NET/") && (message.contains("GPU Direct") || message.contains("Got completion") || message.contains("IbDev"))) {
             TransportEvidence.network(message).ifPresent(this::networkProven);
         }
         if (message.startsWith("NCCL version ")) {
@@ -76,7 +76,7 @@ final class ProcessLog {
                     socketInterfaces.add(matcher.group(1));
                 }
             }
-        } else if (USING_NETWORK.matcher(message).matches()) {
+        } else if (message.startsWith("Using ") && USING_NETWORK.matcher(message).matches()) {
             Matcher matcher = USING_NETWORK.matcher(message);
             network = matcher.matches() ? matcher.group(1).strip() : network;
         } else if (message.startsWith("NET/Plugin")) {
