@@ -52,13 +52,20 @@ abstract class BlockGrid {
 
     abstract BigInteger hostEnd(BigInteger block);
 
-    /** What exclusions must cover for the controller to skip the block. */
-    abstract BigInteger coverStart(BigInteger block);
+    /** Where what exclusions must cover for the controller to skip the block starts: the block's start. */
+    BigInteger coverStart(BigInteger block) {
+        return start(block);
+    }
 
-    abstract BigInteger coverEnd(BigInteger block);
+    /** Where it ends: the block's last host address. */
+    BigInteger coverEnd(BigInteger block) {
+        return hostEnd(block);
+    }
 
-    /** Where per-node exclusion index 0 is. */
-    abstract BigInteger base(BigInteger block);
+    /** Where per-node exclusion index 0 is: the block's start. */
+    BigInteger base(BigInteger block) {
+        return start(block);
+    }
 
     /** The block's gateway, or null. */
     abstract BigInteger gateway(BigInteger block);

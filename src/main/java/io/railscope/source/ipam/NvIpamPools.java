@@ -78,21 +78,6 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             }
 
             @Override
-            BigInteger coverStart(BigInteger block) {
-                return start(block);
-            }
-
-            @Override
-            BigInteger coverEnd(BigInteger block) {
-                return end(block);
-            }
-
-            @Override
-            BigInteger base(BigInteger block) {
-                return start(block);
-            }
-
-            @Override
             BigInteger gateway(BigInteger block) {
                 return gateway != null && gateway.compareTo(start(block)) >= 0 && gateway.compareTo(end(block)) <= 0 ? gateway : null;
             }
@@ -141,21 +126,6 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             @Override
             BigInteger hostEnd(BigInteger block) {
                 return pointToPoint || !cidr.ipv4() ? end(block) : end(block).subtract(BigInteger.ONE);
-            }
-
-            @Override
-            BigInteger coverStart(BigInteger block) {
-                return start(block);
-            }
-
-            @Override
-            BigInteger coverEnd(BigInteger block) {
-                return hostEnd(block);
-            }
-
-            @Override
-            BigInteger base(BigInteger block) {
-                return start(block);
             }
 
             @Override
