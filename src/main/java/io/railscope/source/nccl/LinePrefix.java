@@ -8,12 +8,13 @@ import java.util.regex.Pattern;
  * not part of the host: a timestamp or {@code 0: } (srun --label) before a space, a timestamp a log
  * console glued to it, and tags glued to the host such as {@code [1,0]<stdout>:} (mpirun --tag-output, Horovod), {@code [default0]:} (torchrun) or
  * a colour code whose escape byte was lost. A prefix that cannot be read belongs to host {@code ?},
- * pid 0, device 0.
+ * pid 0, device 0; one whose host was dropped, to host {@code ?} and its pid.
  */
 record LinePrefix(String host, int pid, int cudaDev) {
 
     private static final LinePrefix UNKNOWN = new LinePrefix("?", 0, 0);
     private static final Pattern GLUED_TIMESTAMP = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d[T ][\\d:.,]+(?:Z|[+-]\\d\\d:?\\d\\d)?");
+    private static final Pattern STRICT = Pattern.compile("(?:^|\\s)[\\w.-]*[A-Za-z][\\w.-]*:\\d+:\\d+ \\[\\d+\\]\\s*$");
     private static final Pattern GLUED_TAGS = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|\\[[0-9;]*m)+");
 
     static LinePrefix of(String beforeNccl) {
@@ -29,7 +30,7 @@ record LinePrefix(String host, int pid, int cudaDev) {
         String hostPidTid = head.substring(space + 1);
         int lastColon = hostPidTid.lastIndexOf(':');
         int pidColon = lastColon > 0 ? hostPidTid.lastIndexOf(':', lastColon - 1) : -1;
-        if (pidColon <= 0) {
+        if (pidColon < 0) {
             return UNKNOWN;
         }
         int pid = number(hostPidTid.substring(pidColon + 1, lastColon));
@@ -46,11 +47,25 @@ record LinePrefix(String host, int pid, int cudaDev) {
         }
         // the end of another write glued before it: "6[g183"
         host = host.substring(host.lastIndexOf('[') + 1);
-        return host.isEmpty() ? UNKNOWN : new LinePrefix(host, pid, cudaDev);
+        // a pipeline may drop the host and keep ":pid:tid" (seen behind log collectors): the process is still known by its pid
+        return new LinePrefix(host.isEmpty() ? "?" : host, pid, cudaDev);
+    }
+
+    /**
+     * The prefix when {@code text} ends in exactly {@code host:pid:tid [dev]} with a host that is not a
+     * number and digits for pid and tid, else null: for lines nothing else marks as NCCL's.
+     */
+    static LinePrefix strict(String text) {
+        java.util.regex.Matcher matcher = STRICT.matcher(text);
+        if (!matcher.find()) {
+            return null;
+        }
+        LinePrefix prefix = of(matcher.group());
+        return prefix.known() && prefix.pid() > 0 && !prefix.host().chars().allMatch(Character::isDigit) ? prefix : null;
     }
 
     boolean known() {
-        return this != UNKNOWN && !host.equals("?");
+        return this != UNKNOWN;
     }
 
     /** The process the line belongs to: {@code host:pid}. */

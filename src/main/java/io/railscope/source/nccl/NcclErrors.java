@@ -16,8 +16,10 @@ final class NcclErrors {
             Pattern.compile("ncclSystemError|ncclInternalError|ncclRemoteError|ncclUnhandledCudaError|ncclInvalidUsage|ncclInvalidArgument"),
             Pattern.compile("NCCL error"),
             Pattern.compile("Watchdog caught collective operation timeout|Exception \\(either an error or timeout\\) detected by watchdog|NCCL watchdog"),
-            // nccl-tests, common.h: "<host>: Test NCCL failure <file>:<line> '<error>'"
-            Pattern.compile("Test NCCL failure|Test CUDA failure"),
+            // nccl-tests, common.h: "<host>: Test NCCL failure <file>:<line> '<error>'" (older: "NCCL failure <file>:<line>")
+            Pattern.compile("(?:Test )?NCCL failure \\S+:\\d+|Test CUDA failure"),
+            // ncclGetErrorString's words as frameworks pass them on (TensorFlow, PyTorch before DistBackendError)
+            Pattern.compile("unhandled system error|unhandled cuda error|remote process exited or there was a network error|NCCL communication aborted"),
             Pattern.compile("NCCL communicator was aborted|Some NCCL operations have failed or timed out|DistBackendError"));
 
     private NcclErrors() {

@@ -98,7 +98,7 @@ public final class NcclLogParser {
         if (first == end) {
             return;
         }
-        boolean interesting = bytes[first] == '#' || bytes[first] == '{' || containsNccl(bytes, first, end);
+        boolean interesting = bytes[first] == '#' || bytes[first] == '{' || containsNccl(bytes, first, end) || bareLevel(bytes, first, end);
         if (!interesting) {
             return;
         }
@@ -108,6 +108,17 @@ public final class NcclLogParser {
         }
         text = text.replace("\r", "").strip();
         handle(text);
+    }
+
+    /** Whether the line has "] INFO " or " WARN ", as NCCL before 2.3 wrote its lines (without the word NCCL). */
+    private static boolean bareLevel(byte[] bytes, int start, int end) {
+        for (int i = start; i + 5 < end; i++) {
+            if (bytes[i] == ' ' && (bytes[i + 1] == 'I' && bytes[i + 2] == 'N' && bytes[i + 3] == 'F' && bytes[i + 4] == 'O'
+                    || bytes[i + 1] == 'W' && bytes[i + 2] == 'A' && bytes[i + 3] == 'R' && bytes[i + 4] == 'N') && bytes[i + 5] == ' ') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean containsNccl(byte[] bytes, int start, int end) {
@@ -127,13 +138,16 @@ public final class NcclLogParser {
             infoLines++;
             LinePrefix prefix = LinePrefix.of(text.substring(0, info));
             if (process(prefix).info(prefix.cudaDev(), text.substring(info + "NCCL INFO".length()).strip())) {
-                warnings.initComplete(process(prefix).key());
+                warnings.carriedOn(process(prefix).key());
             }
             return;
         }
         int warn = text.lastIndexOf("NCCL WARN");
         if (warn >= 0) {
             warning(LinePrefix.of(text.substring(0, warn)), text.substring(0, warn), text.substring(warn + "NCCL WARN".length()).strip());
+            return;
+        }
+        if (bareLine(text)) {
             return;
         }
         Matcher version = BARE_VERSION.matcher(text);
@@ -150,6 +164,34 @@ public final class NcclLogParser {
                 warning(LinePrefix.of(""), "", text.length() <= WarningLog.MAX_TEXT ? text : text.substring(Math.max(0, error - 200)));
             }
         }
+    }
+
+    /**
+     * A line of NCCL before 2.3: {@code host:pid:tid [dev] INFO msg} or {@code host:pid:tid [dev] file:line WARN msg},
+     * taken only with a whole prefix (see {@link LinePrefix#strict}) since nothing else marks it as NCCL's.
+     */
+    private boolean bareLine(String text) {
+        int info = text.lastIndexOf(" INFO ");
+        int warn = text.lastIndexOf(" WARN ");
+        int at = Math.max(info, warn);
+        if (at < 0) {
+            return false;
+        }
+        String before = text.substring(0, at);
+        LinePrefix prefix = LinePrefix.strict(at == warn ? before.substring(0, Math.max(before.lastIndexOf(' '), 0)) : before);
+        if (prefix == null) {
+            return false;
+        }
+        String message = text.substring(at + " INFO ".length()).strip();
+        if (at == info) {
+            infoLines++;
+            if (process(prefix).info(prefix.cudaDev(), message)) {
+                warnings.carriedOn(process(prefix).key());
+            }
+        } else {
+            warning(prefix, before, message);
+        }
+        return true;
     }
 
     /**
@@ -176,8 +218,8 @@ public final class NcclLogParser {
     }
 
     /**
-     * The process of a line. A host glued to the end of another write ({@code 16169g183:161264}) is the
-     * process already seen with the same pid whose host ends the glued one.
+     * The process of a line. A host glued to the end of another write's thread id ({@code 16169g183:161264})
+     * is the process already seen with the same pid whose host follows those digits.
      */
     private ProcessLog process(LinePrefix prefix) {
         ProcessLog known = processes.get(prefix.process());
@@ -185,7 +227,9 @@ public final class NcclLogParser {
             return known;
         }
         for (ProcessLog candidate : processes.values()) {
-            if (candidate.pid() == prefix.pid() && prefix.host().endsWith(candidate.host()) && !candidate.host().equals("?")) {
+            String host = prefix.host();
+            if (candidate.pid() == prefix.pid() && host.length() > candidate.host().length() && host.endsWith(candidate.host())
+                    && !candidate.host().equals("?") && host.substring(0, host.length() - candidate.host().length()).chars().allMatch(Character::isDigit)) {
                 return candidate;
             }
         }

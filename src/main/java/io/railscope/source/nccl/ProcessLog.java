@@ -37,6 +37,7 @@ final class ProcessLog {
     private boolean gdrDisabled;
     private boolean verbsMissing;
     private String evidencedNetwork;
+    private String tracedNetwork;
     private final List<String> socketInterfaces = new ArrayList<>();
     private String plugin;
     private final Map<String, String> env = new LinkedHashMap<>();
@@ -55,10 +56,12 @@ final class ProcessLog {
         final Map<String, Integer> channels = new TreeMap<>();
     }
 
-    /** Reads one INFO message; true when it says a communicator completed its initialisation. */
+    /** Reads one INFO message; true when it shows the process going on: a channel connected, rings or trees connected, init complete. */
     boolean info(int cudaDev, String message) {
         if (message.startsWith("NET/") && (message.contains("GPU Direct") || message.contains("Got completion") || message.contains("IbDev"))) {
             TransportEvidence.network(message).ifPresent(this::networkProven);
+        } else if (message.startsWith("transport/net_") && tracedNetwork == null) {
+            tracedNetwork = TransportEvidence.tracedNetwork(message).orElse(null);
         }
         if (message.startsWith("NCCL version ")) {
             String rest = message.substring("NCCL version ".length()).strip();
@@ -88,6 +91,9 @@ final class ProcessLog {
             }
         } else if ((message.startsWith("Channel ") || message.startsWith("Ring ")) && message.contains(" via ")) {
             channel(cudaDev, message.substring(message.indexOf(" via ") + 5).strip());
+            return true;
+        } else if (message.startsWith("Connected all ")) {
+            return true;
         } else if (message.contains("Init COMPLETE") || message.endsWith(" - COMPLETE")) {
             Matcher matcher = INIT.matcher(message);
             if (matcher.find()) {
@@ -257,6 +263,9 @@ final class ProcessLog {
         }
         if (!hcas.isEmpty()) {
             return "IB";
+        }
+        if (tracedNetwork != null && !noDevice && !verbsMissing) {
+            return tracedNetwork;
         }
         if (socketInterfaces.isEmpty()) {
             return null;

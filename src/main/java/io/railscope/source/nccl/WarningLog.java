@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The warnings of one log, settled by kind. A warning {@link WarningRules} does not know waits on its
- * process: benign when the process then completes a communicator's initialisation (NCCL recovered),
- * fatal when the log ends first. At most {@link NcclLogFacts#MAX_WARNINGS} are kept per kind; all are
+ * process: benign when the process then goes on (connects channels, completes a communicator's
+ * initialisation: NCCL recovered), fatal when the log ends first. At most {@link NcclLogFacts#MAX_WARNINGS} are kept per kind; all are
  * counted.
  */
 final class WarningLog {
@@ -38,8 +38,8 @@ final class WarningLog {
         return null;
     }
 
-    /** The process completed a communicator's initialisation: what it warned of before did not stop it. */
-    void initComplete(String process) {
+    /** The process went on (connected a channel, completed a communicator's initialisation): what it warned of before did not stop it. */
+    void carriedOn(String process) {
         settlePending(process, Kind.BENIGN);
     }
 

@@ -32,6 +32,8 @@ final class WarningRules {
             transport("GPU Direct RDMA (is )?Disabled"),
             transport("No IB devices? found"),
             transport("NCCL_IB_HCA.*(no|not) .*(match|found)"),
+            // aws-ofi-nccl finds no libfabric provider (no EFA in the pod): NCCL falls back to its own nets
+            transport("fi_getinfo\\(\\) call failed|Couldn't find any optimal provider"),
             // a collective or communicator failed: completion errors, lost peers, timeouts, aborts, errors raised to the caller
             fatal("Got completion from peer|completion with error|status=\\d+ opcode"),
             fatal("Connection closed by remote peer|Connection refused|Connection reset|remote process exited|network error"),

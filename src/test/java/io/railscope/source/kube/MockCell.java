@@ -172,7 +172,9 @@ public final class MockCell implements AutoCloseable {
                 : client.getKubernetesSerialization().convertValue(item, GenericKubernetesResource.class);
         var resources = client.genericKubernetesResources(context);
         if (context.isNamespaceScoped()) {
-            resources.inNamespace(generic.getMetadata().getNamespace()).resource(generic).create();
+            // as kubectl apply does, an object posted without a namespace goes to "default"
+            String namespace = generic.getMetadata().getNamespace() == null ? "default" : generic.getMetadata().getNamespace();
+            resources.inNamespace(namespace).resource(generic).create();
         } else {
             resources.resource(generic).create();
         }
