@@ -57,6 +57,25 @@ final class AddressRanges {
         return total;
     }
 
+    /** The part of the set inside [first, last], found by bisection: a block looks at its own exclusions only. */
+    AddressRanges within(BigInteger first, BigInteger last) {
+        AddressRanges inside = new AddressRanges();
+        int low = 0;
+        int high = ranges.size();
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (ranges.get(middle)[1].compareTo(first) < 0) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        for (int i = low; i < ranges.size() && ranges.get(i)[0].compareTo(last) <= 0; i++) {
+            inside.ranges.add(new BigInteger[] {ranges.get(i)[0].max(first), ranges.get(i)[1].min(last)});
+        }
+        return inside;
+    }
+
     boolean covers(BigInteger first, BigInteger last) {
         return count(first, last).equals(last.subtract(first).add(BigInteger.ONE));
     }

@@ -28,7 +28,7 @@ final class AllocationFailures {
     private static final Pattern CIDR = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2})");
     /** Go's %#v of a net.IPNet, as older whereabouts prints its range. */
     private static final Pattern GO_IPNET = Pattern.compile(
-            "IP:net\\.IP\\{((?:0x[0-9a-f]+,? ?)+)\\}, Mask:net\\.IPMask\\{((?:0x[0-9a-f]+,? ?)+)\\}");
+            "IP:net\\.IP\\{((?:0x[0-9a-f]{1,2},? ?)+)\\}, Mask:net\\.IPMask\\{((?:0x[0-9a-f]{1,2},? ?)+)\\}");
 
     private final List<AllocationFailure> failures = new ArrayList<>();
     private final Map<String, Long> countByPool = new HashMap<>();
@@ -37,29 +37,44 @@ final class AllocationFailures {
      * @param primaryPools       pools of the primary plane besides the cluster pool (Cilium multi-pool), by name
      * @param blocksFromNodeSpec the CNI takes its per-node blocks from Node.spec.podCIDRs, which CIDRNotAvailable is about
      */
-    AllocationFailures(ClusterObjects objects, BackendPools backend, Set<String> primaryPools, boolean blocksFromNodeSpec) {
+    AllocationFailures(ClusterObjects objects, BackendPools backend, Set<String> primaryPools, boolean blocksFromNodeSpec,
+            List<String> problems) {
         Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
+        Set<String> attachments = new java.util.HashSet<>();
+        objects.attachments().forEach(attachment -> attachments.add(attachment.name()));
         for (EventObject event : objects.events()) {
-            String message = event.message() == null ? "" : event.message();
-            switch (event.reason() == null ? "" : event.reason()) {
-                case "FailedCreatePodSandBox" -> {
-                    if (ExhaustionMessages.isExhaustion(message)) {
-                        String pod = event.involvedNamespace() + "/" + event.involvedName();
-                        String node = event.host() != null ? event.host() : nodeOfPod.get(pod);
-                        String pool = namedPool(message, primaryPools);
-                        pool = pool != null ? pool : backendPool(message, backend);
-                        add(event, pod, node, pool != null || ExhaustionMessages.backendOnly(message) ? pool : IpamDerivation.PRIMARY_POOL);
-                    }
+            try {
+                attribute(event, nodeOfPod, backend, attachments, primaryPools, blocksFromNodeSpec);
+            } catch (RuntimeException e) {
+                problems.add("Event " + event.namespace() + " " + event.reason() + " about " + event.involvedName() + ": skipped: " + e.getMessage());
+            }
+        }
+    }
+
+    private void attribute(EventObject event, Map<String, String> nodeOfPod, BackendPools backend, Set<String> attachments,
+            Set<String> primaryPools, boolean blocksFromNodeSpec) {
+        String message = event.message() == null ? "" : event.message();
+        switch (event.reason() == null ? "" : event.reason()) {
+            case "FailedCreatePodSandBox" -> {
+                if (ExhaustionMessages.isExhaustion(message)) {
+                    String pod = event.involvedNamespace() + "/" + event.involvedName();
+                    String node = event.host() != null ? event.host() : nodeOfPod.get(pod);
+                    String pool = namedPool(message, primaryPools);
+                    pool = pool != null ? pool : backendPool(message, backend);
+                    // a network Multus names that is a NetworkAttachmentDefinition is a backend one, whatever its IPAM
+                    boolean backendNetwork = pool == null && multusNetworks(message).stream().anyMatch(attachments::contains);
+                    add(event, pod, node, pool != null || backendNetwork || ExhaustionMessages.backendOnly(message) ? pool
+                            : IpamDerivation.PRIMARY_POOL);
                 }
-                case "CIDRNotAvailable" -> {
-                    if (blocksFromNodeSpec) {
-                        add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
-                    }
+            }
+            case "CIDRNotAvailable" -> {
+                if (blocksFromNodeSpec) {
+                    add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
                 }
-                case "NoFreeRanges", "NoFreePrefixes" -> add(event, event.involvedName(), null, event.involvedName());
-                default -> {
-                    // not an allocation failure
-                }
+            }
+            case "NoFreeRanges", "NoFreePrefixes" -> add(event, event.involvedName(), null, event.involvedName());
+            default -> {
+                // not an allocation failure
             }
         }
     }
@@ -90,24 +105,27 @@ final class AllocationFailures {
         }
     }
 
-    /** The pool of {@code pools} whose name the message quotes ({@code pool "rdma-jobs"}) or names as a word. */
+    /**
+     * The pool of {@code pools} the message names as a pool: {@code pool "rdma-jobs"} (also with escaped quotes),
+     * or {@code pool rail-1} as nv-ipam 0.1 writes it. A bare word is no pool: a namespace may be called "default".
+     */
     private static String namedPool(String message, Set<String> pools) {
         for (String pool : pools) {
-            int at = message.indexOf(pool);
-            while (at >= 0) {
-                boolean before = at == 0 || !nameChar(message.charAt(at - 1));
-                boolean after = at + pool.length() == message.length() || !nameChar(message.charAt(at + pool.length()));
-                if (before && after) {
-                    return pool;
-                }
-                at = message.indexOf(pool, at + 1);
+            Matcher named = Pattern.compile("pool (?:\\\\?\"" + Pattern.quote(pool) + "\\\\?\"|" + Pattern.quote(pool) + "(?![\\w.-]))").matcher(message);
+            if (named.find()) {
+                return pool;
             }
         }
         return null;
     }
 
-    private static boolean nameChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.';
+    private static List<String> multusNetworks(String message) {
+        List<String> networks = new ArrayList<>();
+        Matcher network = MULTUS_NETWORK.matcher(message);
+        while (network.find()) {
+            networks.add(network.group(1) != null ? network.group(1) : network.group(2));
+        }
+        return networks;
     }
 
     /** The backend pool a failure is about, or null when the message names none Railscope knows. */
@@ -116,9 +134,8 @@ final class AllocationFailures {
         if (named != null) {
             return named;
         }
-        Matcher network = MULTUS_NETWORK.matcher(message);
-        while (network.find()) {
-            String pool = backend.poolOfAttachment(network.group(1) != null ? network.group(1) : network.group(2));
+        for (String network : multusNetworks(message)) {
+            String pool = backend.poolOfAttachment(network);
             if (pool != null) {
                 return pool;
             }
@@ -158,11 +175,11 @@ final class AllocationFailures {
         }
         StringBuilder address = new StringBuilder();
         for (int i = ip.length - 4; i < ip.length; i++) {
-            address.append(i > ip.length - 4 ? "." : "").append(Integer.parseInt(ip[i].strip().substring(2), 16));
+            address.append(i > ip.length - 4 ? "." : "").append(Integer.parseInt(ip[i].strip().substring(2), 16) & 0xff);
         }
         int prefix = 0;
         for (String octet : mask) {
-            prefix += Integer.bitCount(Integer.parseInt(octet.strip().substring(2), 16));
+            prefix += Integer.bitCount(Integer.parseInt(octet.strip().substring(2), 16) & 0xff);
         }
         return address + "/" + prefix;
     }

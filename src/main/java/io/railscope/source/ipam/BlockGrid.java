@@ -79,7 +79,7 @@ abstract class BlockGrid {
     }
 
     private AddressRanges excludedIn(BigInteger block) {
-        AddressRanges excluded = new AddressRanges().addAll(exclusions);
+        AddressRanges excluded = exclusions.within(start(block), end(block));
         BigInteger base = base(block);
         for (BigInteger[] range : perNodeExclusions.ranges()) {
             excluded.add(base.add(range[0]), base.add(range[1]));

@@ -62,7 +62,12 @@ public record ClusterObjects(
 
         /** Whether per-node blocks are the operator's, written to CiliumNodes, and never Node.spec.podCIDRs. */
         public boolean blocksFromCiliumNodes() {
-            return "cluster-pool".equals(ipamMode);
+            return "cluster-pool".equals(ipamMode) || "cluster-pool-v2beta".equals(ipamMode);
+        }
+
+        /** Whether nodes get per-node pod blocks at all (ENI, Azure, CRD and delegated IPAM hand out addresses otherwise). */
+        public boolean perNodeBlocks() {
+            return blocksFromCiliumNodes() || "kubernetes".equals(ipamMode);
         }
 
         public boolean multiPool() {

@@ -46,7 +46,7 @@ public final class IpamDerivation {
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);
-        AllocationFailures attributed = new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec());
+        AllocationFailures attributed = new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec(), problems);
         failures.addAll(attributed.failures());
 
         List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));

@@ -46,9 +46,11 @@ final class PrimaryPlane {
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
         primary = new PrimaryPool(objects.clusterPool().orElse(null), cilium.filter(CiliumConfig::multiPool).isPresent(), problems);
         boolean fromCiliumNodes = cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
-        blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode())).orElse(!objects.calicoIpam());
-        boolean nodesExpectBlocks = fromCiliumNodes || cilium.isPresent() && !cilium.get().multiPool()
-                || objects.clusterPool().filter(pool -> pool.kind().equals("configured") || pool.kind().equals("kubeadm-pod-subnet")).isPresent();
+        boolean configured = objects.clusterPool().filter(pool -> pool.kind().equals("configured")).isPresent();
+        // a configured pool says the CNI's blocks are Node.spec.podCIDRs (host-local, flannel, Calico with usePodCidr)
+        blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode())).orElse(configured || !objects.calicoIpam());
+        boolean nodesExpectBlocks = cilium.map(CiliumConfig::perNodeBlocks)
+                .orElse(configured || objects.clusterPool().filter(pool -> pool.kind().equals("kubeadm-pod-subnet")).isPresent());
         for (NodeObject node : objects.nodes()) {
             CiliumNodeObject ciliumNode = ciliumNodes.get(node.name());
             List<String> cidrs;

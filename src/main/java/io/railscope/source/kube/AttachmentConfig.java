@@ -37,12 +37,25 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
         Integer mtu = plugins.stream().map(plugin -> plugin.path("mtu")).filter(JsonNode::isNumber).map(JsonNode::asInt).findFirst().orElse(null);
         String type = text(ipam.path("type"));
         WhereaboutsRange whereabouts = null;
+        String range = text(ipam.path("range"));
         if ("whereabouts".equals(type)) {
+            // the range may come as ipRanges (one pool each; the first is read) and as "first-last/prefix"
+            JsonNode rangeConfig = range == null && ipam.path("ipRanges").isArray() && !ipam.path("ipRanges").isEmpty() ? ipam.path("ipRanges").get(0) : ipam;
+            range = text(rangeConfig.path("range"));
+            String rangeStart = text(rangeConfig.path("range_start"));
+            String rangeEnd = text(rangeConfig.path("range_end"));
+            if (range != null && range.indexOf('-') > 0 && range.indexOf('-') < range.indexOf('/')) {
+                String first = range.substring(0, range.indexOf('-'));
+                String last = range.substring(range.indexOf('-') + 1, range.indexOf('/'));
+                range = first + range.substring(range.indexOf('/'));
+                rangeStart = rangeStart == null ? first : rangeStart;
+                rangeEnd = rangeEnd == null ? last : rangeEnd;
+            }
             List<String> exclude = new ArrayList<>();
-            ipam.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
-            whereabouts = new WhereaboutsRange(text(ipam.path("range_start")), text(ipam.path("range_end")), exclude, text(ipam.path("network_name")));
+            rangeConfig.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
+            whereabouts = new WhereaboutsRange(rangeStart, rangeEnd, exclude, text(ipam.path("network_name")));
         }
-        return new AttachmentConfig(new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), text(ipam.path("range")), whereabouts),
+        return new AttachmentConfig(new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), range, whereabouts),
                 new AttachmentDefinition(namespace, name, text(main.path("type")), text(ipam.path("poolName")), annotations.get(RESOURCE_NAME), mtu,
                         routing(ipam)));
     }

@@ -78,9 +78,17 @@ final class ClusterObjectReader {
         List<CiliumPodIpPool> ciliumPools = new ArrayList<>();
         Optional<CiliumConfig> cilium = ciliumConfig();
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            custom(Resources.CILIUM_POD_IP_POOL, problems, resource -> ciliumPools.add(new CiliumPodIpPool(resource.getMetadata().getName(),
-                    Resources.strings(resource.get("spec", "ipv4", "cidrs")),
-                    Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize"))));
+            try {
+                custom(Resources.CILIUM_POD_IP_POOL, problems, resource -> ciliumPools.add(new CiliumPodIpPool(resource.getMetadata().getName(),
+                        Resources.strings(resource.get("spec", "ipv4", "cidrs")),
+                        Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize"))));
+            } catch (KubernetesClientException e) {
+                if (e.getCode() != 403) {
+                    throw e;
+                }
+                problems.add("CiliumPodIPPools: the API refused to list them (403); grant list ciliumpodippools.cilium.io "
+                        + "(k8s/clusterrole.yaml); the multi-pool pools are not shown meanwhile");
+            }
         }
         List<NvIpamPool> nvIpamPools = new ArrayList<>();
         Map<String, String> poolGateways = new HashMap<>();
@@ -239,7 +247,7 @@ final class ClusterObjectReader {
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
-            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode()) ? kubeadmPodSubnet() : Optional.empty();
+            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode()) ? kubeadmPodSubnet(problems) : Optional.empty();
         }
         List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
         try {
@@ -251,8 +259,18 @@ final class ClusterObjectReader {
         }
     }
 
-    private Optional<ClusterPool> kubeadmPodSubnet() {
-        ConfigMap config = client.configMaps().inNamespace("kube-system").withName("kubeadm-config").get();
+    private Optional<ClusterPool> kubeadmPodSubnet(List<String> problems) {
+        ConfigMap config;
+        try {
+            config = client.configMaps().inNamespace("kube-system").withName("kubeadm-config").get();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 403) {
+                throw e;
+            }
+            problems.add("ConfigMap kube-system/kubeadm-config: the API refused to show it (403); grant get on it (k8s/clusterrole.yaml) "
+                    + "or set ipam.cluster-pool-cidrs; the cluster pool is unknown meanwhile");
+            return Optional.empty();
+        }
         String clusterConfiguration = config == null || config.getData() == null ? null : config.getData().get("ClusterConfiguration");
         java.util.regex.Matcher podSubnet = clusterConfiguration == null ? null
                 : java.util.regex.Pattern.compile("(?m)^\\s*podSubnet:\\s*\"?([^\"\\s]+)").matcher(clusterConfiguration);

@@ -85,13 +85,13 @@ public final class JobAssembler {
          */
         void add(ContainerLog log, String pod, String node) {
             NcclLogFacts facts = log.facts();
-            long hosts = facts.ranks().stream().map(RankFacts::host).distinct().count();
+            long hosts = facts.ranks().stream().map(RankFacts::host).filter(host -> !host.equals("?")).distinct().count();
             for (RankFacts rank : facts.ranks()) {
                 TrainingPod named = podOfHost(rank.host());
                 if (named != null) {
                     ranks.add(new NcclRankObservation(named.name(), named.node(), rank));
                 } else {
-                    ranks.add(new NcclRankObservation(pod, hosts <= 1 || rank.host().equals(node) ? node : null, rank));
+                    ranks.add(new NcclRankObservation(pod, hosts <= 1 || node != null && rank.host().equals(shortName(node)) ? node : null, rank));
                 }
                 nranks = Math.max(nranks, rank.nranks());
             }
@@ -107,18 +107,24 @@ public final class JobAssembler {
             }
         }
 
+        /** NCCL prints the host name up to its first dot: a pod's name, or a node's (hostNetwork, EKS's ip-10-0-1-2.ec2.internal). */
         private TrainingPod podOfHost(String host) {
             for (TrainingPod candidate : pods) {
-                if (candidate.name().equals(host)) {
+                if (host.equals(shortName(candidate.name()))) {
                     return candidate;
                 }
             }
             for (TrainingPod candidate : pods) {
-                if (host.equals(candidate.node())) {
+                if (candidate.node() != null && host.equals(shortName(candidate.node()))) {
                     return candidate;
                 }
             }
             return null;
+        }
+
+        private static String shortName(String name) {
+            int dot = name.indexOf('.');
+            return dot < 0 ? name : name.substring(0, dot);
         }
 
         NcclJobObservation observation(Map<String, String> logStatus) {

@@ -15,7 +15,9 @@ final class NcclErrors {
     private static final List<Pattern> PHRASES = List.of(
             Pattern.compile("ncclSystemError|ncclInternalError|ncclRemoteError|ncclUnhandledCudaError|ncclInvalidUsage|ncclInvalidArgument"),
             Pattern.compile("NCCL error"),
-            Pattern.compile("Watchdog caught collective operation timeout|Exception \\(either an error or timeout\\) detected by watchdog|NCCL watchdog"),
+            // not "NCCL watchdog thread started!" or "terminated normally", which PyTorch logs at INFO
+            Pattern.compile("Watchdog caught collective operation timeout|Exception \\(either an error or timeout\\) detected by watchdog"
+                    + "|NCCL watchdog thread terminated with exception"),
             // nccl-tests, common.h: "<host>: Test NCCL failure <file>:<line> '<error>'" (older: "NCCL failure <file>:<line>")
             Pattern.compile("(?:Test )?NCCL failure \\S+:\\d+|Test CUDA failure"),
             // ncclGetErrorString's words as frameworks pass them on (TensorFlow, PyTorch before DistBackendError)

@@ -24,6 +24,9 @@ public final class NcclLogParser {
 
     public static final int MAX_LINE = 16 * 1024;
     private static final int BUFFER = 64 * 1024;
+    private static final Pattern ERROR_TRACE = Pattern.compile("[\\w./-]+\\.(?:cc|cu|c|h|cpp):\\d+(?: \\(\\w+\\))? -> [1-9]\\d*");
+    /** Processes tracked per log: a 2,048-node job of 8 GPUs; lines of further processes are counted, not kept. */
+    static final int MAX_PROCESSES = 16_384;
     /** Printed without a prefix by rank 0 before 2.22, perhaps behind a launcher's tag. */
     private static final Pattern BARE_VERSION = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|:)*NCCL version (\\S+)");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
@@ -31,6 +34,7 @@ public final class NcclLogParser {
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
     private final WarningLog warnings = new WarningLog();
+    private long untrackedProcessLines;
     private long infoLines;
     private double testsBusbw = Double.NaN;
     private String bareVersion;
@@ -137,9 +141,7 @@ public final class NcclLogParser {
         if (info >= 0) {
             infoLines++;
             LinePrefix prefix = LinePrefix.of(text.substring(0, info));
-            if (process(prefix).info(prefix.cudaDev(), text.substring(info + "NCCL INFO".length()).strip())) {
-                warnings.carriedOn(process(prefix).key());
-            }
+            info(prefix, text.substring(info + "NCCL INFO".length()).strip());
             return;
         }
         int warn = text.lastIndexOf("NCCL WARN");
@@ -167,6 +169,23 @@ public final class NcclLogParser {
     }
 
     /**
+     * An INFO message of a process. What it warned of before is settled by what follows: progress (a channel,
+     * a communicator complete) says NCCL carried on; an error trace ({@code init.cc:1234 -> 2}, which NCCLCHECK
+     * prints as an error returns) says the warning's error went up to the caller.
+     */
+    private void info(LinePrefix prefix, String message) {
+        ProcessLog process = process(prefix);
+        if (process == null) {
+            return;
+        }
+        if (process.info(prefix.cudaDev(), message)) {
+            warnings.carriedOn(process.key());
+        } else if (ERROR_TRACE.matcher(message).lookingAt()) {
+            warnings.failed(process.key());
+        }
+    }
+
+    /**
      * A line of NCCL before 2.3: {@code host:pid:tid [dev] INFO msg} or {@code host:pid:tid [dev] file:line WARN msg},
      * taken only with a whole prefix (see {@link LinePrefix#strict}) since nothing else marks it as NCCL's.
      */
@@ -185,9 +204,7 @@ public final class NcclLogParser {
         String message = text.substring(at + " INFO ".length()).strip();
         if (at == info) {
             infoLines++;
-            if (process(prefix).info(prefix.cudaDev(), message)) {
-                warnings.carriedOn(process(prefix).key());
-            }
+            info(prefix, message);
         } else {
             warning(prefix, before, message);
         }
@@ -202,12 +219,18 @@ public final class NcclLogParser {
         ProcessLog process = prefix.known() ? process(prefix) : null;
         NcclWarning.Kind kind = warnings.add(process == null ? null : process.key(), message);
         if (kind == NcclWarning.Kind.TRANSPORT || TransportEvidence.namesNetwork(location + " " + message)) {
-            (process != null ? process : process(prefix)).evidence(location + " " + message);
+            ProcessLog evidenced = process != null ? process : process(prefix);
+            if (evidenced != null) {
+                evidenced.evidence(location + " " + message);
+            }
         }
         if (process != null) {
             TransportEvidence.ownAndPeerNetwork(message).ifPresent(networks -> {
                 process.networkProven(networks.get(0));
-                process(LinePrefix.of("")).networkProven(networks.get(1));
+                ProcessLog peer = process(LinePrefix.of(""));
+                if (peer != null) {
+                    peer.networkProven(networks.get(1));
+                }
             });
         }
     }
@@ -226,7 +249,12 @@ public final class NcclLogParser {
         if (known != null) {
             return known;
         }
-        for (ProcessLog candidate : processes.values()) {
+        if (processes.size() >= MAX_PROCESSES) {
+            untrackedProcessLines++;
+            return null;
+        }
+        boolean glued = !prefix.host().isEmpty() && Character.isDigit(prefix.host().charAt(0));
+        for (ProcessLog candidate : glued ? processes.values() : List.<ProcessLog>of()) {
             String host = prefix.host();
             if (candidate.pid() == prefix.pid() && host.length() > candidate.host().length() && host.endsWith(candidate.host())
                     && !candidate.host().equals("?") && host.substring(0, host.length() - candidate.host().length()).chars().allMatch(Character::isDigit)) {
@@ -248,7 +276,7 @@ public final class NcclLogParser {
         }
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();
         String source = Double.isFinite(testsBusbw) ? "nccl-tests" : Double.isFinite(busbw) ? "inspector" : null;
-        List<NcclWarning> kept = warnings.finish();
+        List<NcclWarning> kept = warnings.finish(truncated);
         return new NcclLogFacts(List.copyOf(ranks), infoLines, kept, warnings.count(), warnings.count(NcclWarning.Kind.FATAL), busbw, source,
                 bytesRead, truncated);
     }

@@ -19,7 +19,7 @@ final class ProcessLog {
     private static final Pattern SOCKET_IF = Pattern.compile("\\[\\d+\\]([^:\\s\\[\\]]+):");
     private static final Pattern ENV = Pattern.compile("^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*)$");
     private static final Pattern PLUGIN = Pattern.compile("Loaded net plugin (\\S+)");
-    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d+) n[Rr]anks (\\d+)(?: cudaDev (\\d+))?");
+    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d{1,9}) n[Rr]anks (\\d{1,9})(?: cudaDev (\\d{1,9}))?");
     /** 2.3 names the network it uses so; 2.6.4 and later print {@code Using network}. */
     private static final Pattern USING_NETWORK = Pattern.compile("^Using (?:network|internal Network|external Network) (.+)$");
     private static final Pattern NET_CHANNEL = Pattern.compile("^NET/([^/]+)/");
@@ -205,7 +205,9 @@ final class ProcessLog {
                 : netChannelTransport(List.copyOf(devices.values()));
         for (Map.Entry<Integer, Device> entry : devices.entrySet()) {
             Device device = entry.getValue();
-            Boolean gdr = device.netWithoutGdr || gdrDisabled && !device.gdrSeen ? Boolean.FALSE : device.gdrSeen ? Boolean.TRUE : null;
+            // a GPUDirect check saying Disabled matters to a rank with NET channels, or whose channels were not logged at all
+            boolean disabledHere = gdrDisabled && (device.gdrSeen || device.netWithoutGdr || device.channels.isEmpty());
+            Boolean gdr = device.netWithoutGdr || disabledHere && !device.gdrSeen ? Boolean.FALSE : device.gdrSeen ? Boolean.TRUE : null;
             String deviceNetwork = network != null ? network : evidencedNetwork != null ? evidencedNetwork : deviceTransport(device);
             String chosen = deviceNetwork != null ? deviceNetwork : processNetwork != null ? processNetwork
                     : logNetwork != null ? logNetwork : chosenInternalNet(logVersion);

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * The warnings of one log, settled by kind. A warning {@link WarningRules} does not know waits on its
  * process: benign when the process then goes on (connects channels, completes a communicator's
- * initialisation: NCCL recovered), fatal when the log ends first. At most {@link NcclLogFacts#MAX_WARNINGS} are kept per kind; all are
+ * initialisation: NCCL recovered), fatal when it traces an error up or the log ends first. At most {@link NcclLogFacts#MAX_WARNINGS} are kept per kind; all are
  * counted.
  */
 final class WarningLog {
@@ -43,6 +43,11 @@ final class WarningLog {
         settlePending(process, Kind.BENIGN);
     }
 
+    /** The process traced an error up to its caller: what it warned of before failed it. */
+    void failed(String process) {
+        settlePending(process, Kind.FATAL);
+    }
+
     private void settlePending(String process, Kind kind) {
         List<String> pending = pendingByProcess.remove(process);
         long count = pendingCounts.getOrDefault(process, 0L);
@@ -64,10 +69,13 @@ final class WarningLog {
         }
     }
 
-    /** Settles what still waits as fatal and returns the kept warnings, fatal first. */
-    List<NcclWarning> finish() {
+    /**
+     * Settles what still waits and returns the kept warnings, fatal first. A warning nothing followed is
+     * fatal, unless the log was cut short: what came after the cut may show NCCL carrying on.
+     */
+    List<NcclWarning> finish(boolean truncated) {
         for (String process : List.copyOf(pendingByProcess.keySet())) {
-            settlePending(process, Kind.FATAL);
+            settlePending(process, truncated ? Kind.BENIGN : Kind.FATAL);
         }
         List<NcclWarning> all = new ArrayList<>();
         for (Kind kind : Kind.values()) {

@@ -16,15 +16,15 @@ final class WarningRules {
     }
 
     private static final List<Rule> RULES = List.of(
-            // routine although worded like failures: P2P between two GPUs without peer access falls back to SHM; the
-            // GPUDirect-TCPX plugin's slowness report (net_tcpx.cc) after which it retries
-            benign("Cuda failure 'peer access is not supported"),
+            // routine although worded like a failure: the GPUDirect-TCPX plugin's slowness report (net_tcpx.cc), after which it retries
             benign("ctrl timeout cnt \\d+"),
             // ECE is optional: net_ib.cc goes on without it
             benign("ibv_(set|query)_ece"),
-            // net_ib.cc's async thread prints every verbs event and carries on; a port or device error says the link failed
-            transport("Got async event ?: ?(port error|local catastrophic error|device fatal|.*LID change)"),
-            benign("Got async event"),
+            // net_ib.cc's async thread prints the verbs events it sees and carries on ("Got async event : port active",
+            // 2.23+: "mlx5_0:1 Got async error event: port error", "GID table changed"); a fatal one stops the communicator
+            fatal("async fatal event|communicator encountered a fatal error"),
+            transport("Got async (error )?event ?: ?(port error|local catastrophic error|device fatal)"),
+            benign("Got async (error )?event|GID table changed"),
             // transport evidence: net_ib.cc and ibvwrap.cc when no HCA or no verbs library can be used, GDR checks
             transport("NET/IB ?: ?No device found"),
             transport("Failed to open libibverbs"),

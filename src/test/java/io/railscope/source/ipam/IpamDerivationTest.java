@@ -216,6 +216,62 @@ class IpamDerivationTest {
         assertThat(explicit.problems()).noneSatisfy(problem -> assertThat(problem).contains("numbered from 0"));
     }
 
+    @Test
+    void exhaustionOnABackendNetworkIsNotThePrimaryPools() {
+        // a rail NAD with host-local IPAM (no pool Railscope counts), its range exhausted
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24)
+                .attachment(new NetworkAttachment("default", "rail-2", "host-local", null, null))
+                .event("FailedCreatePodSandBox", "plugin type=\"multus\" failed (add): [ml/p/uid:rail-2]: error adding container to network "
+                        + "\"rail-2\": failed to allocate for range 0: no IP addresses available in range set: 10.2.0.1-10.2.0.254",
+                        "Pod", "p", "n1", 3));
+        assertThat(pool(snapshot, "cluster-pool").allocationFailures()).isZero();
+        assertThat(snapshot.failures()).singleElement().satisfies(failure -> assertThat(failure.pool()).isNull());
+    }
+
+    @Test
+    void aNamespaceIsNoPoolAndAnUnreadableEventIsSkippedAlone() {
+        KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).nvIpam(railPool(1, "n1", 0, "n2", 1))
+                .event("FailedCreatePodSandBox", "[default/train-0/uid:rail-1]: error adding container to network \"rail-1\": grpc call failed: "
+                        + "rpc error: code = ResourceExhausted desc = no free addresses in the pool \"rail-1\", poolType \"ippool\"", "Pod", "train-0",
+                        "n1", 2)
+                .event("FailedCreatePodSandBox", "Could not allocate IP in range: ip: 10.9.0.1 / - 10.9.0.254 / range: net.IPNet{IP:net.IP{0xaaaaaaaaaa,"
+                        + " 0x0, 0x0, 0x0}, Mask:net.IPMask{0xff, 0xff, 0xff, 0x0}}", "Pod", "x", "n1", 1));
+        assertThat(pool(snapshot, "rail-1").allocationFailures()).isEqualTo(2);
+        assertThat(pool(snapshot, "cluster-pool").allocationFailures()).isZero();
+    }
+
+    @Test
+    void ciliumWithoutPerNodeBlocksHasNoNodeWaitingForOne() {
+        // ENI mode: addresses come from the cloud's interfaces, nodes have no pod CIDR, and an operator error is a failure
+        ObjectsBuilder objects = objects().cilium("eni").ciliumNode("n1", "ENI limit reached");
+        objects.nodes.add(new NodeObject("n1", Map.of(), List.of(), 58));
+        KubernetesSnapshot snapshot = derive(objects);
+        assertThat(snapshot.waitingNodes()).isEmpty();
+        assertThat(snapshot.failures()).singleElement().satisfies(failure -> assertThat(failure.reason()).isEqualTo("CiliumOperatorError"));
+
+        ObjectsBuilder clusterPool = objects().clusterPool("10.0.0.0/16", 24).cilium("cluster-pool").ciliumNode("n1", "allocator full");
+        clusterPool.nodes.add(new NodeObject("n1", Map.of(), List.of("10.244.0.0/24"), 58));
+        KubernetesSnapshot waiting = derive(clusterPool);
+        // kube-controller-manager's Node.spec.podCIDRs is not Cilium's block: the node waits, and says why
+        assertThat(waiting.waitingNodes()).singleElement().satisfies(node -> assertThat(node.reason()).contains("allocator full"));
+        assertThat(waiting.nodeBlocks()).isEmpty();
+        assertThat(waiting.failures()).isEmpty();
+    }
+
+    @Test
+    void manyExclusionsCostTheBlocksTheyTouch() {
+        // a /8 in blocks of 4 from .0.0.1, 2,000 single excluded addresses each in its own block
+        List<AddressRange> exclusions = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            String address = "10." + (i / 250) + "." + (i % 250) + ".2";
+            exclusions.add(new AddressRange(address, address));
+        }
+        PoolUsage wide = pool(derive(objects().clusterPool("10.0.0.0/16", 24)
+                .nvIpam(new NvIpamPool("nv", "wide", false, "10.0.0.0/8", 4, 0, exclusions, List.of()))), "wide");
+        assertThat(wide.blocksTotal()).isEqualTo(((1L << 24) - 2) / 4);
+        assertThat(wide.capacity()).isEqualTo(((1L << 24) - 2) / 4 * 4 - 2000);
+    }
+
     private KubernetesSnapshot derive(ObjectsBuilder objects) {
         return derivation.derive(objects.build());
     }
@@ -245,7 +301,19 @@ class IpamDerivationTest {
         final List<ServiceCidr> serviceCidrs = new ArrayList<>();
         final List<String> clusterIps = new ArrayList<>();
         final List<EventObject> events = new ArrayList<>();
+        final List<ClusterObjects.CiliumNodeObject> ciliumNodes = new ArrayList<>();
         ClusterPool clusterPool;
+        ClusterObjects.CiliumConfig cilium;
+
+        ObjectsBuilder cilium(String ipamMode) {
+            cilium = new ClusterObjects.CiliumConfig(ipamMode, true);
+            return this;
+        }
+
+        ObjectsBuilder ciliumNode(String name, String operatorError) {
+            ciliumNodes.add(new ClusterObjects.CiliumNodeObject(name, List.of(), operatorError));
+            return this;
+        }
 
         ObjectsBuilder clusterPool(String cidr, int mask) {
             return clusterPool(List.of(cidr), mask);
@@ -287,7 +355,8 @@ class IpamDerivationTest {
         }
 
         ClusterObjects build() {
-            return new ClusterObjects(NOW, nodes, pods, List.of(), Optional.ofNullable(clusterPool), Optional.empty(), List.of(), false, nvIpam,
+            return new ClusterObjects(NOW, nodes, pods, ciliumNodes, Optional.ofNullable(clusterPool), Optional.ofNullable(cilium), List.of(), false,
+                    nvIpam,
                     whereabouts, attachments,
                     serviceCidrs, clusterIps, events, IsolationObjects.none(), List.of());
         }

@@ -41,6 +41,22 @@ class JobAssemblerTest {
     }
 
     @Test
+    void aHostIsANodeNameUpToItsFirstDot() {
+        // hostNetwork workers on EKS: NCCL prints ip-10-0-1-2 for the node ip-10-0-1-2.ec2.internal
+        NcclLogFacts facts = NcclLogParser.parse("""
+                ip-10-0-1-2:10:11 [0] NCCL INFO Using network IB
+                ip-10-0-1-3:10:11 [0] NCCL INFO Using network IB
+                """);
+        ContainerLog log = new ContainerLog("default", "j", "launcher", "main", "containerd://launcher", "ip-10-0-9-9.ec2.internal", Instant.EPOCH,
+                facts);
+        NcclJobObservation job = JobAssembler.assemble(List.of(pod("launcher", "ip-10-0-9-9.ec2.internal"), pod("w-0", "ip-10-0-1-2.ec2.internal"),
+                pod("w-1", "ip-10-0-1-3.ec2.internal")), Map.of(JobAssembler.runKey("default", "launcher", "main", "containerd://launcher"), log),
+                List.of(), Map.of()).get(0);
+        assertThat(job.ranks()).extracting(NcclRankObservation::pod).containsExactlyInAnyOrder("w-0", "w-1");
+        assertThat(job.ranks()).extracting(NcclRankObservation::node).containsExactlyInAnyOrder("ip-10-0-1-2.ec2.internal", "ip-10-0-1-3.ec2.internal");
+    }
+
+    @Test
     void aLogOfOneUnknownHostStaysWithItsPod() {
         NcclLogFacts facts = NcclLogParser.parse("trainer-host:1:2 [0] NCCL INFO Using network IB\n");
         ContainerLog log = new ContainerLog("default", "j", "trainer-0", "main", "containerd://trainer-0", "gpu-node-a", Instant.EPOCH, facts);

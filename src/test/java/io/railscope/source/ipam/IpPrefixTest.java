@@ -1,0 +1,25 @@
+package io.railscope.source.ipam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Addresses from clusters are read as literals, never looked up by name. */
+class IpPrefixTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1.2.3.256", "a.b.c.d", "10.0.0", "localhost", "example", "1.2.3.4.5", ""})
+    void whatIsNoAddressIsRefusedWithoutALookup(String text) {
+        assertThatThrownBy(() -> IpPrefix.address(text)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an IP address");
+    }
+
+    @org.junit.jupiter.api.Test
+    void ipv4AndIpv6Literals() {
+        assertThat(IpPrefix.address("10.0.0.1")).isEqualTo(BigInteger.valueOf(0x0A000001L));
+        assertThat(IpPrefix.parse("fd00:10:96::/112").size()).isEqualTo(BigInteger.valueOf(65536));
+        assertThat(IpPrefix.parse("192.168.2.225/28").network()).isEqualTo(IpPrefix.address("192.168.2.224"));
+    }
+}
