@@ -14,8 +14,22 @@ public record Silence(UUID id, List<Matcher> matchers, Instant startsAt, Instant
         return now.isBefore(startsAt) ? "pending" : now.isBefore(end) ? "active" : "expired";
     }
 
+    /**
+     * Why the silence cannot be evaluated (a matcher RE2 refuses, stored before matchers were checked so),
+     * or null. A broken silence mutes nothing and is shown as broken.
+     */
+    public String broken() {
+        for (int i = 0; i < matchers.size(); i++) {
+            String problem = matchers.get(i) == null ? "matchers[" + i + "] is empty" : matchers.get(i).problem(i);
+            if (problem != null) {
+                return problem;
+            }
+        }
+        return null;
+    }
+
     public boolean mutes(Map<String, String> labels, Instant now) {
-        return state(now).equals("active") && matchers.stream().allMatch(matcher -> matcher.matches(labels));
+        return state(now).equals("active") && broken() == null && matchers.stream().allMatch(matcher -> matcher.matches(labels));
     }
 
     public static boolean muted(List<Silence> silences, Map<String, String> labels, Instant now) {
