@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
@@ -26,11 +25,12 @@ public class AlertEvaluator {
     private final AlertStore store;
     private final RailscopeConfig config;
     private final AlertRules rules;
-    private final AtomicLong changes = new AtomicLong();
+    private final AlertChanges changes;
     private final Clock clock = Clock.systemUTC();
 
-    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config) {
+    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config, AlertChanges changes) {
         this.inputs = inputs;
+        this.changes = changes;
         this.store = store;
         this.config = config;
         this.rules = new AlertRules(config.thresholds(), config.alerts().externalUrl());
@@ -47,16 +47,16 @@ public class AlertEvaluator {
                     config.alerts().keepFiringFor());
             store.apply(cell.name(), transitions);
             if (transitions.changesNotifications()) {
-                changes.incrementAndGet();
+                changes.record();
             }
         } catch (RuntimeException e) {
             LOG.errorf("cell %s: alert rules not evaluated, alerts kept as they were: %s", cell.name(), e.getMessage());
         }
     }
 
-    /** Grows whenever an alert started or stopped firing: delivery compares it to act at once. */
+    /** Grows whenever an alert started or stopped firing: delivery waits on it to act at once. */
     public long changes() {
-        return changes.get();
+        return changes.count();
     }
 
     private Duration forOf(String alertname) {

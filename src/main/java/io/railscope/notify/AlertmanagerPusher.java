@@ -2,8 +2,9 @@ package io.railscope.notify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.scheduler.Scheduled;
-import io.railscope.alert.AlertEvaluator;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.railscope.alert.AlertChanges;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Silence;
@@ -12,6 +13,7 @@ import io.railscope.store.NotificationStore;
 import io.railscope.store.SilenceStore;
 import io.railscope.store.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,40 +42,44 @@ public class AlertmanagerPusher {
     private final AlertStore alerts;
     private final SilenceStore silences;
     private final NotificationStore notifications;
-    private final AlertEvaluator evaluator;
+    private final AlertChanges changes;
+    private final WakeLoop loop;
     private final HttpPost http;
     private final Clock clock = Clock.systemUTC();
     private Instant lastPush = Instant.EPOCH;
     private long lastChanges = -1;
 
     public AlertmanagerPusher(RailscopeConfig config, AlertStore alerts, SilenceStore silences, NotificationStore notifications,
-            AlertEvaluator evaluator) {
+            AlertChanges changes) {
         this.config = config;
         this.alertsConfig = config.alerts();
         this.alerts = alerts;
         this.silences = silences;
         this.notifications = notifications;
-        this.evaluator = evaluator;
+        this.changes = changes;
         this.http = new HttpPost(alertsConfig.deliveryTimeout());
+        this.loop = new WakeLoop("railscope-alertmanager", changes, this::pass, clock);
     }
 
-    @Scheduled(every = "0.2s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void tick() {
-        if (alertsConfig.alertmanagerUrls().isEmpty()) {
-            return;
+    void start(@Observes StartupEvent event) {
+        if (alertsConfig.alertmanagerUrls().isPresent() && !alertsConfig.alertmanagerUrls().get().isEmpty()) {
+            loop.start();
         }
-        Instant now = clock.instant();
-        long changes = evaluator.changes();
-        if (changes == lastChanges && lastPush.plus(alertsConfig.resendDelay()).isAfter(now)) {
-            return;
-        }
-        try {
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        loop.stop();
+    }
+
+    /** Pushes when an alert started or stopped firing, or the resend delay passed; returns when to push again. */
+    private Instant pass(Instant now) {
+        long seen = changes.count();
+        if (seen != lastChanges || !lastPush.plus(alertsConfig.resendDelay()).isAfter(now)) {
             push(now);
-            lastChanges = changes;
+            lastChanges = seen;
             lastPush = now;
-        } catch (RuntimeException e) {
-            LOG.errorf("alertmanager push: %s", e.getMessage());
         }
+        return lastPush.plus(alertsConfig.resendDelay());
     }
 
     /** Sends the current alerts to every configured Alertmanager. */

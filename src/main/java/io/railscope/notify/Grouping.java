@@ -54,7 +54,11 @@ final class Grouping {
             NotificationGroup stored = groups.get(key);
             Set<String> firing = new TreeSet<>();
             members.stream().filter(a -> a.state().equals("FIRING")).forEach(a -> firing.add(a.fingerprint()));
-            List<StoredAlert> newlyResolved = members.stream().filter(a -> a.state().equals("RESOLVED") && !firing.contains(a.fingerprint()))
+            // a resolution is state, not an event: the latest of each alert that was told firing and not yet told resolved
+            Map<String, StoredAlert> latestResolved = new LinkedHashMap<>();
+            members.stream().filter(a -> a.state().equals("RESOLVED") && !firing.contains(a.fingerprint()))
+                    .forEach(a -> latestResolved.merge(a.fingerprint(), a, (x, y) -> resolvedAt(y).isAfter(resolvedAt(x)) ? y : x));
+            List<StoredAlert> newlyResolved = latestResolved.values().stream()
                     .filter(a -> stored != null && stored.notifiedFiring().contains(a.fingerprint())
                             && !stored.notifiedResolved().contains(a.fingerprint()))
                     .toList();
@@ -89,7 +93,9 @@ final class Grouping {
                 nextCheck = nextCheck == null || repeatAt.isBefore(nextCheck) ? repeatAt : nextCheck;
                 continue;
             }
+            // an alert firing again is no longer told resolved: its next resolution is told in turn
             Set<String> resolvedTold = new TreeSet<>(group.notifiedResolved());
+            resolvedTold.removeAll(firing);
             newlyResolved.forEach(a -> resolvedTold.add(a.fingerprint()));
             List<StoredAlert> sent = new ArrayList<>(members.stream().filter(a -> a.state().equals("FIRING")).toList());
             if (config.sendResolved()) {
@@ -110,6 +116,10 @@ final class Grouping {
             }
         }
         return new GroupChanges(save, delete, payloads, payloadKeys, nextCheck);
+    }
+
+    private static Instant resolvedAt(StoredAlert alert) {
+        return alert.resolvedAt() != null ? alert.resolvedAt() : alert.startsAt();
     }
 
     private static String json(WebhookPayload payload) {

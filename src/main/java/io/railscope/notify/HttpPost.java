@@ -19,9 +19,18 @@ final class HttpPost {
     }
 
     String post(URI url, String json) {
+        return post(url, json, null);
+    }
+
+    /** With a key the receiver can drop repeats by ({@code Idempotency-Key}), when not null. */
+    String post(URI url, String json, String idempotencyKey) {
         try {
-            HttpRequest request = HttpRequest.newBuilder(url).timeout(timeout).header("Content-Type", "application/json")
-                    .header("User-Agent", "Railscope").POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+            HttpRequest.Builder builder = HttpRequest.newBuilder(url).timeout(timeout).header("Content-Type", "application/json")
+                    .header("User-Agent", "Railscope");
+            if (idempotencyKey != null && !idempotencyKey.isEmpty()) {
+                builder.header("Idempotency-Key", idempotencyKey);
+            }
+            HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 == 2) {
                 return null;

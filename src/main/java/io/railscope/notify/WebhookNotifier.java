@@ -1,28 +1,39 @@
 package io.railscope.notify;
 
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.railscope.alert.AlertChanges;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Silence;
 import io.railscope.store.AlertStore;
 import io.railscope.store.NotificationStore;
+import io.railscope.store.OutboxEntry;
 import io.railscope.store.SilenceStore;
 import io.railscope.store.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.jboss.logging.Logger;
 
 /**
- * Railscope's own notification pipeline for webhook receivers: every second, and at once when an
- * alert starts or stops firing, silence → group (wait,
- * interval, repeat) → outbox, then deliver what is due, retrying a failed receiver with backoff
- * (1 s doubling to 5 min). Receivers that are down, slow or closing the connection hold up nothing
- * else but their own notifications.
+ * Railscope's own notification pipeline for webhook receivers, as Alertmanager's: silence → group
+ * (wait, interval, repeat) → outbox → deliver. It runs when an alert starts or stops firing and when
+ * a group or a retry falls due. Delivery claims a receiver's due notifications, sends them on that
+ * receiver's own thread outside any transaction (with an {@code Idempotency-Key} header that stays the
+ * same for every attempt of a notification) and records each answer; a failed receiver is retried with
+ * backoff (1 s doubling to 5 min). A receiver that is down, slow or closing the connection holds up
+ * only its own notifications.
  */
 @ApplicationScoped
 public class WebhookNotifier {
@@ -30,56 +41,71 @@ public class WebhookNotifier {
     private static final Logger LOG = Logger.getLogger(WebhookNotifier.class);
     private static final Duration RESOLVED_WINDOW = Duration.ofMinutes(15);
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
+    private static final int BATCH = 20;
 
     private final AlertsConfig config;
     private final AlertStore alerts;
     private final SilenceStore silences;
     private final NotificationStore notifications;
     private final HttpPost http;
-    private final io.railscope.alert.AlertEvaluator evaluator;
     private final Clock clock = Clock.systemUTC();
+    private final String replica = "railscope-" + UUID.randomUUID();
+    private final WakeLoop loop;
+    private final Map<String, ExecutorService> senders = new ConcurrentHashMap<>();
+    private final Map<String, Future<?>> inFlight = new ConcurrentHashMap<>();
     private long lastChanges = -1;
     private Instant nextCheck = Instant.EPOCH;
-    private Instant nextDelivery = Instant.EPOCH;
 
     public WebhookNotifier(RailscopeConfig config, AlertStore alerts, SilenceStore silences, NotificationStore notifications,
-            io.railscope.alert.AlertEvaluator evaluator) {
-        this.evaluator = evaluator;
+            AlertChanges changes) {
         this.config = config.alerts();
         this.alerts = alerts;
         this.silences = silences;
         this.notifications = notifications;
         this.http = new HttpPost(this.config.deliveryTimeout());
+        this.loop = new WakeLoop("railscope-webhooks", changes, now -> pass(now, changes.count()), clock);
     }
 
-    @Scheduled(every = "0.2s", delayed = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void tick() {
-        Instant now = clock.instant();
-        long changes = evaluator.changes();
-        if (config.receivers().isEmpty()) {
-            return;
+    void start(@Observes StartupEvent event) {
+        if (!config.receivers().isEmpty()) {
+            loop.start();
         }
-        try {
-            boolean grouped = false;
-            if (changes != lastChanges || !now.isBefore(nextCheck)) {
-                lastChanges = changes;
-                nextCheck = group(now);
-                grouped = true;
-            }
-            if (grouped || !now.isBefore(nextDelivery)) {
-                nextDelivery = now.plusSeconds(1);
-                deliver(clock.instant());
-            }
-        } catch (RuntimeException e) {
-            LOG.errorf("webhook notifications: %s", e.getMessage());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        loop.stop();
+        senders.values().forEach(ExecutorService::shutdownNow);
+    }
+
+    /** Groups when alerts changed or a group fell due, hands each receiver its due notifications; returns when to run again. */
+    private Instant pass(Instant now, long changes) {
+        if (changes != lastChanges || !now.isBefore(nextCheck)) {
+            lastChanges = changes;
+            nextCheck = group(now);
         }
+        for (String receiver : config.receivers().keySet()) {
+            Future<?> running = inFlight.get(receiver);
+            if (running == null || running.isDone()) {
+                List<OutboxEntry> claimed = notifications.claim(replica, receiver, now, claimUntil(now), BATCH);
+                if (!claimed.isEmpty()) {
+                    inFlight.put(receiver, senders.computeIfAbsent(receiver, key -> Executors.newSingleThreadExecutor(runnable -> {
+                        Thread thread = new Thread(runnable, "railscope-webhook-" + key);
+                        thread.setDaemon(true);
+                        return thread;
+                    })).submit(() -> send(claimed)));
+                }
+            }
+        }
+        Instant due = notifications.nextDue();
+        Instant next = due != null && due.isBefore(nextCheck) ? due : nextCheck;
+        return next.isBefore(now.plusMillis(100)) && inFlight.values().stream().anyMatch(future -> !future.isDone()) ? now.plusMillis(250) : next;
     }
 
     /** One grouping pass over every receiver; returns when it should run again at the latest. */
     public Instant group(Instant now) {
         List<StoredAlert> current = alerts.current(now.minus(RESOLVED_WINDOW));
         List<Silence> active = silences.recent(now);
-        Instant next = now.plusSeconds(1);
+        Instant next = now.plus(WakeLoop.MAX_SLEEP);
         for (Map.Entry<String, AlertsConfig.Receiver> receiver : config.receivers().entrySet()) {
             Instant due = notifications.group(receiver.getKey(), receiver.getValue().url().toString(), config.outboxLimit(), now,
                     groups -> Grouping.decide(receiver.getKey(), GroupingRules.of(receiver.getValue()), config.externalUrl(), current, active, groups, now));
@@ -90,9 +116,29 @@ public class WebhookNotifier {
         return next;
     }
 
-    /** Sends what is due in the outbox. */
+    /** Sends what is due in the outbox now, in the calling thread. */
     public void deliver(Instant now) {
-        notifications.deliverDue(now, 20, entry -> http.post(URI.create(entry.url()), entry.payload()), WebhookNotifier::backoff);
+        for (String receiver : config.receivers().keySet()) {
+            send(notifications.claim(replica, receiver, now, claimUntil(now), BATCH));
+        }
+    }
+
+    private void send(List<OutboxEntry> claimed) {
+        for (OutboxEntry entry : claimed) {
+            String error = http.post(URI.create(entry.url()), entry.payload(), entry.idempotencyKey());
+            Instant at = clock.instant();
+            try {
+                notifications.record(entry, replica, error, at, at.plus(backoff(entry.attempts() + 1)));
+            } catch (RuntimeException e) {
+                // the claim expires and the notification goes again, with the same key
+                LOG.errorf("webhook %s: the answer to notification %d was not recorded: %s", entry.receiver(), entry.id(), e.getMessage());
+            }
+        }
+    }
+
+    /** A claim outlives the longest a send can take (connect and response timeouts), so only a dead replica's expires. */
+    private Instant claimUntil(Instant now) {
+        return now.plus(config.deliveryTimeout().multipliedBy(2 * BATCH)).plusSeconds(10);
     }
 
     static Duration backoff(int attempts) {

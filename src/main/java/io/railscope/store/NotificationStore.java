@@ -18,8 +18,11 @@ import java.util.Set;
 
 /**
  * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
- * transaction under an advisory lock, so two replicas never notify the same group twice; delivered
- * notifications are marked, so a restart does not send them again.
+ * transaction under an advisory lock, so two replicas never notify the same group twice. Delivery is a
+ * state machine in the outbox: claimed (one statement), sent outside any transaction, recorded; a
+ * restart does not send a recorded notification again, and a claim left by a replica that died
+ * between send and record expires and is sent again with the same idempotency key (at least once:
+ * exactly once cannot be had without the receiver's help, which the key gives it).
  */
 @ApplicationScoped
 public class NotificationStore {
@@ -70,10 +73,18 @@ public class NotificationStore {
                 SqlStatements.update(connection, "DELETE FROM notification_group WHERE receiver = ? AND group_key = ?", receiver, key);
             }
             for (int i = 0; i < changes.payloads().size(); i++) {
+                String groupKey = changes.payloadGroupKeys().get(i);
+                // the group's state is what its newest notification says: an older one not yet delivered need not be
                 SqlStatements.update(connection, """
-                        INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at)
-                        VALUES (?, ?, ?, ?, ?, ?)""", receiver, url, changes.payloadGroupKeys().get(i), changes.payloads().get(i),
-                        Timestamp.from(now), Timestamp.from(now));
+                        UPDATE notification_outbox SET superseded_at = ?
+                         WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""",
+                        Timestamp.from(now), receiver, groupKey);
+                long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 FROM notification_outbox WHERE receiver = ? AND group_key = ?",
+                        rs -> rs.getLong(1), receiver, groupKey).get(0);
+                SqlStatements.update(connection, """
+                        INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at, seq, idempotency_key)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", receiver, url, groupKey, changes.payloads().get(i),
+                        Timestamp.from(now), Timestamp.from(now), seq, idempotencyKey(receiver, groupKey, seq));
             }
             if (!changes.payloads().isEmpty()) {
                 SqlStatements.update(connection, """
@@ -86,27 +97,64 @@ public class NotificationStore {
         }
     }
 
-    /** Notifications due for an attempt, oldest first, locked against other replicas until this transaction ends. */
-    @Transactional
-    public void deliverDue(Instant now, int limit, java.util.function.Function<OutboxEntry, String> deliver,
-            java.util.function.IntFunction<java.time.Duration> backoff) {
+    /**
+     * Claims up to {@code limit} notifications due for an attempt, oldest first, for {@code claimant} until
+     * {@code claimUntil}: one statement, so two replicas never claim the same one; a claim that expired
+     * (its replica died between send and record) is taken again. Nothing is held open while sending.
+     */
+    public List<OutboxEntry> claim(String claimant, String receiver, Instant now, Instant claimUntil, int limit) {
         try (Connection connection = dataSource.getConnection()) {
-            List<OutboxEntry> due = Rows.list(connection, """
-                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error
-                      FROM notification_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
-                     ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""", NotificationStore::entry, Timestamp.from(now), limit);
-            for (OutboxEntry entry : due) {
-                String error = deliver.apply(entry);
-                if (error == null) {
-                    SqlStatements.update(connection, "UPDATE notification_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
-                            Timestamp.from(Instant.now()), entry.id());
-                } else {
-                    SqlStatements.update(connection, "UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
-                            error, Timestamp.from(Instant.now().plus(backoff.apply(entry.attempts() + 1))), entry.id());
-                }
+            return Rows.list(connection, """
+                    UPDATE notification_outbox o SET claimed_by = ?, claim_expires_at = ?
+                     WHERE id IN (SELECT id FROM notification_outbox
+                                   WHERE receiver = ? AND delivered_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= ?
+                                     AND (claim_expires_at IS NULL OR claim_expires_at < ?)
+                                   ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+                    RETURNING id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
+                              idempotency_key""", NotificationStore::entry, claimant, Timestamp.from(claimUntil), receiver, Timestamp.from(now),
+                    Timestamp.from(now), limit);
+        } catch (SQLException e) {
+            throw new StoreException("claiming notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records what the receiver answered to a claimed notification: delivered, or the error and the next attempt. */
+    public void record(OutboxEntry entry, String claimant, String error, Instant at, Instant nextAttempt) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (error == null) {
+                SqlStatements.update(connection, """
+                        UPDATE notification_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL,
+                               claim_expires_at = NULL WHERE id = ?""", Timestamp.from(at), entry.id());
+            } else {
+                SqlStatements.update(connection, """
+                        UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL,
+                               claim_expires_at = NULL WHERE id = ? AND claimed_by = ?""", error, Timestamp.from(nextAttempt), entry.id(), claimant);
             }
         } catch (SQLException e) {
-            throw new StoreException("delivering notifications failed: " + e.getMessage(), e);
+            throw new StoreException("recording a delivery failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** When the next notification falls due, or null when none waits. */
+    public Instant nextDue() {
+        try (Connection connection = dataSource.getConnection()) {
+            List<Instant> next = Rows.list(connection, """
+                    SELECT min(greatest(next_attempt_at, coalesce(claim_expires_at, next_attempt_at))) FROM notification_outbox
+                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", rs -> instant(rs.getTimestamp(1)));
+            return next.isEmpty() ? null : next.get(0);
+        } catch (SQLException e) {
+            throw new StoreException("reading the outbox failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** A key a receiver can drop repeats by: the same for every attempt of one notification, different for the next one of its group. */
+    static String idempotencyKey(String receiver, String groupKey, long seq) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((receiver + "\u0000" + groupKey).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -114,8 +162,10 @@ public class NotificationStore {
     public List<OutboxEntry> recent(int limit) {
         try (Connection connection = dataSource.getConnection()) {
             return Rows.list(connection, """
-                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error
-                      FROM notification_outbox ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""", NotificationStore::entry, limit);
+                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
+                           idempotency_key
+                      FROM notification_outbox WHERE superseded_at IS NULL ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""",
+                    NotificationStore::entry, limit);
         } catch (SQLException e) {
             throw new StoreException("reading notifications failed: " + e.getMessage(), e);
         }
@@ -146,7 +196,7 @@ public class NotificationStore {
 
     private static OutboxEntry entry(java.sql.ResultSet rs) throws SQLException {
         return new OutboxEntry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getTimestamp(6).toInstant(),
-                rs.getInt(7), rs.getTimestamp(8).toInstant(), instant(rs.getTimestamp(9)), rs.getString(10));
+                rs.getInt(7), rs.getTimestamp(8).toInstant(), instant(rs.getTimestamp(9)), rs.getString(10), rs.getString(11));
     }
 
     private static Set<String> set(Array array) throws SQLException {

@@ -53,7 +53,7 @@ class AlertDeliveryTest {
     io.railscope.store.SilenceStore silences;
 
     @Inject
-    io.railscope.alert.AlertEvaluator evaluator;
+    io.railscope.alert.AlertChanges evaluator;
 
     @Test
     void aRailDownReachesAlertmanagerAndTheWebhookInTheSameShape() throws Exception {

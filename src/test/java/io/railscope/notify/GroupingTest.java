@@ -10,6 +10,7 @@ import io.railscope.store.StoredAlert;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -71,6 +72,31 @@ class GroupingTest {
                 alert(2, "x2", "PENDING", null)), List.of(silence), groups, T0.plusSeconds(60));
         assertThat(changes.payloads()).isEmpty();
         assertThat(changes.save()).isEmpty();
+    }
+
+    @Test
+    void eachResolutionIsToldOnceWithoutTheHistoryOfEarlierOnes() throws Exception {
+        // n2 keeps the group open while n1 fires and resolves three times within the 15 minutes of resolved alerts kept
+        StoredAlert other = alert(9, "n2", "FIRING", null);
+        List<StoredAlert> history = new ArrayList<>();
+        Instant at = T0;
+        for (int round = 0; round < 3; round++) {
+            List<StoredAlert> firing = new ArrayList<>(history);
+            firing.add(alert(10 + round, "n1", "FIRING", null));
+            firing.add(other);
+            pass(firing, at = at.plusSeconds(400), true);
+            StoredAlert resolved = alert(10 + round, "n1", "RESOLVED", at.plusSeconds(10));
+            history.add(resolved);
+            List<StoredAlert> now = new ArrayList<>(history);
+            now.add(other);
+            GroupChanges changes = pass(now, at = at.plusSeconds(400), true);
+            assertThat(changes.payloads()).as("round %d", round).singleElement().satisfies(payload -> {
+                var alerts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(payload).get("alerts");
+                long resolvedAlerts = java.util.stream.StreamSupport.stream(alerts.spliterator(), false)
+                        .filter(alert -> alert.get("status").asText().equals("resolved")).count();
+                assertThat(resolvedAlerts).isEqualTo(1);
+            });
+        }
     }
 
     private GroupChanges pass(List<StoredAlert> alerts, Instant now, boolean sendResolved) {

@@ -14,17 +14,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A webhook receiver on 127.0.0.1 that keeps what it is sent, by path: {@code /hook} answers 200,
- * {@code /broken} answers 500, {@code /slow} never answers in time.
+ * {@code /broken} answers 500, {@code /slow} never answers in time, {@code /late} answers 200 after 2 s;
+ * while {@link #down} it takes nothing.
  */
 public final class WebhookCapture implements AutoCloseable {
 
-    /** One request: its path, its User-Agent and its body. */
-    public record Received(String path, String userAgent, String body) {
+    /** One request: its path, its User-Agent, its body and its Idempotency-Key. */
+    public record Received(String path, String userAgent, String body, String idempotencyKey) {
+
+        public Received(String path, String userAgent, String body) {
+            this(path, userAgent, body, null);
+        }
     }
 
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger broken = new AtomicInteger();
+    private volatile boolean down;
 
     public WebhookCapture() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
@@ -36,10 +42,16 @@ public final class WebhookCapture implements AutoCloseable {
         server.createContext("/", exchange -> {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             String path = exchange.getRequestURI().getPath();
-            received.add(new Received(path, exchange.getRequestHeaders().getFirst("User-Agent"), body));
-            if (path.equals("/slow")) {
+            if (down) {
+                // a receiver that is down takes nothing: the connection ends without an answer
+                exchange.close();
+                return;
+            }
+            received.add(new Received(path, exchange.getRequestHeaders().getFirst("User-Agent"), body,
+                    exchange.getRequestHeaders().getFirst("Idempotency-Key")));
+            if (path.equals("/slow") || path.equals("/late")) {
                 try {
-                    Thread.sleep(5_000);
+                    Thread.sleep(path.equals("/slow") ? 5_000 : 2_000);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -60,6 +72,11 @@ public final class WebhookCapture implements AutoCloseable {
 
     public URI url(String path) {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
+    }
+
+    /** Takes nothing while down; takes and answers again when up. */
+    public void down(boolean down) {
+        this.down = down;
     }
 
     public List<Received> received() {
