@@ -97,9 +97,13 @@ public class AlertsPage {
         Instant now = Instant.now();
         try {
             double duration = Double.parseDouble(hours == null || hours.isBlank() ? "2" : hours.strip());
-            silences.create(parse(matchers), now, now.plusSeconds((long) (duration * 3600)), createdBy, comment, now);
+            if (!(duration > 0 && duration <= MAX_SILENCE_HOURS)) {
+                throw new NumberFormatException();
+            }
+            silences.create(parse(matchers), now, now.plusSeconds(Math.round(duration * 3600)), createdBy, comment, now);
         } catch (Silences.InvalidSilenceException | NumberFormatException e) {
-            String message = e instanceof NumberFormatException ? "hours must be a number" : e.getMessage();
+            String message = e instanceof NumberFormatException ? "hours must be a number of hours above 0 and at most " + MAX_SILENCE_HOURS
+                    : e.getMessage();
             return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
                     .entity(Templates.silences(silences.recent(now), now, message, matchers == null ? "" : matchers).render()).build();
         }
@@ -112,6 +116,9 @@ public class AlertsPage {
         silences.expire(id, Instant.now());
         return Response.seeOther(URI.create("/silences")).build();
     }
+
+    /** A year: a silence longer than that is a disabled rule, which rules.<name>.enabled says better. */
+    static final int MAX_SILENCE_HOURS = 8760;
 
     static List<Matcher> parse(String text) {
         List<Matcher> matchers = new ArrayList<>();

@@ -143,6 +143,20 @@ class AlertDeliveryTest {
                  "startsAt":"%s","endsAt":"%s","createdBy":"a","comment":"b"}""".formatted(Instant.now().plusSeconds(600), Instant.now().plusSeconds(60)))
                 .post("/api/v1/silences").then().statusCode(400).body("error", containsString("endsAt"));
         given().delete("/api/v1/silences/00000000-0000-0000-0000-000000000000").then().statusCode(404);
+        // a pattern RE2 refuses once anchored (\Q quotes the closing parenthesis away) is refused, naming its matcher
+        given().contentType("application/json").body("""
+                {"matchers":[{"name":"cell","value":"alpha","isRegex":false,"isEqual":true},
+                             {"name":"node","value":"\\\\Qgpu","isRegex":true,"isEqual":true}],
+                 "endsAt":"%s","createdBy":"a","comment":"b"}""".formatted(Instant.now().plusSeconds(60)))
+                .post("/api/v1/silences").then().statusCode(400).body("error", containsString("matchers[1].value"));
+        // one stored before matchers were checked so is shown broken and breaks nothing
+        silences.create(new io.railscope.model.Silence(java.util.UUID.randomUUID(), List.of(new io.railscope.model.Matcher("cell", "alpha", false, true),
+                new io.railscope.model.Matcher("node", "\\Qgpu", true, true)), Instant.now().minusSeconds(5), Instant.now().plusSeconds(600),
+                "legacy", "stored broken", Instant.now(), null));
+        given().get("/api/v1/alerts").then().statusCode(200);
+        given().get("/alerts").then().statusCode(200);
+        given().get("/silences").then().statusCode(200).body(containsString("broken: mutes nothing"));
+        new WebhookNotifier(config, alerts, silences, notifications, evaluator).group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
         // the page's form, as a browser posts it
@@ -153,6 +167,10 @@ class AlertDeliveryTest {
                 containsString("rail work &lt;script&gt;"));
         io.railscope.web.SilenceForm.withToken(Map.of()).formParam("matchers", "not a matcher").formParam("createdBy", "sre").formParam("comment", "c")
                 .post("/silences").then().statusCode(400).body(containsString("matchers[0]"));
+        for (String hours : List.of("1e308", "Infinity", "NaN", "-1", "0")) {
+            io.railscope.web.SilenceForm.withToken(Map.of()).formParam("matchers", "cell=alpha").formParam("hours", hours).formParam("createdBy", "sre")
+                    .formParam("comment", "c").post("/silences").then().statusCode(400).body(containsString("hours must be"));
+        }
         // a form posted from elsewhere, without the page's token, is refused
         given().formParam("matchers", "cell=alpha").formParam("createdBy", "sre").formParam("comment", "c").post("/silences")
                 .then().statusCode(org.hamcrest.Matchers.either(org.hamcrest.Matchers.is(400)).or(org.hamcrest.Matchers.is(403)));
