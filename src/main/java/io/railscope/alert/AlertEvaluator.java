@@ -43,10 +43,9 @@ public class AlertEvaluator {
             Duration staleAfter = cell.interval().multipliedBy(config.collect().staleAfterIntervals());
             List<AlertCondition> conditions = rules.evaluate(state, cell.expectedGbps(), staleAfter, now).stream()
                     .filter(condition -> rule(condition.alertname()).map(AlertsConfig.Rule::enabled).orElse(true)).toList();
-            AlertTransitions transitions = AlertLifecycle.step(conditions, store.open(cell.name()), now, this::forOf,
-                    config.alerts().keepFiringFor());
-            store.apply(cell.name(), transitions);
-            if (transitions.changesNotifications()) {
+            AlertTransitions transitions = store.evaluate(cell.name(), open -> AlertLifecycle.step(conditions, open, now, this::forOf,
+                    config.alerts().keepFiringFor()));
+            if (transitions != null && transitions.changesNotifications()) {
                 changes.record();
             }
         } catch (RuntimeException e) {

@@ -39,14 +39,41 @@ public class AlertStore {
     }
 
     public List<OpenAlert> open(String cell) {
-        return consistentRead.read(connection -> Rows.list(connection, """
+        return consistentRead.read(connection -> open(connection, cell));
+    }
+
+    private static List<OpenAlert> open(Connection connection, String cell) throws SQLException {
+        return Rows.list(connection, """
                 SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at,
                        coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at), a.annotations, a.generator_url,
                        a.last_active_at IS NOT NULL
                   FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
                 rs -> new OpenAlert(rs.getLong(1), rs.getString(2), rs.getString(3), AlertState.valueOf(rs.getString(4)),
                         rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant(), strings(rs.getString(8)),
-                        rs.getString(9), rs.getBoolean(10)), cell));
+                        rs.getString(9), rs.getBoolean(10)), cell);
+    }
+
+    /**
+     * One evaluation of a cell's alerts: the cell locked, its open alerts read and stepped by {@code step},
+     * the transitions written, in one transaction. Two replicas evaluating one cell take turns, and the
+     * second steps from what the first wrote: no alert is opened twice.
+     *
+     * @return the transitions written, or null when the cell is unknown
+     */
+    @Transactional
+    public AlertTransitions evaluate(String cell, java.util.function.Function<List<OpenAlert>, AlertTransitions> step) {
+        try (Connection connection = dataSource.getConnection()) {
+            List<Object[]> cells = Rows.list(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
+                    rs -> new Object[] {rs.getInt(1), rs.getTimestamp(2)}, cell);
+            if (cells.isEmpty()) {
+                return null;
+            }
+            AlertTransitions transitions = step.apply(open(connection, cell));
+            write(connection, cell, (Integer) cells.get(0)[0], (Timestamp) cells.get(0)[1], transitions);
+            return transitions;
+        } catch (SQLException e) {
+            throw new StoreException("evaluating the alerts of cell " + cell + " failed: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -56,61 +83,55 @@ public class AlertStore {
      */
     @Transactional
     public void apply(String cell, AlertTransitions transitions) {
+        evaluate(cell, open -> transitions);
+    }
+
+    private void write(Connection connection, String cell, int cellId, Timestamp evaluatedAt, AlertTransitions transitions) throws SQLException {
         Timestamp now = Timestamp.from(transitions.at());
-        try (Connection connection = dataSource.getConnection()) {
-            List<Object[]> cells = Rows.list(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
-                    rs -> new Object[] {rs.getInt(1), rs.getTimestamp(2)}, cell);
-            if (cells.isEmpty()) {
-                return;
+        Timestamp previous = evaluatedAt == null ? now : evaluatedAt;
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
+                                   generator_url)
+                VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
+            for (AlertCondition condition : transitions.started()) {
+                bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
             }
-            int cellId = (Integer) cells.get(0)[0];
-            Timestamp previous = cells.get(0)[1] == null ? now : (Timestamp) cells.get(0)[1];
-            try (PreparedStatement insert = connection.prepareStatement("""
-                    INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
-                                       generator_url)
-                    VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
-                for (AlertCondition condition : transitions.started()) {
-                    bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
-                }
-                for (AlertCondition condition : transitions.startedFiring()) {
-                    bindInsert(insert, condition, cellId, AlertState.FIRING, now, now);
-                }
-                insert.executeBatch();
+            for (AlertCondition condition : transitions.startedFiring()) {
+                bindInsert(insert, condition, cellId, AlertState.FIRING, now, now);
             }
-            List<AlertTransitions.Held> held = transitions.held();
-            try (PreparedStatement fire = connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
-                for (AlertTransitions.Held firing : held.stream().filter(AlertTransitions.Held::fires).toList()) {
-                    fire.setTimestamp(1, now);
-                    fire.setLong(2, firing.alert().id());
-                    fire.addBatch();
-                }
-                fire.executeBatch();
-            }
-            Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
-            List<AlertTransitions.Held> changed = held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
-            if (!changed.isEmpty()) {
-                SqlStatements.update(connection, """
-                        UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
-                          FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
-                        connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
-                        connection.createArrayOf("text", changed.stream().map(h -> json(h.condition().annotations())).toArray()),
-                        connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
-            }
-            for (OpenAlert dropped : transitions.dropped()) {
-                SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
-            }
-            for (OpenAlert resolved : transitions.resolved()) {
-                SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
-            }
-            // firing alerts whose condition stopped holding now remember the last evaluation it held at
-            SqlStatements.update(connection, """
-                    UPDATE alert SET last_active_at = ? WHERE cell_id = ? AND state = 'FIRING' AND last_active_at IS NULL
-                       AND active_at < ? AND id NOT IN (SELECT unnest(?::bigint[]))""", previous, cellId, now, connection.createArrayOf("bigint", heldIds));
-            SqlStatements.update(connection, "UPDATE cell SET alerts_evaluated_at = ? WHERE id = ?", now, cellId);
-            version.changed();
-        } catch (SQLException e) {
-            throw new StoreException("writing the alerts of cell " + cell + " failed: " + e.getMessage(), e);
+            insert.executeBatch();
         }
+        List<AlertTransitions.Held> held = transitions.held();
+        try (PreparedStatement fire = connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
+            for (AlertTransitions.Held firing : held.stream().filter(AlertTransitions.Held::fires).toList()) {
+                fire.setTimestamp(1, now);
+                fire.setLong(2, firing.alert().id());
+                fire.addBatch();
+            }
+            fire.executeBatch();
+        }
+        Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
+        List<AlertTransitions.Held> changed = held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
+        if (!changed.isEmpty()) {
+            SqlStatements.update(connection, """
+                    UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
+                      FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
+                    connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
+                    connection.createArrayOf("text", changed.stream().map(h -> json(h.condition().annotations())).toArray()),
+                    connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
+        }
+        for (OpenAlert dropped : transitions.dropped()) {
+            SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
+        }
+        for (OpenAlert resolved : transitions.resolved()) {
+            SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
+        }
+        // firing alerts whose condition stopped holding now remember the last evaluation it held at
+        SqlStatements.update(connection, """
+                UPDATE alert SET last_active_at = ? WHERE cell_id = ? AND state = 'FIRING' AND last_active_at IS NULL
+                   AND active_at < ? AND id NOT IN (SELECT unnest(?::bigint[]))""", previous, cellId, now, connection.createArrayOf("bigint", heldIds));
+        SqlStatements.update(connection, "UPDATE cell SET alerts_evaluated_at = ? WHERE id = ?", now, cellId);
+        version.changed();
     }
 
     /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */

@@ -72,6 +72,26 @@ class AlertStoreTest {
         assertThat(db.text("SELECT a.state FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL)).isEqualTo("RESOLVED");
     }
 
+    @Test
+    void twoReplicasEvaluatingOneCellOpenEachAlertOnce() throws Exception {
+        db.execute("INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO UPDATE SET alerts_evaluated_at = NULL", CELL);
+        db.execute("DELETE FROM alert WHERE cell_id = (SELECT id FROM cell WHERE name = ?)", CELL);
+        List<AlertCondition> conditions = java.util.stream.IntStream.range(0, 20).mapToObj(i -> condition("gpu-" + i, "down")).toList();
+        Instant now = Instant.now();
+        java.util.concurrent.ExecutorService replicas = java.util.concurrent.Executors.newFixedThreadPool(2);
+        List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+        for (int replica = 0; replica < 2; replica++) {
+            runs.add(replicas.submit(() -> store.evaluate(CELL, open -> AlertLifecycle.step(conditions, open, now, name -> Duration.ZERO,
+                    KEEP_FIRING_FOR))));
+        }
+        for (java.util.concurrent.Future<?> run : runs) {
+            run.get();
+        }
+        replicas.shutdown();
+        assertThat(store.open(CELL)).hasSize(20);
+        assertThat(db.number("SELECT count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL)).isEqualTo(20);
+    }
+
     private void evaluate(List<AlertCondition> conditions, Instant now) {
         store.apply(CELL, AlertLifecycle.step(conditions, store.open(CELL), now, name -> Duration.ZERO, KEEP_FIRING_FOR));
     }
