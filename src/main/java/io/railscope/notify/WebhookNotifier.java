@@ -86,14 +86,11 @@ public class WebhookNotifier {
         for (String receiver : config.receivers().keySet()) {
             Future<?> running = inFlight.get(receiver);
             if (running == null || running.isDone()) {
-                List<OutboxEntry> claimed = notifications.claim(replica, receiver, now, claimUntil(now), BATCH);
-                if (!claimed.isEmpty()) {
-                    inFlight.put(receiver, senders.computeIfAbsent(receiver, key -> Executors.newSingleThreadExecutor(runnable -> {
-                        Thread thread = new Thread(runnable, "railscope-webhook-" + key);
-                        thread.setDaemon(true);
-                        return thread;
-                    })).submit(() -> send(claimed)));
-                }
+                inFlight.put(receiver, senders.computeIfAbsent(receiver, key -> Executors.newSingleThreadExecutor(runnable -> {
+                    Thread thread = new Thread(runnable, "railscope-webhook-" + key);
+                    thread.setDaemon(true);
+                    return thread;
+                })).submit(() -> sendDue(receiver)));
             }
         }
         Instant due = notifications.nextDue();
@@ -119,12 +116,22 @@ public class WebhookNotifier {
     /** Sends what is due in the outbox now, in the calling thread. */
     public void deliver(Instant now) {
         for (String receiver : config.receivers().keySet()) {
-            send(notifications.claim(replica, receiver, now, claimUntil(now), BATCH));
+            sendDue(receiver);
         }
     }
 
-    private void send(List<OutboxEntry> claimed) {
-        for (OutboxEntry entry : claimed) {
+    /**
+     * Sends a receiver's due notifications one at a time, each claimed just before it goes: a replica that
+     * dies holds at most the one in flight, for no longer than a send can take.
+     */
+    private void sendDue(String receiver) {
+        for (int sent = 0; sent < BATCH; sent++) {
+            Instant now = clock.instant();
+            List<OutboxEntry> claimed = notifications.claim(replica, receiver, now, claimUntil(now), 1);
+            if (claimed.isEmpty()) {
+                return;
+            }
+            OutboxEntry entry = claimed.get(0);
             String error = http.post(URI.create(entry.url()), entry.payload(), entry.idempotencyKey());
             Instant at = clock.instant();
             try {
@@ -136,9 +143,9 @@ public class WebhookNotifier {
         }
     }
 
-    /** A claim outlives the longest a send can take (connect and response timeouts), so only a dead replica's expires. */
+    /** A claim outlives the longest one send can take (connect and response timeouts), so only a dead replica's expires. */
     private Instant claimUntil(Instant now) {
-        return now.plus(config.deliveryTimeout().multipliedBy(2 * BATCH)).plusSeconds(10);
+        return now.plus(config.deliveryTimeout().multipliedBy(2)).plusSeconds(5);
     }
 
     static Duration backoff(int attempts) {
