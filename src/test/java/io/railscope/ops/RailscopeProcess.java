@@ -35,6 +35,11 @@ final class RailscopeProcess implements AutoCloseable {
         return new RailscopeProcess(process, output, port);
     }
 
+    /** Ends the process as kill -9 does: no shutdown hook, nothing flushed or recorded. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
+    }
+
     /** Waits for the process to end by itself and returns its exit code. */
     int exitCode() throws InterruptedException {
         if (!process.waitFor(60, TimeUnit.SECONDS)) {

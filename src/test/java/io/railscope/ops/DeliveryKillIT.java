@@ -1,0 +1,92 @@
+package io.railscope.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged Railscope killed with SIGKILL while a webhook notification is in flight (the receiver
+ * took it and has not answered yet), then started again on the same database: the notification is
+ * sent again with the same Idempotency-Key, once, and nothing else is repeated.
+ */
+class DeliveryKillIT {
+
+    @Test
+    void aNotificationInFlightAtKillNineGoesAgainOnceWithItsKey() throws Exception {
+        try (Connection connection = DriverManager.getConnection(RailscopeProcess.IT_DATABASE, "postgres", "");
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA public CASCADE");
+            statement.execute("CREATE SCHEMA public");
+        }
+        List<String> keys = new CopyOnWriteArrayList<>();
+        CountDownLatch firstInFlight = new CountDownLatch(1);
+        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+        receiver.setExecutor(Executors.newFixedThreadPool(4));
+        receiver.createContext("/hook", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            keys.add(exchange.getRequestHeaders().getFirst("Idempotency-Key"));
+            if (keys.size() == 1) {
+                // the first notification is held unanswered until its sender is killed
+                firstInFlight.countDown();
+                try {
+                    Thread.sleep(30_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            byte[] ok = "ok".getBytes(StandardCharsets.UTF_8);
+            try {
+                exchange.sendResponseHeaders(200, ok.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(ok);
+                }
+            } catch (java.io.IOException e) {
+                // the sender is gone
+            }
+        });
+        receiver.start();
+        String[] properties = {"-Drailscope.cells.kill.simulated.nodes=4", "-Drailscope.cells.kill.simulated.faults=rail-down",
+            "-Drailscope.collect.interval=2s", "-Drailscope.alerts.default-for=0s",
+            "-Drailscope.alerts.receivers.oncall.url=http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook",
+            "-Drailscope.alerts.receivers.oncall.group-wait=1s", "-Drailscope.alerts.receivers.oncall.group-by=...",
+            "-Drailscope.alerts.delivery-timeout=2s"};
+        try {
+            RailscopeProcess first = RailscopeProcess.start(properties);
+            try {
+                assertThat(firstInFlight.await(120, TimeUnit.SECONDS)).as("a notification reached the receiver:\n%s", first.output()).isTrue();
+            } finally {
+                first.kill();
+            }
+            String inFlight = keys.get(0);
+            assertThat(inFlight).isNotBlank();
+            try (RailscopeProcess second = RailscopeProcess.start(properties)) {
+                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+                        .untilAsserted(() -> assertThat(keys.subList(1, keys.size())).contains(inFlight));
+                // a few more passes: whatever else was queued goes once
+                Thread.sleep(5_000);
+            }
+            Map<String, Long> perKey = keys.stream().collect(Collectors.groupingBy(key -> key, Collectors.counting()));
+            assertThat(perKey.get(inFlight)).isEqualTo(2L);
+            assertThat(perKey).allSatisfy((key, count) -> assertThat(count).isLessThanOrEqualTo(key.equals(inFlight) ? 2L : 1L));
+        } finally {
+            receiver.stop(0);
+        }
+    }
+}
