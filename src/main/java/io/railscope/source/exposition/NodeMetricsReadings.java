@@ -218,6 +218,10 @@ public final class NodeMetricsReadings implements SampleSink {
                 try {
                     portNumber = Integer.parseInt(port.port);
                 } catch (NumberFormatException e) {
+                    portNumber = -1;
+                }
+                if (portNumber < 0 || portNumber > Short.MAX_VALUE) {
+                    problems.add("port \"" + port.port + "\" of " + port.device + " on " + node.name + ": no port number, skipped");
                     continue;
                 }
                 ports.add(new RailPortReading(node.name, port.device, portNumber, port.state, port.physicalState, port.rate,

@@ -66,7 +66,7 @@ class ExporterCellTest {
         assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error")).isNull();
         assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.problems"))
                 .contains("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown")
-                .contains("and 8 more");
+                .contains("and 9 more");
         given().get("/cells/kube-v").then().statusCode(200)
                 .body(containsString("node_infiniband_state_id{device=&quot;mlx5_0&quot;,port=&quot;1&quot;} +Inf"));
     }

@@ -202,11 +202,11 @@ class ExporterScrapeSourceTest {
         });
         assertThat(snapshot.problems()).hasSize(ProblemList.SHOWN + 1).first().asString()
                 .isEqualTo(base + "/untrusted: node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown");
-        assertThat(snapshot.problems().get(ProblemList.SHOWN)).isEqualTo("and 8 more");
+        assertThat(snapshot.problems().get(ProblemList.SHOWN)).isEqualTo("and 9 more");
         assertThat(snapshot.targets()).singleElement().satisfies(target -> {
             assertThat(target.up()).isTrue();
             assertThat(target.error()).startsWith("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code")
-                    .endsWith("; and 8 more");
+                    .endsWith("; and 9 more");
         });
         // assessed, the +Inf port is judged by its counters, not DOWN
         PortAssessment verdict = new PortHealthRule(TestThresholds.defaults(), 400).assess(ports.get("mlx5_0"), null, 1, 0);
