@@ -109,8 +109,8 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
         private final long started = System.nanoTime();
         private volatile CappedBody body;
         private volatile int status;
-        private CompletableFuture<HttpResponse<byte[]>> exchange;
-        private CompletableFuture<Scraped> outcome;
+        private volatile CompletableFuture<HttpResponse<byte[]>> exchange;
+        private volatile CompletableFuture<Scraped> outcome;
 
         Scrape(ExporterTarget target) {
             this.target = target;
