@@ -1,10 +1,15 @@
 package io.railscope.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.railscope.store.CellDetails.FailedTarget;
 import io.railscope.store.CellSummary;
 import java.time.Instant;
 import java.util.List;
 
-/** A cell's health in the API. */
+/**
+ * A cell's health in the API; {@code failedTargets}, the exporters that did not answer at its last
+ * node-metrics collection, only in the answer about one cell.
+ */
 public record CellSummaryResponse(
         String name,
         String kind,
@@ -23,16 +28,18 @@ public record CellSummaryResponse(
         int jobsDegraded,
         int isolationFindings,
         List<String> reasons,
-        List<SourceResponse> sources) {
+        List<SourceResponse> sources,
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<FailedTarget> failedTargets) {
 
     /** A source of the cell in the API. */
     public record SourceResponse(String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error,
-            boolean stale) {
+            boolean stale, String problems) {
     }
 
-    static CellSummaryResponse of(CellSummary s, boolean stale, List<SourceResponse> sources) {
+    static CellSummaryResponse of(CellSummary s, boolean stale, List<SourceResponse> sources, List<FailedTarget> failedTargets) {
         return new CellSummaryResponse(s.cell(), s.kind(), s.health().name(), stale, s.collectedAt(), s.nodes(), s.railPorts(),
                 s.portsDown(), s.portsDegraded(), s.neighborWarning(), s.neighborCritical(), s.primaryFreeBlocks(),
-                s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.isolationFindings(), s.reasons(), sources);
+                s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.isolationFindings(), s.reasons(), sources,
+                failedTargets);
     }
 }

@@ -1,6 +1,7 @@
 package io.railscope.api;
 
 import io.railscope.health.Freshness;
+import io.railscope.store.CellDetails;
 import io.railscope.store.CellReads;
 import io.railscope.store.CellSummary;
 import jakarta.ws.rs.GET;
@@ -30,24 +31,24 @@ public class CellsResource {
     @Operation(summary = "Every cell with its health, size, freshness and reasons")
     public List<CellSummaryResponse> cells() {
         Instant now = Instant.now();
-        return reads.fleet().stream().map(summary -> response(summary, now)).toList();
+        return reads.fleet().stream().map(summary -> response(summary, now, null)).toList();
     }
 
     @GET
     @Path("{cell}")
-    @Operation(summary = "One cell with its health, size, freshness and reasons")
+    @Operation(summary = "One cell with its health, size, freshness and reasons, and the exporters that did not answer")
     public CellSummaryResponse cell(@PathParam("cell") String cell) {
-        return reads.cell(cell).map(details -> response(details.summary(), Instant.now()))
+        return reads.cell(cell).map(details -> response(details.summary(), Instant.now(), details.failedTargets()))
                 .orElseThrow(() -> new NotFoundException("no cell named " + cell));
     }
 
-    private CellSummaryResponse response(CellSummary summary, Instant now) {
+    private CellSummaryResponse response(CellSummary summary, Instant now, List<CellDetails.FailedTarget> failedTargets) {
         var sources = summary.sources().stream()
                 .map(source -> new CellSummaryResponse.SourceResponse(source.source(), source.lastAttemptAt(),
                         source.lastSuccessAt(), source.lastDurationMs(), source.error(),
-                        freshness.isStale(summary.cell(), source, now)))
+                        freshness.isStale(summary.cell(), source, now), source.problems()))
                 .toList();
         return CellSummaryResponse.of(summary, freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now),
-                sources);
+                sources, failedTargets);
     }
 }

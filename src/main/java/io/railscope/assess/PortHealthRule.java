@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The health rule of a rail port. DOWN when the port is not ACTIVE or its physical link is not
- * LinkUp (an exporter that reports neither, node_exporter before 1.0, leaves the port to its counters); DEGRADED when it trained below the expected rate, flapped, or its symbol errors, error
+ * LinkUp (an exporter that reports neither, node_exporter before 1.0, or a state that was not readable
+ * leaves the port to its counters); DEGRADED when it trained below the expected rate, flapped, or its symbol errors, error
  * rate or transmit wait exceed their thresholds; OK otherwise.
  */
 public final class PortHealthRule {
@@ -45,21 +46,26 @@ public final class PortHealthRule {
         double roceLoss = sum(previous, current, ROCE_LOSS_COUNTERS, seconds);
         double cnp = sum(previous, current, CNP_COUNTERS, seconds);
         double ecn = rate(previous, current, PortCounter.NP_ECN_MARKED, seconds);
-        long flaps = previous == null ? 0
-                : CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED));
+        // at most what an integer column holds: beyond that, a count of flaps says nothing more
+        long flaps = previous == null ? 0 : Math.min(Integer.MAX_VALUE,
+                CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED)));
         double waitTicks = rate(previous, current, PortCounter.TRANSMIT_WAIT, seconds);
-        double congestion = current.rateBytesPerSecond() > 0
+        double congestion = current.rateBytesPerSecond() >= 1
                 ? waitTicks * thresholds.bytesPerXmitWaitTick() / current.rateBytesPerSecond() : Double.NaN;
 
         PortHealth health;
         List<String> reasons = new ArrayList<>();
-        boolean stateReported = current.stateId() != 0 || current.physicalStateId() != 0;
+        boolean unreadable = current.stateUnreadable();
+        boolean stateReported = !unreadable && (current.stateId() != 0 || current.physicalStateId() != 0);
         if (stateReported && (!isActive(current.stateId()) || current.physicalStateId() != 5)) {
             health = PortHealth.DOWN;
             reasons.add("state " + name(STATES, current.stateId()) + ", physical state "
                     + name(PHYSICAL_STATES, current.physicalStateId()));
         } else {
-            if (!stateReported) {
+            if (unreadable) {
+                reasons.add("the port state was not readable (state " + name(STATES, current.stateId()) + ", physical state "
+                        + name(PHYSICAL_STATES, current.physicalStateId()) + "): judged by its counters only");
+            } else if (!stateReported) {
                 reasons.add("the exporter reports no port state or rate (node_exporter before 1.0): judged by its counters only");
             }
             if (rateGbps > 0 && rateGbps < expectedGbps) {
@@ -114,6 +120,9 @@ public final class PortHealthRule {
     }
 
     private static String name(String[] names, int id) {
+        if (id == RailPortReading.UNKNOWN_STATE) {
+            return "unknown";
+        }
         return id > 0 && id < names.length ? names[id] : "unknown (" + id + ")";
     }
 }

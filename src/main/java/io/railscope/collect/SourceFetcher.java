@@ -2,6 +2,7 @@ package io.railscope.collect;
 
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
+import io.railscope.source.SourceProblems;
 import io.railscope.store.CellCollection.SourceOutcome;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
@@ -14,11 +15,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Fetches every source of one cell in parallel, each bounded by the same deadline. A fetch that
- * overruns is interrupted and reported; while it has not ended, the next collection reports it
- * still running instead of starting another, so a hung source cannot pile up threads.
+ * overruns is interrupted and reported; while its thread has not left it, the next collection reports
+ * it still running instead of starting another, so a hung source cannot pile up threads.
  */
 final class SourceFetcher {
 
@@ -48,16 +51,16 @@ final class SourceFetcher {
         for (Map.Entry<SourceKind, SnapshotFetch> entry : fetches.entrySet()) {
             SourceKind kind = entry.getKey();
             Running previous = running.get(kind);
-            if (previous != null && !previous.future.isDone()) {
+            if (previous != null && previous.stillRunning()) {
                 long seconds = Duration.between(previous.started, started).toSeconds();
                 fail(results, kind, started, 0, "previous fetch still running after " + seconds + " s (timeout "
                         + timeout.toSeconds() + " s); the source ignores interruption");
                 continue;
             }
-            SnapshotFetch fetch = entry.getValue();
-            Future<Object> future = executor.submit(fetch::fetch);
-            running.put(kind, new Running(future, started));
-            submitted.put(kind, future);
+            Running run = new Running(entry.getValue(), started);
+            run.future = executor.submit(run::fetch);
+            running.put(kind, run);
+            submitted.put(kind, run.future);
         }
         for (Map.Entry<SourceKind, Future<Object>> entry : submitted.entrySet()) {
             SourceKind kind = entry.getKey();
@@ -65,7 +68,7 @@ final class SourceFetcher {
             try {
                 Object snapshot = future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                 long millis = Duration.between(started, clock.instant()).toMillis();
-                results.succeeded(new SourceOutcome(kind, started, millis, null), snapshot);
+                results.succeeded(new SourceOutcome(kind, started, millis, null, problems(snapshot)), snapshot);
                 metrics.sourceDuration.labels(cell, kind.label()).observe(millis / 1000.0);
                 metrics.lastSuccess.labels(cell, kind.label()).set(clock.millis() / 1000.0);
             } catch (TimeoutException e) {
@@ -88,12 +91,45 @@ final class SourceFetcher {
         metrics.sourceDuration.labels(cell, kind.label()).observe(millis / 1000.0);
     }
 
+    private static String problems(Object snapshot) {
+        return snapshot instanceof SourceProblems said && !said.problems().isEmpty() ? String.join("; ", said.problems()) : null;
+    }
+
     static String describe(Throwable error) {
         String message = error.getMessage();
         String type = error.getClass().getSimpleName();
         return message == null || message.isBlank() ? type : type + ": " + message;
     }
 
-    private record Running(Future<Object> future, Instant started) {
+    /**
+     * One fetch of one source. Whether it still runs is told by the thread that runs it, not by its
+     * future: {@code cancel(true)} makes the future done while the thread may still be blocked in a read.
+     */
+    private static final class Running {
+        private final SnapshotFetch fetch;
+        private final Instant started;
+        private final AtomicReference<Thread> thread = new AtomicReference<>();
+        private final AtomicBoolean begun = new AtomicBoolean();
+        private volatile Future<Object> future;
+
+        Running(SnapshotFetch fetch, Instant started) {
+            this.fetch = fetch;
+            this.started = started;
+        }
+
+        Object fetch() throws Exception {
+            thread.set(Thread.currentThread());
+            begun.set(true);
+            try {
+                return fetch.fetch();
+            } finally {
+                thread.set(null);
+            }
+        }
+
+        /** Running on a thread, or submitted and neither started nor cancelled yet. */
+        boolean stillRunning() {
+            return thread.get() != null || (!begun.get() && !future.isDone());
+        }
     }
 }

@@ -67,9 +67,13 @@ public interface CellConfig {
         @WithDefault("node")
         String nodeLabel();
 
-        /** How long one exporter (or one query) may take. */
+        /** How long one exporter (or one query) may take: to its response headers, and to the end of its body. */
         @WithDefault("10s")
         Duration targetTimeout();
+
+        /** How long connecting to one exporter may take; at most {@link #targetTimeout()}. */
+        @WithDefault("3s")
+        Duration connectTimeout();
 
         /** Exporters scraped at the same time. */
         @WithDefault("64")

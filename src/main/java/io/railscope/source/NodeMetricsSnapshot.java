@@ -5,11 +5,17 @@ import java.util.List;
 
 /**
  * Neighbor tables and RDMA port counters of a cell's nodes, read at {@code at}, with the exporters
- * they came from when they were scraped directly (empty for the simulator and for queries), and the
- * RDMA netns mode of the nodes that report it.
+ * they came from when they were scraped directly (empty for the simulator and for queries), the
+ * RDMA netns mode of the nodes that report it, and the {@code problems} met on the way that did not
+ * fail the source: values out of range (each with its series), malformed lines, each said once.
  */
 public record NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports, List<ScrapeTarget> targets,
-        RdmaNetnsReport rdmaNetns) {
+        RdmaNetnsReport rdmaNetns, List<String> problems) implements SourceProblems {
+
+    public NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports, List<ScrapeTarget> targets,
+            RdmaNetnsReport rdmaNetns) {
+        this(at, neighbors, ports, targets, rdmaNetns, List.of());
+    }
 
     public NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports) {
         this(at, neighbors, ports, List.of(), RdmaNetnsReport.NONE);

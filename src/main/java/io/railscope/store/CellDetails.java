@@ -2,7 +2,7 @@ package io.railscope.store;
 
 import java.util.List;
 
-/** What the cell page shows, all read from one snapshot. */
+/** What the cell page shows, all read from one snapshot; {@code failedTargets} is empty unless exporters are scraped. */
 public record CellDetails(
         CellSummary summary,
         List<RailHealth> rails,
@@ -10,7 +10,12 @@ public record CellDetails(
         List<NeighborState> busiestNeighborTables,
         CellIpam ipam,
         List<JobState> jobs,
-        List<StoredFinding> isolation) {
+        List<StoredFinding> isolation,
+        List<FailedTarget> failedTargets) {
+
+    /** An exporter that did not answer at the cell's last node-metrics collection, and why. */
+    public record FailedTarget(String target, String node, String error, int durationMs) {
+    }
 
     /** How many isolation findings the cell page lists before it links to the audit page. */
     public static final int ISOLATION_SHOWN = 15;

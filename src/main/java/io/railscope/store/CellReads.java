@@ -16,6 +16,7 @@ public class CellReads {
     private static final int ISSUE_LIMIT = 50;
     private static final int NEIGHBOR_LIMIT = 10;
     private static final int BLOCK_LIMIT = 10;
+    private static final int FAILED_TARGET_LIMIT = 1000;
 
     private final ConsistentRead consistentRead;
 
@@ -62,7 +63,7 @@ public class CellReads {
             Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
             CellDetails details = new CellDetails(summaries.get(0), RailReads.rails(connection, name), portIssues(connection, name),
                     neighbors(connection, name), IpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId),
-                    IsolationReads.findings(connection, name));
+                    IsolationReads.findings(connection, name), failedTargets(connection, name));
             cellCache.put(name, new Cached<>(seq.get(0), details));
             return Optional.of(details);
         });
@@ -96,7 +97,7 @@ public class CellReads {
 
     private static SourceState sourceState(SourceStatusEntity status) {
         return new SourceState(status.key.source(), status.lastAttemptAt, status.lastSuccessAt, status.lastDurationMs, status.error,
-                status.consecutiveFailures);
+                status.consecutiveFailures, status.problems);
     }
 
 
@@ -112,6 +113,17 @@ public class CellReads {
                  LIMIT ?""",
                 rs -> new PortIssue(rs.getString("node"), rs.getInt("rail"), rs.getString("device"), rs.getInt("port"),
                         rs.getString("health"), rs.getDouble("rate_gbps"), rs.getString("reason")), cell, ISSUE_LIMIT);
+    }
+
+    private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell) throws SQLException {
+        return Rows.list(connection, """
+                SELECT t.target, t.node, t.error, t.duration_ms
+                  FROM scrape_target t JOIN cell c ON c.id = t.cell_id
+                 WHERE c.name = ? AND NOT t.up
+                 ORDER BY t.target
+                 LIMIT ?""",
+                rs -> new CellDetails.FailedTarget(rs.getString("target"), rs.getString("node"), rs.getString("error"),
+                        rs.getInt("duration_ms")), cell, FAILED_TARGET_LIMIT);
     }
 
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {

@@ -8,8 +8,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.PGCopyOutputStream;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 /**
  * Rows streamed into PostgreSQL with {@code COPY ... FROM STDIN} in text format. Every value is
@@ -18,12 +23,27 @@ import org.postgresql.copy.PGCopyOutputStream;
  */
 final class CopyStream implements AutoCloseable {
 
+    private static final Pattern WHERE = Pattern.compile("COPY \\S+, line (\\d+)(?:, column (\\S+?): \"?(.*?)\"?)?$",
+            Pattern.MULTILINE);
+
     private final PGCopyOutputStream out;
     private final BufferedWriter writer;
+    private final String table;
+    private final IntFunction<String> rowName;
     private boolean firstColumn = true;
     private long rows;
 
     CopyStream(Connection connection, String copySql) throws SQLException {
+        this(connection, copySql, null, null);
+    }
+
+    /**
+     * A stream whose rows are for {@code table}; {@code rowName} names the row of a line (from 1) when
+     * PostgreSQL refuses it, so a failed commit says which table, row and value.
+     */
+    CopyStream(Connection connection, String copySql, String table, IntFunction<String> rowName) throws SQLException {
+        this.table = table;
+        this.rowName = rowName;
         this.out = new PGCopyOutputStream(connection.unwrap(PGConnection.class), copySql, 1 << 16);
         this.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     }
@@ -112,8 +132,43 @@ final class CopyStream implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
-        writer.close();
+    public void close() throws IOException, SQLException {
+        try {
+            writer.close();
+        } catch (IOException e) {
+            PSQLException refused = refusal(e);
+            if (refused == null || refused.getServerErrorMessage() == null) {
+                throw e;
+            }
+            throw new SQLException(describe(refused.getServerErrorMessage()), refused.getSQLState(), refused);
+        }
+    }
+
+    /** "rail_port_state, row node gpu-1 rail 3: column state, value "2147483647": value … out of range for type smallint". */
+    private String describe(ServerErrorMessage error) {
+        String where = error.getWhere() == null ? "" : error.getWhere();
+        Matcher matcher = WHERE.matcher(where);
+        StringBuilder text = new StringBuilder(table == null ? "COPY" : table);
+        if (matcher.find()) {
+            int line = Integer.parseInt(matcher.group(1));
+            String row = rowName == null ? null : rowName.apply(line);
+            text.append(", row ").append(row == null ? "of line " + line : row);
+            if (matcher.group(2) != null) {
+                text.append(": column ").append(matcher.group(2)).append(", value \"").append(matcher.group(3)).append('"');
+            }
+        } else if (!where.isEmpty()) {
+            text.append(" (").append(where).append(')');
+        }
+        return text.append(": ").append(error.getMessage()).toString();
+    }
+
+    private static PSQLException refusal(Throwable error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof PSQLException refused) {
+                return refused;
+            }
+        }
+        return null;
     }
 
     private void separate() throws IOException {

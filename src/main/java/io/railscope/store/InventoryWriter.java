@@ -36,7 +36,8 @@ final class InventoryWriter {
     private void writeNodes(KubernetesSnapshot state) throws SQLException, IOException {
         execute(connection, "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb)"
                 + " ON COMMIT DROP");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_node FROM STDIN")) {
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_node FROM STDIN", "node",
+                line -> "node " + state.nodes().get(line - 1).name())) {
             for (NodeInfo node : state.nodes()) {
                 copy.text(node.name()).text(node.pool()).array(node.podCidrs()).number(node.maxPods()).json(node.labels());
                 copy.endRow();
@@ -106,7 +107,8 @@ final class InventoryWriter {
     private void writeBlocks(KubernetesSnapshot state) throws SQLException, IOException {
         execute(connection, "CREATE TEMP TABLE tmp_block (node text, plane text, pool text, cidr text, capacity integer,"
                 + " used integer) ON COMMIT DROP");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_block FROM STDIN")) {
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_block FROM STDIN", "node_block",
+                line -> "block " + state.nodeBlocks().get(line - 1).cidr() + " of node " + state.nodeBlocks().get(line - 1).node())) {
             for (NodeBlock block : state.nodeBlocks()) {
                 copy.text(block.node()).text(block.plane().name()).text(block.pool()).text(block.cidr())
                         .number(block.capacity()).number(block.used());

@@ -62,7 +62,8 @@ final class NodeMetricsWriter {
                 CREATE TEMP TABLE tmp_port (node text, rail smallint, device text, port smallint, state smallint,
                     phys_state smallint, rate_gbps real, rx double precision, tx double precision, symbol_errors real,
                     errors real, link_downed integer, congestion real, health text, reason text, cnp real, ecn real) ON COMMIT DROP""");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_port FROM STDIN")) {
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_port FROM STDIN", "rail_port_state",
+                line -> portName(state.ports().get(line - 1)))) {
             for (PortAssessment port : state.ports()) {
                 copy.text(port.node()).number(port.rail()).text(port.device()).number(port.port())
                         .number(port.stateId()).number(port.physicalStateId()).decimal(port.rateGbps())
@@ -142,6 +143,10 @@ final class NodeMetricsWriter {
                 cell.id(), cell.collectionSeq()));
     }
 
+    private static String portName(PortAssessment port) {
+        return "node " + port.node() + " rail " + port.rail() + " (" + port.device() + " port " + port.port() + ")";
+    }
+
     /** A hash of the set of (node, rail, device, port), independent of order. */
     private static long fingerprint(NodeMetricsState state) {
         long sum = 0;
@@ -159,7 +164,8 @@ final class NodeMetricsWriter {
         execute(connection, """
                 CREATE TEMP TABLE tmp_neighbor (node text, entries integer, gc_thresh1 integer, gc_thresh2 integer,
                     gc_thresh3 integer, pressure real, health text, reason text, by_device jsonb) ON COMMIT DROP""");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_neighbor FROM STDIN")) {
+        try (CopyStream copy = new CopyStream(connection, "COPY tmp_neighbor FROM STDIN", "node_neighbor",
+                line -> "node " + state.neighbors().get(line - 1).node())) {
             for (NeighborAssessment neighbor : state.neighbors()) {
                 copy.text(neighbor.node()).number(neighbor.entries()).number(neighbor.gcThresh1()).number(neighbor.gcThresh2())
                         .number(neighbor.gcThresh3()).decimal(neighbor.pressure()).text(neighbor.health().name())

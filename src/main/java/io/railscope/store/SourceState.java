@@ -2,7 +2,11 @@ package io.railscope.store;
 
 import java.time.Instant;
 
-/** How one source of a cell last fared; {@code error} is null when its last fetch succeeded. */
+/**
+ * How one source of a cell last fared; {@code error} is null when its last fetch succeeded,
+ * {@code problems} null when nothing went wrong that did not fail it.
+ */
 public record SourceState(
-        String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error, int consecutiveFailures) {
+        String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error, int consecutiveFailures,
+        String problems) {
 }

@@ -28,6 +28,9 @@ public class SourceStatusEntity extends PanacheEntityBase {
 
     public String error;
 
+    /** What went wrong without failing the source at its last fetch. */
+    public String problems;
+
     @Column(name = "consecutive_failures")
     public Integer consecutiveFailures;
 

@@ -20,12 +20,12 @@ final class SourceStatusWriter {
     void write(List<CellCollection.SourceOutcome> outcomes) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO source_status (cell_id, source, last_attempt_at, last_success_at, last_duration_ms, error,
-                                           consecutive_failures)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                                           consecutive_failures, problems)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, source) DO UPDATE
                    SET last_attempt_at = EXCLUDED.last_attempt_at,
                        last_success_at = COALESCE(EXCLUDED.last_success_at, source_status.last_success_at),
-                       last_duration_ms = EXCLUDED.last_duration_ms, error = EXCLUDED.error,
+                       last_duration_ms = EXCLUDED.last_duration_ms, error = EXCLUDED.error, problems = EXCLUDED.problems,
                        consecutive_failures = CASE WHEN EXCLUDED.error IS NULL THEN 0
                                                    ELSE source_status.consecutive_failures + 1 END""")) {
             for (CellCollection.SourceOutcome outcome : outcomes) {
@@ -37,6 +37,7 @@ final class SourceStatusWriter {
                 upsert.setInt(5, (int) Math.min(Integer.MAX_VALUE, outcome.durationMillis()));
                 upsert.setString(6, outcome.error());
                 upsert.setInt(7, outcome.succeeded() ? 0 : 1);
+                upsert.setString(8, outcome.problems());
                 upsert.addBatch();
             }
             upsert.executeBatch();

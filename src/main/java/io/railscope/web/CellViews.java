@@ -32,7 +32,7 @@ public class CellViews {
         var sources = summary.sources().stream()
                 .map(source -> new SourceView(source.source(), Ago.of(source.lastSuccessAt(), now),
                         Ago.of(source.lastAttemptAt(), now), source.lastDurationMs(), source.error(),
-                        freshness.isStale(summary.cell(), source, now)))
+                        freshness.isStale(summary.cell(), source, now), source.problems()))
                 .toList();
         return new CellView(summary, Ago.of(summary.collectedAt(), now),
                 freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now), sources, firingAlerts);

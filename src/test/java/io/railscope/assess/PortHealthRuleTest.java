@@ -41,7 +41,14 @@ class PortHealthRuleTest {
                         "RoCE loss: 5.0 packets/s out of sequence, sequence errors or ACK timeouts (limit 1.0)"),
                 // waited: 60 s x 5e10 B/s x 10 % / 8 B per tick
                 Arguments.of("congested", 4, 5, RATE_400G, counters(0, 0, 0), counters((long) (60 * RATE_400G * 0.10 / 8), 0, 0),
-                        PortHealth.DEGRADED, "waited to transmit 10% of the time"));
+                        PortHealth.DEGRADED, "waited to transmit 10% of the time"),
+                // the exporter said +Inf for the state: not DOWN for that, judged by the counters
+                Arguments.of("unreadable state", RailPortReading.UNKNOWN_STATE, 5, RATE_400G, counters(0, 0, 0), counters(0, 0, 0),
+                        PortHealth.OK, "the port state was not readable (state unknown, physical state LinkUp): judged by its counters only"),
+                // an unreadable physical state over a DOWN state is still not judged DOWN; a flap still degrades it
+                Arguments.of("unreadable physical state", 1, RailPortReading.UNKNOWN_STATE, RATE_400G, counters(0, 0, 3),
+                        counters(0, 0, 4), PortHealth.DEGRADED, "the port state was not readable (state DOWN, physical state unknown): "
+                                + "judged by its counters only; link went down 1 time since the last collection"));
     }
 
     @ParameterizedTest(name = "{0}")

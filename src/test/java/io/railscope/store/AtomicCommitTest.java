@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
+import io.railscope.assess.PortAssessment;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.model.PortHealth;
 import jakarta.inject.Inject;
@@ -47,6 +48,26 @@ class AtomicCommitTest {
                 + " WHERE c.name = 'atomic' AND s.health = 'OK'")).isEqualTo(2);
         assertThat(db.number("SELECT ports_down FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'atomic'"))
                 .isZero();
+    }
+
+    @Test
+    void aCommitThatFailsSaysWhichTableRowAndValue() {
+        Instant at = Instant.now();
+        CellCollection fixture = CollectionFixtures.collection("refused", at, List.of("n1", "n2"), PortHealth.OK, "team-a");
+        NodeMetricsState metrics = fixture.nodeMetrics().orElseThrow();
+        // a state no smallint holds, as a value that skipped the checks where values enter would be
+        List<PortAssessment> ports = metrics.ports().stream().map(port -> !port.node().equals("n2") ? port
+                : new PortAssessment(port.node(), port.rail(), port.device(), port.port(), 40000, port.physicalStateId(),
+                        port.rateGbps(), port.rxBytesPerSecond(), port.txBytesPerSecond(), port.symbolErrorsPerHour(),
+                        port.errorsPerSecond(), port.linkDownedIncrease(), port.congestionRatio(), port.health(), port.reason()))
+                .toList();
+        CellCollection refused = new CellCollection(fixture.cell(), fixture.simulated(), at, fixture.outcomes(), fixture.kubernetes(),
+                java.util.Optional.of(new NodeMetricsState(ports, metrics.neighbors(), metrics.targets(), metrics.isolation())),
+                fixture.jobs());
+
+        assertThatThrownBy(() -> writer.commit(refused, Duration.ofMinutes(5))).isInstanceOf(StoreException.class)
+                .hasMessageContaining("rail_port_state, row node n2 rail 1 (mlx5_0 port 1): column state, value \"40000\": ")
+                .hasMessageContaining("out of range for type smallint");
     }
 
     @Test

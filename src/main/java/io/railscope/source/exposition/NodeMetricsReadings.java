@@ -16,7 +16,10 @@ import java.util.function.Function;
 
 /**
  * Collects node_exporter's InfiniBand, ARP and neighbor sysctl samples, and the RDMA netns mode
- * textfile metric, into readings per node. Which
+ * textfile metric, into readings per node. Values are untrusted and checked here, where they enter:
+ * a state that is no code of its enum reads as {@link RailPortReading#UNKNOWN_STATE}; a counter, rate,
+ * entry count or limit that is NaN, infinite, negative or beyond its column is dropped; each is named
+ * with its series in {@link #valueProblems()}. Which
  * node a sample belongs to is decided by {@code nodeOf}: the scraped target's node, or labels of a
  * query result. Not thread-safe: one per page, or one per query fed sequentially.
  */
@@ -24,6 +27,8 @@ public final class NodeMetricsReadings implements SampleSink {
 
     private static final Map<String, PortCounter> COUNTERS = new HashMap<>();
     private static final String GC_THRESH = "node_sysctl_net_ipv4_neigh_default_gc_thresh";
+    /** 8 Pb/s: beyond any link, so a rate above it is no reading of one. */
+    static final double MAX_RATE_BYTES_PER_SECOND = 1e15;
 
     static {
         for (PortCounter counter : PortCounter.values()) {
@@ -38,6 +43,7 @@ public final class NodeMetricsReadings implements SampleSink {
     private final Map<String, NodeData> nodes = new LinkedHashMap<>();
     private final List<String> malformed = new ArrayList<>();
     private int malformedCount;
+    private final ProblemList problems = new ProblemList();
     // samples usually come grouped by node and port: remember the last ones to skip the map lookups
     private String lastNode;
     private NodeData lastNodeData;
@@ -57,28 +63,40 @@ public final class NodeMetricsReadings implements SampleSink {
     @Override
     public void sample(String metricName, Labels labels, double value, long timestampMillis) {
         String node = nodeOf.apply(labels);
-        if (node == null || Double.isNaN(value)) {
+        if (node == null) {
             return;
         }
         NodeData data = node.equals(lastNode) ? lastNodeData : nodes.computeIfAbsent(node, NodeData::new);
         lastNode = node;
         lastNodeData = data;
         if (metricName.equals("node_arp_entries")) {
+            if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
+                reject(metricName, labels, value, "no number of entries, dropped");
+                return;
+            }
             data.arpEntries += (long) value;
             data.arpSeen = true;
             String device = labels.get("device");
             if (device != null) {
-                data.arpByDevice.merge(device, (int) value, Integer::sum);
+                data.arpByDevice.merge(device, (int) value, (a, b) -> (int) Math.min(Integer.MAX_VALUE, (long) a + b));
             }
             return;
         }
         if (metricName.equals(RdmaNetnsReport.METRIC)) {
+            if (value != 0 && value != 1) {
+                reject(metricName, labels, value, "neither 0 nor 1, dropped");
+                return;
+            }
             data.rdmaNetnsExclusive = (int) value;
             return;
         }
         if (metricName.startsWith(GC_THRESH)) {
             int level = metricName.charAt(metricName.length() - 1) - '0';
             if (level >= 1 && level <= 3) {
+                if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
+                    reject(metricName, labels, value, "no table size, dropped (the kernel default is used)");
+                    return;
+                }
                 data.gcThresh[level - 1] = (int) value;
             }
             return;
@@ -93,16 +111,53 @@ public final class NodeMetricsReadings implements SampleSink {
         lastPort = portData;
         lastPortNode = data;
         switch (metricName) {
-            case "node_infiniband_state_id" -> portData.state = (int) value;
-            case "node_infiniband_physical_state_id" -> portData.physicalState = (int) value;
-            case "node_infiniband_rate_bytes_per_second" -> portData.rate = value;
+            case "node_infiniband_state_id" -> portData.state = stateCode(metricName, labels, value, RailPortReading.MAX_STATE);
+            case "node_infiniband_physical_state_id" ->
+                    portData.physicalState = stateCode(metricName, labels, value, RailPortReading.MAX_PHYSICAL_STATE);
+            case "node_infiniband_rate_bytes_per_second" -> {
+                if (value >= 0 && value <= MAX_RATE_BYTES_PER_SECOND) {
+                    portData.rate = value;
+                } else {
+                    reject(metricName, labels, value, "no link rate, dropped");
+                }
+            }
             default -> {
                 PortCounter counter = COUNTERS.get(metricName);
-                if (counter != null) {
+                if (counter == null) {
+                    return;
+                }
+                // a counter is a whole number from 0 to what a bigint holds; anything else is no reading of it
+                if (value >= 0 && value < 0x1p63) {
                     portData.counters[counter.ordinal()] = (long) value;
+                } else {
+                    reject(metricName, labels, value, "no counter value, dropped");
                 }
             }
         }
+    }
+
+    /** The state code, or {@link RailPortReading#UNKNOWN_STATE} when the value is no code of the enum. */
+    private int stateCode(String metricName, Labels labels, double value, int max) {
+        if (value >= 0 && value <= max && value == Math.rint(value)) {
+            return (int) value;
+        }
+        reject(metricName, labels, value, "no state code (0-" + max + "), read as unknown");
+        return RailPortReading.UNKNOWN_STATE;
+    }
+
+    private void reject(String metricName, Labels labels, double value, String what) {
+        problems.add(metricName + (labels.size() == 0 ? "" : labels.toString()) + " " + text(value) + ": " + what);
+    }
+
+    /** A value as the exposition format writes it. */
+    static String text(double value) {
+        if (Double.isNaN(value)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+Inf" : "-Inf";
+        }
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
     }
 
     /** Gives every port read so far a zero for this counter where it had no sample: the store left zeros out. */
@@ -129,6 +184,15 @@ public final class NodeMetricsReadings implements SampleSink {
         return malformedCount == 0 ? null : malformedCount + " malformed line(s), e.g. " + String.join("; ", malformed);
     }
 
+    /** Values that were out of range, each with its series and what became of it (dropped, or read as unknown). */
+    public List<String> valueProblems() {
+        return problems.list();
+    }
+
+    ProblemList problems() {
+        return problems;
+    }
+
     public int nodeCount() {
         return nodes.size();
     }
@@ -146,7 +210,7 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
             }
             if (node.arpSeen) {
-                neighbors.add(new NeighborReading(node.name, (int) node.arpEntries, node.gcThresh[0], node.gcThresh[1], node.gcThresh[2],
+                neighbors.add(new NeighborReading(node.name, (int) Math.min(Integer.MAX_VALUE, node.arpEntries), node.gcThresh[0], node.gcThresh[1], node.gcThresh[2],
                         Map.copyOf(node.arpByDevice)));
             }
             for (PortData port : node.ports.values()) {
@@ -154,13 +218,17 @@ public final class NodeMetricsReadings implements SampleSink {
                 try {
                     portNumber = Integer.parseInt(port.port);
                 } catch (NumberFormatException e) {
+                    portNumber = -1;
+                }
+                if (portNumber < 0 || portNumber > Short.MAX_VALUE) {
+                    problems.add("port \"" + port.port + "\" of " + port.device + " on " + node.name + ": no port number, skipped");
                     continue;
                 }
                 ports.add(new RailPortReading(node.name, port.device, portNumber, port.state, port.physicalState, port.rate,
                         port.counters));
             }
         }
-        return new NodeMetricsSnapshot(at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared));
+        return new NodeMetricsSnapshot(at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
     }
 
     private static final class NodeData {

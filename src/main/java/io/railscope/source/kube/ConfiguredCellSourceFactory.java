@@ -69,13 +69,13 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         }
         if (metrics.targets().isPresent()) {
             List<ExporterTarget> targets = metrics.targets().get().stream().map(ExporterTarget::of).toList();
-            return Optional.of(new ExporterScrapeSource(() -> targets, metrics.targetTimeout(), metrics.scrapeParallelism(),
-                    Clock.systemUTC()));
+            return Optional.of(new ExporterScrapeSource(() -> targets, metrics.connectTimeout(), metrics.targetTimeout(),
+                    metrics.scrapeParallelism(), Clock.systemUTC()));
         }
         if (metrics.exporterSelector().isPresent() && client != null) {
             ExporterDiscovery discovery = new ExporterDiscovery(client, metrics.exporterSelector().get(), metrics.exporterPort());
-            return Optional.of(new ExporterScrapeSource(discovery::targets, metrics.targetTimeout(), metrics.scrapeParallelism(),
-                    Clock.systemUTC()));
+            return Optional.of(new ExporterScrapeSource(discovery::targets, metrics.connectTimeout(), metrics.targetTimeout(),
+                    metrics.scrapeParallelism(), Clock.systemUTC()));
         }
         return Optional.empty();
     }

@@ -1,18 +1,30 @@
 package io.railscope.source.exposition;
 
+import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.railscope.source.kube.MockCell;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Cell {@code kube-b}: a mock Kubernetes API whose node_exporter pod (label
  * app.kubernetes.io/name=node-exporter, on node gpu-a-000) is a real node_exporter on 127.0.0.1,
  * serving fixture trees with rail 3 (mlx5_2) down and 600 neighbor entries.
+ * Cell {@code kube-v}: one target, node {@code localhost}, serving {@code untrusted-values.prom}
+ * (a +Inf state, counters and rates no column holds).
+ * Cell {@code kube-s}: three targets, the same real node_exporter and two that stall (one silent,
+ * one after its headers), each with a 400 ms deadline (under the tests' 700 ms source timeout), collected every 2 s.
  */
 public class ExporterCellResource implements QuarkusTestResourceLifecycleManager {
 
     private MockCell cell;
     private NodeExporterFixture exporter;
+    private HttpServer untrusted;
+    private StalledExporter silent;
+    private StalledExporter stallingBody;
 
     @Override
     public Map<String, String> start() {
@@ -21,17 +33,50 @@ public class ExporterCellResource implements QuarkusTestResourceLifecycleManager
             exporter.port(2, "1: DOWN", "2: Polling", "400 Gb/sec (4X NDR)");
             cell = MockCell.loaded();
             cell.load("testdata/kube/exporter-pod.yaml");
+            String kubeconfig = cell.writeKubeconfig().toString();
             String port = exporter.address().substring(exporter.address().lastIndexOf(':') + 1);
-            return Map.of("railscope.cells.kube-b.kubernetes.kubeconfig", cell.writeKubeconfig().toString(),
-                    "railscope.cells.kube-b.metrics.exporter-selector", "app.kubernetes.io/name=node-exporter",
-                    "railscope.cells.kube-b.metrics.exporter-port", port);
+            untrusted = untrustedExporter();
+            silent = StalledExporter.silent();
+            stallingBody = StalledExporter.stallingBody();
+            Map<String, String> config = new HashMap<>();
+            config.put("railscope.cells.kube-b.kubernetes.kubeconfig", kubeconfig);
+            config.put("railscope.cells.kube-b.metrics.exporter-selector", "app.kubernetes.io/name=node-exporter");
+            config.put("railscope.cells.kube-b.metrics.exporter-port", port);
+            config.put("railscope.cells.kube-v.kubernetes.kubeconfig", kubeconfig);
+            config.put("railscope.cells.kube-v.interval", "2s");
+            config.put("railscope.cells.kube-v.metrics.targets", "localhost:" + untrusted.getAddress().getPort());
+            config.put("railscope.cells.kube-s.kubernetes.kubeconfig", kubeconfig);
+            config.put("railscope.cells.kube-s.interval", "2s");
+            config.put("railscope.cells.kube-s.metrics.targets", String.join(",", exporter.address(), silent.address(),
+                    stallingBody.address()));
+            config.put("railscope.cells.kube-s.metrics.target-timeout", "400ms");
+            config.put("railscope.cells.kube-s.metrics.connect-timeout", "400ms");
+            return config;
         } catch (Exception e) {
-            throw new IllegalStateException("cell kube-b did not start: " + e.getMessage(), e);
+            throw new IllegalStateException("cells kube-b, kube-v, kube-s did not start: " + e.getMessage(), e);
         }
+    }
+
+    private static HttpServer untrustedExporter() throws java.io.IOException {
+        byte[] page;
+        try (InputStream in = ExporterCellResource.class.getResourceAsStream("/testdata/exposition/untrusted-values.prom")) {
+            page = in.readAllBytes();
+        }
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/metrics", exchange -> {
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        server.start();
+        return server;
     }
 
     @Override
     public void stop() {
-        TestServers.stop(exporter, cell);
+        if (untrusted != null) {
+            untrusted.stop(0);
+        }
+        TestServers.stop(silent, stallingBody, exporter, cell);
     }
 }

@@ -32,11 +32,15 @@ import org.junit.jupiter.api.Test;
 /** Debian's node_exporter on fixture sysfs/procfs trees, scraped for real; plus targets that misbehave. */
 class ExporterScrapeSourceTest {
 
+    private static final java.util.concurrent.CountDownLatch STALLED = new java.util.concurrent.CountDownLatch(1);
     private static NodeExporterFixture node;
     private static HttpServer misbehaving;
+    private static String UNTRUSTED;
 
     @BeforeAll
     static void start() throws Exception {
+        UNTRUSTED = new String(ExporterScrapeSourceTest.class.getResourceAsStream("/testdata/exposition/untrusted-values.prom").readAllBytes(),
+                StandardCharsets.UTF_8);
         node = NodeExporterFixture.start(600);
         misbehaving = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         misbehaving.createContext("/error/metrics", exchange -> {
@@ -61,6 +65,24 @@ class ExporterScrapeSourceTest {
                 // the client stops reading at its cap
             }
         });
+        misbehaving.createContext("/untrusted/metrics", exchange -> {
+            byte[] body = UNTRUSTED.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        misbehaving.createContext("/stall-body/metrics", exchange -> {
+            // headers and the first line, then nothing: the body never ends
+            exchange.sendResponseHeaders(200, 0);
+            exchange.getResponseBody().write("node_arp_entries{device=\"eth0\"} 1\n".getBytes(StandardCharsets.UTF_8));
+            exchange.getResponseBody().flush();
+            try {
+                STALLED.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
         misbehaving.createContext("/hang/metrics", exchange -> {
             try {
                 Thread.sleep(30_000);
@@ -75,6 +97,7 @@ class ExporterScrapeSourceTest {
 
     @AfterAll
     static void stop() throws Exception {
+        STALLED.countDown();
         node.close();
         misbehaving.stop(0);
     }
@@ -136,10 +159,59 @@ class ExporterScrapeSourceTest {
         assertThat(targets.get("error").error()).isEqualTo("HTTP 500");
         assertThat(targets.get("garbage").up()).isFalse();
         assertThat(targets.get("garbage").error()).contains("malformed line");
-        assertThat(targets.get("hang").error()).contains("Timeout");
+        assertThat(targets.get("hang").error()).isEqualTo("timed out after 2 s waiting for the response headers");
         assertThat(targets.get("huge").error()).isEqualTo("response larger than 32 MiB");
         assertThat(targets.get("closed").error()).contains("ConnectException");
         assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("good");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(120) // a bound for the build, not an assertion: a stalled read used to block for ever
+    void aBodyThatStallsIsAbandonedAtTheTargetsDeadlineAndTheOthersAreRead() throws Exception {
+        String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
+        ExporterScrapeSource source = source(List.of(new ExporterTarget(node.address(), "good"),
+                new ExporterTarget(base + "/stall-body", "stalled")));
+        NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
+        Map<String, ScrapeTarget> targets = snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
+        assertThat(targets.get("good").up()).isTrue();
+        assertThat(targets.get("stalled").up()).isFalse();
+        assertThat(targets.get("stalled").error()).startsWith("timed out after 2 s reading the body (HTTP 200, ").endsWith(" bytes read)");
+        assertThat(snapshot.ports()).hasSize(8).extracting(RailPortReading::node).containsOnly("good");
+        assertThat(snapshot.problems()).containsExactly("1 of 2 exporters did not answer (listed with their reasons)");
+    }
+
+    @Test
+    void valuesOutOfRangeAreUnknownOrDroppedWithTheirSeriesAndTheRestIsRead() throws Exception {
+        String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
+        NodeMetricsSnapshot snapshot = source(List.of(new ExporterTarget(base + "/untrusted", "gpu-x"))).fetchNodeMetrics();
+        Map<String, RailPortReading> ports = snapshot.ports().stream().collect(Collectors.toMap(RailPortReading::device, Function.identity()));
+        assertThat(ports.get("mlx5_0").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
+        assertThat(ports.get("mlx5_1").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
+        assertThat(ports.get("mlx5_2").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
+        assertThat(ports.get("mlx5_2").physicalStateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
+        assertThat(ports.get("mlx5_3").stateId()).isEqualTo(4);
+        assertThat(ports.get("mlx5_1").rateBytesPerSecond()).isZero();
+        assertThat(ports.get("mlx5_2").rateBytesPerSecond()).isZero();
+        assertThat(ports.get("mlx5_1").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_2").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_2").counter(io.railscope.source.PortCounter.LINK_DOWNED)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_3").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(1000);
+        assertThat(snapshot.neighbors()).singleElement().satisfies(neighbors -> {
+            assertThat(neighbors.entries()).isEqualTo(7);
+            assertThat(neighbors.gcThresh3()).isZero();
+        });
+        assertThat(snapshot.problems()).hasSize(ProblemList.SHOWN + 1).first().asString()
+                .isEqualTo(base + "/untrusted: node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown");
+        assertThat(snapshot.problems().get(ProblemList.SHOWN)).isEqualTo("and 9 more");
+        assertThat(snapshot.targets()).singleElement().satisfies(target -> {
+            assertThat(target.up()).isTrue();
+            assertThat(target.error()).startsWith("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code")
+                    .endsWith("; and 9 more");
+        });
+        // assessed, the +Inf port is judged by its counters, not DOWN
+        PortAssessment verdict = new PortHealthRule(TestThresholds.defaults(), 400).assess(ports.get("mlx5_0"), null, 1, 0);
+        assertThat(verdict.health()).isEqualTo(PortHealth.OK);
+        assertThat(verdict.reason()).startsWith("the port state was not readable");
     }
 
     @Test

@@ -111,6 +111,40 @@ class PrometheusQuerySourceTest {
     }
 
     @Test
+    void answersOutOfRangeAreUnknownOrDroppedWithTheirSeries() throws IOException {
+        NodeMetricsReadings readings = new NodeMetricsReadings(labels -> PrometheusQuerySource.nodeOf(labels, "node"));
+        feed(readings, "node_infiniband_state_id", "\"+Inf\"", "\"4\"");
+        feed(readings, "node_infiniband_physical_state_id", "\"5\"", "\"5\"");
+        feed(readings, "node_infiniband_rate_bytes_per_second", "\"-Inf\"", "\"50000000000\"");
+        feed(readings, "node_infiniband_port_data_received_bytes_total", "\"1e+30\"", "\"12\"");
+        feed(readings, "node_infiniband_link_downed_total", "\"-3\"", "\"NaN\"");
+        NodeMetricsSnapshot snapshot = readings.snapshot(java.time.Instant.now(), List.of());
+        RailPortReading bad = snapshot.ports().stream().filter(p -> p.node().equals("gpu-1")).findFirst().orElseThrow();
+        RailPortReading good = snapshot.ports().stream().filter(p -> p.node().equals("gpu-2")).findFirst().orElseThrow();
+        assertThat(bad.stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
+        assertThat(bad.rateBytesPerSecond()).isZero();
+        assertThat(bad.counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
+        assertThat(bad.counter(PortCounter.LINK_DOWNED)).isEqualTo(-1);
+        assertThat(good.stateId()).isEqualTo(4);
+        assertThat(good.counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(12);
+        assertThat(good.counter(PortCounter.LINK_DOWNED)).isEqualTo(-1);
+        assertThat(snapshot.problems()).containsExactly(
+                "node_infiniband_state_id{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown",
+                "node_infiniband_rate_bytes_per_second{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -Inf: no link rate, dropped",
+                "node_infiniband_port_data_received_bytes_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} 1.0E30: no counter value, dropped",
+                "node_infiniband_link_downed_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -3: no counter value, dropped",
+                "node_infiniband_link_downed_total{node=\"gpu-2\",device=\"mlx5_0\",port=\"1\"} NaN: no counter value, dropped");
+    }
+
+    /** An instant-query answer of one metric for gpu-1 and gpu-2, values as Prometheus writes them (strings). */
+    private static void feed(NodeMetricsReadings readings, String metric, String gpu1, String gpu2) throws IOException {
+        String answer = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+                + "{\"metric\":{\"node\":\"gpu-1\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu1 + "]},"
+                + "{\"metric\":{\"node\":\"gpu-2\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu2 + "]}]}}";
+        PrometheusQuerySource.readVector(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), metric, metric, readings);
+    }
+
+    @Test
     void theNodeOfASeriesComesFromItsLabels() {
         assertThat(nodeOf(List.of("node", "a", "instance", "10.0.0.1:9100"))).isEqualTo("a");
         assertThat(nodeOf(List.of("kubernetes_node", "b"))).isEqualTo("b");
