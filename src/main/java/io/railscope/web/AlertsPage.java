@@ -30,6 +30,9 @@ import java.util.UUID;
 @Produces(MediaType.TEXT_HTML)
 public class AlertsPage {
 
+    /** The longest silence the form creates: ten years. */
+    private static final double MAX_HOURS = 87_600;
+
     /** An alert row: the alert, whether a silence mutes it, and how long it has fired. */
     public record AlertRow(StoredAlert alert, boolean silenced, String duration) {
     }
@@ -97,9 +100,12 @@ public class AlertsPage {
         Instant now = Instant.now();
         try {
             double duration = Double.parseDouble(hours == null || hours.isBlank() ? "2" : hours.strip());
-            silences.create(parse(matchers), now, now.plusSeconds((long) (duration * 3600)), createdBy, comment, now);
+            if (!(duration > 0 && duration <= MAX_HOURS)) {
+                throw new NumberFormatException();
+            }
+            silences.create(parse(matchers), now, now.plusSeconds(Math.round(duration * 3600)), createdBy, comment, now);
         } catch (Silences.InvalidSilenceException | NumberFormatException e) {
-            String message = e instanceof NumberFormatException ? "hours must be a number" : e.getMessage();
+            String message = e instanceof NumberFormatException ? "hours: a number of hours above 0 and at most " + (long) MAX_HOURS : e.getMessage();
             return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
                     .entity(Templates.silences(silences.recent(now), now, message, matchers == null ? "" : matchers).render()).build();
         }
