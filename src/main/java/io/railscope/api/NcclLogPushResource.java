@@ -27,7 +27,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * Logs that jobs ship themselves (and nccl-tests output): parsed like a pod's log, kept per pod, and
- * merged into the job at the cell's next collection. The log itself is not kept, only its facts.
+ * merged into the job at the cell's next collection. The log itself is not kept, only its facts, and of those the ranks of the
+ * first {@code railscope.nccl.max-hosts-per-push} hosts: the job counts the rest.
  */
 @Path("/api/v1/cells/{cell}/nccl/logs")
 public class NcclLogPushResource {
@@ -42,9 +43,14 @@ public class NcclLogPushResource {
         this.store = store;
     }
 
-    /** What was kept of a pushed log. */
+    /**
+     * What was kept of a pushed log.
+     *
+     * @param hostsDropped hosts past {@code railscope.nccl.max-hosts-per-push}, whose ranks were not kept
+     * @param ranksDropped their ranks
+     */
     public record PushResult(String cell, String namespace, String job, String pod, int ranks, List<String> networks, long infoLines,
-            long warnings, Double busbwGBps, long bytes) {
+            long warnings, Double busbwGBps, long bytes, int hostsDropped, int ranksDropped) {
     }
 
     @POST
@@ -61,7 +67,7 @@ public class NcclLogPushResource {
             }
         }
         int cap = settings.nccl().pushMaxBytes();
-        NcclLogFacts facts = NcclLogParser.parse(body, cap);
+        NcclLogFacts facts = NcclLogParser.parse(body, cap).withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
         if (facts.truncated()) {
             return error(Response.Status.REQUEST_ENTITY_TOO_LARGE, "the log is larger than railscope.cells." + cell
                     + ".nccl.push-max-bytes (" + cap + " bytes): push the start of the log, where NCCL prints its network", "body");
@@ -72,7 +78,7 @@ public class NcclLogPushResource {
         }
         List<String> networks = facts.ranks().stream().map(RankFacts::network).filter(Objects::nonNull).distinct().toList();
         return Response.accepted(new PushResult(cell, namespace, job, pod, facts.ranks().size(), networks, facts.infoLines(), facts.warningCount(),
-                Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null, facts.bytesRead())).type(MediaType.APPLICATION_JSON).build();
+                Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null, facts.bytesRead(), facts.hostsDropped(), facts.ranksDropped())).type(MediaType.APPLICATION_JSON).build();
     }
 
     private static Response error(Response.Status status, String message, String field) {
