@@ -2,6 +2,8 @@ package io.railscope.security;
 
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SecurityConfig;
+import io.railscope.http.ErrorBody;
+import io.railscope.http.RequestErrors;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -75,7 +77,7 @@ public class AccessFilter {
         // a page change is a form, so that the CSRF check reads its token: any other body would pass it unchecked
         MediaType type = request.getMediaType();
         if (type == null || !type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE) && !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
-            return io.railscope.http.RequestErrors.answer("/", Response.Status.UNSUPPORTED_MEDIA_TYPE,
+            return RequestErrors.answer("/", Response.Status.UNSUPPORTED_MEDIA_TYPE,
                     "Changes on the pages are HTML forms (application/x-www-form-urlencoded).", null);
         }
         if (request.getUriInfo().getPath().startsWith(SignIn.PATH + "/") || request.getUriInfo().getPath().equals(SignIn.PATH)) {
@@ -108,11 +110,11 @@ public class AccessFilter {
     }
 
     private static Response refusePage(Response.Status status, String message) {
-        return io.railscope.http.RequestErrors.answer("/", status, message, null);
+        return RequestErrors.answer("/", status, message, null);
     }
 
     private static Response refuse(Response.Status status, String message) {
-        Response.ResponseBuilder response = Response.status(status).type(MediaType.APPLICATION_JSON).entity(io.railscope.http.ErrorBody.of(message));
+        Response.ResponseBuilder response = Response.status(status).type(MediaType.APPLICATION_JSON).entity(ErrorBody.of(message));
         if (status == Response.Status.UNAUTHORIZED) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"railscope\"");
         }
