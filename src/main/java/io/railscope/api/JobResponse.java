@@ -1,5 +1,6 @@
 package io.railscope.api;
 
+import io.railscope.source.NcclJobObservation.Dropped;
 import io.railscope.source.NcclJobObservation.JobPod;
 import io.railscope.store.JobDetail;
 import io.railscope.store.JobDetail.RankRow;
@@ -12,16 +13,25 @@ import java.util.Map;
 /**
  * One job: its transport verdict and why, every rank, its pods, and the unhealthy rails under its nodes.
  *
+ * @param ranks          one page of the ranks ({@code ?offset=&limit=}, 1,000 by default)
+ * @param rankPage       where that page sits among the job's ranks kept
+ * @param dropped        what the job's logs held past {@code railscope.nccl.*} and was not kept
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
  */
 public record JobResponse(String namespace, String name, String transport, String verdict, String reason, int nranks, int requestedRails,
         Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen, List<NcclWarning> warnings,
-        List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails) {
+        List<RankRow> ranks, RankPage rankPage, Dropped dropped, List<JobPod> pods, Map<String, List<String>> unhealthyRails) {
 
-    static JobResponse of(JobDetail detail) {
+    /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
+    public record RankPage(int offset, int limit, int total, Integer next) {
+    }
+
+    static JobResponse of(JobDetail detail, int limit) {
         JobSummary job = detail.job();
+        int next = detail.nextRankOffset();
         return new JobResponse(job.namespace(), job.name(), job.transport(), job.verdict(), job.reason(), job.nranks(), job.requestedRails(),
                 job.busbwGBps(), job.busbwSource(), job.baselineGBps(), job.running(), job.firstSeen(), job.lastSeen(), detail.warnings(),
-                detail.ranks(), detail.pods(), detail.railsKnown() ? detail.unhealthyRails() : null);
+                detail.ranks(), new RankPage(detail.rankOffset(), limit, detail.rankCount(), next < 0 ? null : next), detail.dropped(),
+                detail.pods(), detail.railsKnown() ? detail.unhealthyRails() : null);
     }
 }

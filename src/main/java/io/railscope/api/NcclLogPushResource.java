@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
+import io.railscope.http.ErrorBody;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
@@ -26,7 +27,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 /**
  * Logs that jobs ship themselves (and nccl-tests output): parsed like a pod's log, kept per pod, and
- * merged into the job at the cell's next collection. The log itself is not kept, only its facts.
+ * merged into the job at the cell's next collection. The log itself is not kept, only its facts, and of those the ranks of the
+ * first {@code railscope.nccl.max-hosts-per-push} hosts: the job counts the rest.
  */
 @Path("/api/v1/cells/{cell}/nccl/logs")
 public class NcclLogPushResource {
@@ -41,9 +43,14 @@ public class NcclLogPushResource {
         this.store = store;
     }
 
-    /** What was kept of a pushed log. */
+    /**
+     * What was kept of a pushed log.
+     *
+     * @param hostsDropped hosts past {@code railscope.nccl.max-hosts-per-push}, whose ranks were not kept
+     * @param ranksDropped their ranks
+     */
     public record PushResult(String cell, String namespace, String job, String pod, int ranks, List<String> networks, long infoLines,
-            long warnings, Double busbwGBps, long bytes) {
+            long warnings, Double busbwGBps, long bytes, int hostsDropped, int ranksDropped) {
     }
 
     @POST
@@ -56,25 +63,25 @@ public class NcclLogPushResource {
         for (String[] parameter : new String[][] {{"namespace", namespace}, {"job", job}, {"pod", pod}}) {
             if (parameter[1] == null || !NAME.matcher(parameter[1]).matches()) {
                 return error(Response.Status.BAD_REQUEST, "query parameter " + parameter[0]
-                        + " must be a Kubernetes name: letters, digits, '-', '_' and '.', at most 253, starting and ending alphanumeric");
+                        + " must be a Kubernetes name: letters, digits, '-', '_' and '.', at most 253, starting and ending alphanumeric", parameter[0]);
             }
         }
         int cap = settings.nccl().pushMaxBytes();
-        NcclLogFacts facts = NcclLogParser.parse(body, cap);
+        NcclLogFacts facts = NcclLogParser.parse(body, cap).withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
         if (facts.truncated()) {
             return error(Response.Status.REQUEST_ENTITY_TOO_LARGE, "the log is larger than railscope.cells." + cell
-                    + ".nccl.push-max-bytes (" + cap + " bytes): push the start of the log, where NCCL prints its network");
+                    + ".nccl.push-max-bytes (" + cap + " bytes): push the start of the log, where NCCL prints its network", "body");
         }
         ContainerLog log = new ContainerLog(namespace, job, pod, "", ContainerLog.PUSHED, null, Clock.systemUTC().instant(), facts);
         if (!store.push(cell, log)) {
-            return error(Response.Status.SERVICE_UNAVAILABLE, "cell " + cell + " has not been collected yet: push again after its first collection");
+            return error(Response.Status.SERVICE_UNAVAILABLE, "cell " + cell + " has not been collected yet: push again after its first collection", null);
         }
         List<String> networks = facts.ranks().stream().map(RankFacts::network).filter(Objects::nonNull).distinct().toList();
         return Response.accepted(new PushResult(cell, namespace, job, pod, facts.ranks().size(), networks, facts.infoLines(), facts.warningCount(),
-                Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null, facts.bytesRead())).type(MediaType.APPLICATION_JSON).build();
+                Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null, facts.bytesRead(), facts.hostsDropped(), facts.ranksDropped())).type(MediaType.APPLICATION_JSON).build();
     }
 
-    private static Response error(Response.Status status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ApiErrors.ErrorResponse(message)).build();
+    private static Response error(Response.Status status, String message, String field) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ErrorBody(message, field)).build();
     }
 }

@@ -14,7 +14,6 @@ import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 import io.railscope.model.Fault;
 import io.railscope.model.Ipv4Cidr;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,14 +50,15 @@ public class Fleet {
     private static List<CellSettings> builtInFleet(RailscopeConfig config) {
         var interval = config.collect().interval();
         return List.of(
-                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), interval),
+                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), config),
                 simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE, WHEREABOUTS_LEAK, ISOLATION_GAPS),
-                        interval),
-                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), interval));
+                        config),
+                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), config));
     }
 
-    private static CellSettings simulated(String name, int nodes, List<Fault> faults, Duration interval) {
-        return new CellSettings(name, interval, DEFAULT_DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(),
+    private static CellSettings simulated(String name, int nodes, List<Fault> faults, RailscopeConfig config) {
+        return new CellSettings(name, config.collect().interval(), DEFAULT_DEVICES, 400, IpamSettings.defaults(),
+                NcclSettings.defaults(NcclLimits.of(config.nccl())),
                 AuditSettings.defaults(), Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
     }
 
@@ -73,7 +73,7 @@ public class Fleet {
             var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
                     cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()),
                     cell.rails().firstIndex());
-            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl()),
+            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl(), NcclLimits.of(config.nccl())),
                     AuditSettings.of(cell.audit(), cell.rails().expectedMtu()), simulated,
                     Optional.of(cell)));
         }

@@ -24,8 +24,31 @@ public interface RailscopeConfig {
 
     SecurityConfig security();
 
+    Nccl nccl();
+
     /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
     Map<String, @Valid CellConfig> cells();
+
+    /** {@code railscope.nccl.}: what one job and one pushed log may hold, in every cell. */
+    interface Nccl {
+        /** Ranks kept per job (lowest first); the rest are counted and the job says so. */
+        @WithDefault("16384")
+        @Min(1)
+        @jakarta.validation.constraints.Max(1_000_000)
+        int maxRanksPerJob();
+
+        /** NCCL warnings kept per job (fatal first); the rest are counted and the job says so. */
+        @WithDefault("100")
+        @Min(1)
+        @jakarta.validation.constraints.Max(100_000)
+        int maxWarningsPerJob();
+
+        /** Distinct hosts one pushed log may bring; ranks of further hosts are dropped and counted. */
+        @WithDefault("1024")
+        @Min(1)
+        @jakarta.validation.constraints.Max(1_000_000)
+        int maxHostsPerPush();
+    }
 
     interface Collect {
         /** Default time between two collections of a cell. */

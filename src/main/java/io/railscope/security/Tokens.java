@@ -33,6 +33,11 @@ public class Tokens {
         return !config.tokens().isEmpty();
     }
 
+    /** Whether any token may change things, so that the sign-in form can open a session. */
+    public boolean adminConfigured() {
+        return config.tokens().values().stream().anyMatch(token -> token.scope().equals("admin"));
+    }
+
     /** The scope of a presented token, or empty when it is not one of ours. */
     public Optional<Scope> scopeOf(String token) {
         byte[] presented = sha256(token);

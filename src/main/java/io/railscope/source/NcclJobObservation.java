@@ -13,6 +13,7 @@ import java.util.List;
  * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
  * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
  * @param running        a pod of the job is pending or running
+ * @param dropped        what was past {@code railscope.nccl.*} and not kept
  */
 public record NcclJobObservation(
         String namespace,
@@ -25,12 +26,32 @@ public record NcclJobObservation(
         List<NcclRankObservation> ranks,
         List<NcclWarning> warnings,
         List<JobPod> pods,
-        boolean running) {
+        boolean running,
+        Dropped dropped) {
 
     public NcclJobObservation {
         ranks = List.copyOf(ranks);
         warnings = List.copyOf(warnings);
         pods = List.copyOf(pods);
+    }
+
+    /** A job of which nothing was dropped. */
+    public NcclJobObservation(String namespace, String name, String transport, int nranks, int requestedRails, double busbwGBps,
+            String busbwSource, List<NcclRankObservation> ranks, List<NcclWarning> warnings, List<JobPod> pods, boolean running) {
+        this(namespace, name, transport, nranks, requestedRails, busbwGBps, busbwSource, ranks, warnings, pods, running, Dropped.NONE);
+    }
+
+    /**
+     * What a job's logs held past the limits: ranks past {@code max-ranks-per-job} or of hosts past {@code max-hosts-per-push},
+     * warnings past {@code max-warnings-per-job}, and those hosts.
+     */
+    public record Dropped(int ranks, int warnings, int hosts) {
+
+        public static final Dropped NONE = new Dropped(0, 0, 0);
+
+        public boolean any() {
+            return ranks > 0 || warnings > 0 || hosts > 0;
+        }
     }
 
     /** Whether a warning says a collective or a communicator failed. */

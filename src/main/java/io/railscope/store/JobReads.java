@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.railscope.source.NcclJobObservation;
 import io.railscope.store.JobDetail.RankRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.railscope.source.nccl.NcclWarning;
@@ -60,13 +61,18 @@ public class JobReads {
                 ORDER BY j.namespace, j.name LIMIT 100""", JobReads::summary, cell, rail));
     }
 
-    public Optional<JobDetail> job(String cell, String namespace, String name) {
+    /** One job with {@code rankLimit} of its ranks from {@code rankOffset} (in rank order). */
+    public Optional<JobDetail> job(String cell, String namespace, String name, int rankOffset, int rankLimit) {
         return consistentRead.read(connection -> {
-            List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + ", j.warnings, j.warning_kinds, j.pods::text, j.cell_id" + """
+            List<Object[]> rows = Rows.list(connection, "SELECT " + JOB_COLUMNS + """
+                    , j.warnings, j.warning_kinds, j.pods::text, j.cell_id, j.ranks_dropped, j.warnings_dropped, j.hosts_dropped,
+                      (SELECT count(*) FROM nccl_rank r WHERE r.job_id = j.id) AS rank_count
                      FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                     WHERE c.name = ? AND j.namespace = ? AND j.name = ?""",
                     rs -> new Object[] {summary(rs), warnings(strings(rs.getArray("warnings")), strings(rs.getArray("warning_kinds"))), rs.getString("pods"),
-                        rs.getInt("id"), rs.getInt("cell_id")},
+                        rs.getInt("id"), rs.getInt("cell_id"),
+                        new NcclJobObservation.Dropped(rs.getInt("ranks_dropped"), rs.getInt("warnings_dropped"), rs.getInt("hosts_dropped")),
+                        rs.getInt("rank_count")},
                     cell, namespace, name);
             if (rows.isEmpty()) {
                 return Optional.empty();
@@ -77,7 +83,7 @@ public class JobReads {
             List<RankRow> ranks = Rows.list(connection, """
                     SELECT rank, pod, node, host, nccl_version, network, hcas, link_layer, gdr, channels::text, init_complete, no_device,
                            socket_interfaces, plugin, verdict, reason
-                      FROM nccl_rank WHERE job_id = ? ORDER BY ordinal""", JobReads::rank, jobId);
+                      FROM nccl_rank WHERE job_id = ? ORDER BY ordinal OFFSET ? LIMIT ?""", JobReads::rank, jobId, rankOffset, rankLimit);
             Map<String, List<String>> unhealthy = new LinkedHashMap<>();
             Rows.list(connection, """
                     SELECT n.name, p.rail, p.device, s.health, s.reason
@@ -104,7 +110,7 @@ public class JobReads {
             try {
                 return Optional.of(new JobDetail((JobSummary) row[0], castWarnings(row[1]), ranks, NcclLogStore.JSON.readValue((String) row[2],
                         NcclLogStore.JSON.getTypeFactory().constructCollectionType(List.class, io.railscope.source.NcclJobObservation.JobPod.class)),
-                        unhealthy, railsKnown, pressure, busbw));
+                        unhealthy, railsKnown, pressure, busbw, rankOffset, (Integer) row[6], (NcclJobObservation.Dropped) row[5]));
             } catch (JsonProcessingException e) {
                 throw new SQLException("pods of job " + namespace + "/" + name + " do not read: " + e.getMessage(), e);
             }

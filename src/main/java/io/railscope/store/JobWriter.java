@@ -38,15 +38,16 @@ final class JobWriter {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO nccl_job AS j (cell_id, namespace, name, transport, verdict, reason, nranks, requested_rails,
                                       busbw_gbps, busbw_source, baseline_gbps, warnings, warning_kinds, pods, running, first_seen, last_seen,
-                                      ranks_fingerprint)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+                                      ranks_fingerprint, ranks_dropped, warnings_dropped, hosts_dropped)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, namespace, name) DO UPDATE
                    SET transport = EXCLUDED.transport, verdict = EXCLUDED.verdict, reason = EXCLUDED.reason,
                        nranks = EXCLUDED.nranks, requested_rails = EXCLUDED.requested_rails, busbw_gbps = EXCLUDED.busbw_gbps,
                        busbw_source = EXCLUDED.busbw_source, baseline_gbps = EXCLUDED.baseline_gbps, warnings = EXCLUDED.warnings,
                        warning_kinds = EXCLUDED.warning_kinds,
                        pods = EXCLUDED.pods, running = EXCLUDED.running, last_seen = EXCLUDED.last_seen,
-                       ranks_fingerprint = EXCLUDED.ranks_fingerprint
+                       ranks_fingerprint = EXCLUDED.ranks_fingerprint, ranks_dropped = EXCLUDED.ranks_dropped,
+                       warnings_dropped = EXCLUDED.warnings_dropped, hosts_dropped = EXCLUDED.hosts_dropped
                 RETURNING id, (SELECT ranks_fingerprint FROM nccl_job WHERE id = j.id) IS NOT DISTINCT FROM ?""");
                 PreparedStatement deleteRanks = connection.prepareStatement("DELETE FROM nccl_rank WHERE job_id = ?");
                 PreparedStatement insertRank = connection.prepareStatement("""
@@ -76,6 +77,9 @@ final class JobWriter {
                 upsert.setTimestamp(p++, cell.timestamp());
                 upsert.setTimestamp(p++, cell.timestamp());
                 upsert.setInt(p++, fingerprint);
+                upsert.setInt(p++, job.dropped().ranks());
+                upsert.setInt(p++, job.dropped().warnings());
+                upsert.setInt(p++, job.dropped().hosts());
                 upsert.setInt(p, fingerprint);
                 int jobId;
                 boolean unchanged;

@@ -30,6 +30,9 @@ import java.util.UUID;
 @Produces(MediaType.TEXT_HTML)
 public class AlertsPage {
 
+    /** The longest silence the form creates: ten years. */
+    private static final double MAX_HOURS = 87_600;
+
     /** An alert row: the alert, whether a silence mutes it, and how long it has fired. */
     public record AlertRow(StoredAlert alert, boolean silenced, String duration) {
     }
@@ -97,13 +100,12 @@ public class AlertsPage {
         Instant now = Instant.now();
         try {
             double duration = Double.parseDouble(hours == null || hours.isBlank() ? "2" : hours.strip());
-            if (!(duration > 0 && duration <= MAX_SILENCE_HOURS)) {
+            if (!(duration > 0 && duration <= MAX_HOURS)) {
                 throw new NumberFormatException();
             }
             silences.create(parse(matchers), now, now.plusSeconds(Math.round(duration * 3600)), createdBy, comment, now);
         } catch (Silences.InvalidSilenceException | NumberFormatException e) {
-            String message = e instanceof NumberFormatException ? "hours must be a number of hours above 0 and at most " + MAX_SILENCE_HOURS
-                    : e.getMessage();
+            String message = e instanceof NumberFormatException ? "hours: a number of hours above 0 and at most " + (long) MAX_HOURS : e.getMessage();
             return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
                     .entity(Templates.silences(silences.recent(now), now, message, matchers == null ? "" : matchers).render()).build();
         }
@@ -116,9 +118,6 @@ public class AlertsPage {
         silences.expire(id, Instant.now());
         return Response.seeOther(URI.create("/silences")).build();
     }
-
-    /** A year: a silence longer than that is a disabled rule, which rules.<name>.enabled says better. */
-    static final int MAX_SILENCE_HOURS = 8760;
 
     static List<Matcher> parse(String text) {
         List<Matcher> matchers = new ArrayList<>();

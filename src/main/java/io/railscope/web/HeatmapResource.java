@@ -2,6 +2,7 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.http.Paging;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.store.HeatmapCells;
@@ -70,7 +71,9 @@ public class HeatmapResource {
     @GET
     @Path("port")
     @Produces(MediaType.TEXT_HTML)
-    public TemplateInstance port(@PathParam("cell") String cell, @QueryParam("x") int x, @QueryParam("y") int y) {
+    public TemplateInstance port(@PathParam("cell") String cell, @QueryParam("x") String xParameter, @QueryParam("y") String yParameter) {
+        int x = Paging.count("x", xParameter, 0, 0, Integer.MAX_VALUE);
+        int y = Paging.count("y", yParameter, 0, 0, Integer.MAX_VALUE);
         HeatmapLayout layout = new HeatmapLayout(reads.nodeCount(cell), rails(cell));
         int index = layout.nodeAt(x, y);
         String node = index < 0 ? null : reads.nodeAt(cell, index).orElse(null);

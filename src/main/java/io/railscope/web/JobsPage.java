@@ -2,6 +2,7 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.http.Paging;
 import io.railscope.store.JobDetail;
 import io.railscope.store.JobReads;
 import io.railscope.store.JobSummary;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
@@ -25,7 +27,7 @@ public class JobsPage {
     static class Templates {
         static native TemplateInstance jobs(String cell, List<JobSummary> jobs, int limit, CellView fresh);
 
-        static native TemplateInstance job(String cell, JobDetail detail, CellView fresh, LineChart busbw);
+        static native TemplateInstance job(String cell, JobDetail detail, CellView fresh, LineChart busbw, int limit);
     }
 
     private final JobReads reads;
@@ -46,11 +48,13 @@ public class JobsPage {
 
     @GET
     @Path("/{namespace}/{name}")
-    public TemplateInstance job(@PathParam("cell") String cell, @PathParam("namespace") String namespace, @PathParam("name") String name) {
+    public TemplateInstance job(@PathParam("cell") String cell, @PathParam("namespace") String namespace, @PathParam("name") String name,
+            @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+        Paging page = Paging.of(offset, limit);
         known(cell);
-        JobDetail detail = reads.job(cell, namespace, name)
+        JobDetail detail = reads.job(cell, namespace, name, page.offset(), page.limit())
                 .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
-        return Templates.job(cell, detail, freshness.of(cell), LineChart.busbw(detail.busbwHistory(), detail.job().baselineGBps()));
+        return Templates.job(cell, detail, freshness.of(cell), LineChart.busbw(detail.busbwHistory(), detail.job().baselineGBps()), page.limit());
     }
 
     private void known(String cell) {

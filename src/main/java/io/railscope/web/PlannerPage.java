@@ -10,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import java.util.Optional;
 
 /**
@@ -36,17 +37,29 @@ public class PlannerPage {
         this.reads = reads;
     }
 
+    /** The planner; a number that is no whole number answers 400 with the form and what was wrong, a number out of range 200 with it. */
     @GET
-    public TemplateInstance planner(@QueryParam("nodes") Integer nodes, @QueryParam("podsPerNode") Integer podsPerNode,
-            @QueryParam("surge") Integer surgePercent, @QueryParam("cell") String cell) {
+    public Response planner(@QueryParam("nodes") String nodesParameter, @QueryParam("podsPerNode") String podsParameter,
+            @QueryParam("surge") String surgeParameter, @QueryParam("cell") String cell) {
         Optional<PoolHeadroomRow> primary = Optional.ofNullable(cell).filter(name -> !name.isBlank())
                 .flatMap(name -> reads.cell(name, 0))
                 .flatMap(ipam -> ipam.pools().stream().filter(pool -> "PRIMARY".equals(pool.plane())).findFirst());
-        int n = nodes != null ? nodes : primary.map(pool -> (int) Math.max(1, pool.blocksUsed())).orElse(10_000);
-        int pods = podsPerNode != null ? podsPerNode : 48;
-        int surge = surgePercent != null ? surgePercent : 25;
-        IpamPlan plan = null;
+        int n = primary.map(pool -> (int) Math.max(1, pool.blocksUsed())).orElse(10_000);
+        int pods = 48;
+        int surge = 25;
         String error = null;
+        try {
+            n = whole(nodesParameter, n);
+            pods = whole(podsParameter, pods);
+            surge = whole(surgeParameter, surge);
+        } catch (NumberFormatException e) {
+            error = "nodes, pods per node and surge are whole numbers: " + e.getMessage();
+        }
+        IpamPlan plan = null;
+        if (error != null) {
+            return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
+                    .entity(Templates.planner(n, pods, surge, cell == null ? "" : cell, null, error, primary.orElse(null)).render()).build();
+        }
         if (n < 1 || n > 1_000_000 || pods < 1 || pods > 10_000 || surge < 0 || surge > 1000) {
             error = "nodes must be 1 to 1,000,000, pods per node 1 to 10,000, surge 0 to 1,000 %";
         } else {
@@ -56,6 +69,18 @@ public class PlannerPage {
                 plan = null;
             }
         }
-        return Templates.planner(n, pods, surge, cell == null ? "" : cell, plan, error, primary.orElse(null));
+        return Response.ok(Templates.planner(n, pods, surge, cell == null ? "" : cell, plan, error, primary.orElse(null)).render(),
+                MediaType.TEXT_HTML).build();
+    }
+
+    private static int whole(String value, int absent) {
+        if (value == null || value.isBlank()) {
+            return absent;
+        }
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new NumberFormatException("not '" + (value.length() > 40 ? value.substring(0, 40) + "…" : value) + "'");
+        }
     }
 }

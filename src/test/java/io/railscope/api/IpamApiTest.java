@@ -116,5 +116,9 @@ class IpamApiTest {
         given().get("/ipam/planner?cell=alpha&podsPerNode=48").then().statusCode(200)
                 .body(containsString("<strong>48</strong> free node blocks"));
         given().get("/ipam/planner?nodes=0").then().statusCode(200).body(containsString("id=\"plan-error\""));
+        for (String number : new String[] {"nodes=1e308", "podsPerNode=Infinity", "surge=NaN", "nodes=99999999999"}) {
+            given().get("/ipam/planner?" + number).then().statusCode(400)
+                    .body(containsString("id=\"plan-error\""), containsString("whole numbers"));
+        }
     }
 }

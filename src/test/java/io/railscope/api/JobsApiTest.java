@@ -171,6 +171,55 @@ class JobsApiTest {
         given().get("/q/health/live").then().statusCode(200);
     }
 
+    @Test
+    void onePushBringsNoMoreHostsThanTheLimitAndTheJobSaysWhatWasDropped() {
+        // the 95,000 rank lines, scaled: 1,100 hosts of one rank each against max-hosts-per-push 1,024
+        StringBuilder log = new StringBuilder();
+        for (int host = 0; host < 1_100; host++) {
+            log.append("h").append(host).append(":7:7 [0] NCCL INFO Using network IB\n")
+                    .append("h").append(host).append(":7:7 [0] NCCL INFO comm 0x1 rank ").append(host)
+                    .append(" nranks 1100 cudaDev 0 busId 7000 - Init COMPLETE\n");
+        }
+        given().contentType("text/plain").body(log.toString()).post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=wide&pod=launcher")
+                .then().statusCode(202).body("ranks", equalTo(1_024)).body("hostsDropped", equalTo(76)).body("ranksDropped", equalTo(76));
+        loop.collector("bravo").orElseThrow().collect();
+
+        // the API pages the ranks kept: 1,000 by default, the rest on the next page
+        JsonPath first = given().get("/api/v1/cells/bravo/jobs/bounds/wide").then().statusCode(200).extract().jsonPath();
+        assertThat(first.getList("ranks")).hasSize(1_000);
+        assertThat(first.getMap("rankPage")).containsEntry("offset", 0).containsEntry("limit", 1_000).containsEntry("total", 1_024)
+                .containsEntry("next", 1_000);
+        assertThat(first.getMap("dropped")).containsEntry("hosts", 76).containsEntry("ranks", 76);
+        JsonPath last = given().get("/api/v1/cells/bravo/jobs/bounds/wide?offset=1000&limit=50").then().statusCode(200).extract().jsonPath();
+        assertThat(last.getList("ranks.rank", Integer.class)).hasSize(24).startsWith(1_000).endsWith(1_023);
+        assertThat(last.getMap("rankPage")).containsEntry("next", null);
+        for (String bad : new String[] {"limit=0", "limit=10001", "limit=1e308", "offset=-1", "offset=Infinity", "limit=x"}) {
+            given().get("/api/v1/cells/bravo/jobs/bounds/wide?" + bad).then().statusCode(400)
+                    .body("field", equalTo(bad.substring(0, bad.indexOf('=')))).body("error", containsString("whole number"));
+        }
+
+        // the page shows one page of ranks, links to the next, and says what was not kept
+        given().get("/cells/bravo/jobs/bounds/wide?limit=100").then().statusCode(200)
+                .body(containsString("data-rank=\"99\""), org.hamcrest.Matchers.not(containsString("data-rank=\"100\"")),
+                        containsString("Ranks 1–100 of 1024"), containsString("href=\"?offset=100&amp;limit=100\""),
+                        containsString("data-dropped-ranks=\"76\""), containsString("76 hosts past"));
+        given().get("/cells/bravo/jobs/bounds/wide?offset=-5").then().statusCode(400).contentType(containsString("text/html"))
+                .body(containsString("offset: a whole number"));
+    }
+
+    @Test
+    void aPushWithInvalidUtf8NulAndBareCarriageReturnsIsRead() {
+        byte[] log = "w-0:1:1 [0] NCCL INFO Using network IB\nw-0:1:1 [0] NCCL WARN bad \u0000 byte\r in \u0000 the middle\n"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] withInvalid = Arrays.copyOf(log, log.length + 4);
+        System.arraycopy(new byte[] {(byte) 0xC0, (byte) 0xAE, (byte) 0xFF, '\n'}, 0, withInvalid, log.length, 4);
+        given().contentType("text/plain").body(withInvalid).post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=bytes&pod=w-0")
+                .then().statusCode(202).body("ranks", equalTo(1));
+        loop.collector("bravo").orElseThrow().collect();
+        given().get("/api/v1/cells/bravo/jobs/bounds/bytes").then().statusCode(200)
+                .body("warnings[0].text", containsString("bad \uFFFD byte\uFFFD in \uFFFD the middle"));
+    }
+
     private static byte[] fixture(String name) throws IOException {
         try (InputStream in = JobsApiTest.class.getClassLoader().getResourceAsStream("testdata/nccl/" + name)) {
             return in.readAllBytes();

@@ -159,18 +159,9 @@ class AlertDeliveryTest {
         new WebhookNotifier(config, alerts, silences, notifications, evaluator).group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
-        // the page's form, as a browser posts it
-        io.railscope.web.SilenceForm.withToken(Map.of()).redirects().follow(false).formParam("matchers", "cell=alpha\nalertname=~\"Rail.*\"").formParam("hours", "1")
-                .formParam("createdBy", "sre").formParam("comment", "rail work <script>x</script>").post("/silences")
-                .then().statusCode(303);
-        given().get("/silences").then().statusCode(200).body(containsString("<code>alertname=~\"Rail.*\"</code>"),
-                containsString("rail work &lt;script&gt;"));
-        io.railscope.web.SilenceForm.withToken(Map.of()).formParam("matchers", "not a matcher").formParam("createdBy", "sre").formParam("comment", "c")
-                .post("/silences").then().statusCode(400).body(containsString("matchers[0]"));
-        for (String hours : List.of("1e308", "Infinity", "NaN", "-1", "0")) {
-            io.railscope.web.SilenceForm.withToken(Map.of()).formParam("matchers", "cell=alpha").formParam("hours", hours).formParam("createdBy", "sre")
-                    .formParam("comment", "c").post("/silences").then().statusCode(400).body(containsString("hours must be"));
-        }
+        // the page's form needs an identity, and none is configured here (AccessTest posts it as an admin user)
+        io.railscope.web.SilenceForm.withToken(Map.of()).formParam("matchers", "cell=alpha").formParam("createdBy", "sre").formParam("comment", "c")
+                .post("/silences").then().statusCode(403).body(containsString("railscope.security.trusted-user-header"));
         // a form posted from elsewhere, without the page's token, is refused
         given().formParam("matchers", "cell=alpha").formParam("createdBy", "sre").formParam("comment", "c").post("/silences")
                 .then().statusCode(org.hamcrest.Matchers.either(org.hamcrest.Matchers.is(400)).or(org.hamcrest.Matchers.is(403)));

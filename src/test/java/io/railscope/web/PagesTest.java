@@ -77,6 +77,19 @@ class PagesTest {
     }
 
     @Test
+    void badRequestsToPagesAreAnsweredWithAPageThatSaysWhy() {
+        given().get("/cells/alpha/heatmap/port?x=abc&y=1").then().statusCode(400).contentType(containsString("text/html"))
+                .body(containsString("x: a whole number"), containsString("<a href=\"/\">"));
+        given().urlEncodingEnabled(false).get("/cells/%2e%2e/jobs").then().statusCode(400).contentType(containsString("text/html"))
+                .body(containsString("&#39;..&#39; segment"));
+        given().urlEncodingEnabled(false).get("/cells/a%00b").then().statusCode(400).body(containsString("NUL"));
+        given().get("/cells/<i>no-such").then().statusCode(404).contentType(containsString("text/html"))
+                .body(containsString("no cell named &lt;i&gt;no-such"), not(containsString("<i>no-such")));
+        given().urlEncodingEnabled(false).get("/api/v1/cells/%C0%AE%C0%AE").then().statusCode(400)
+                .body("field", org.hamcrest.Matchers.equalTo("path")).body("error", containsString("UTF-8"));
+    }
+
+    @Test
     void unknownCellIsNotFound() {
         given().get("/cells/no-such-cell").then().statusCode(404);
         given().get("/api/v1/cells/no-such-cell").then().statusCode(404).body("error", containsString("no-such-cell"));

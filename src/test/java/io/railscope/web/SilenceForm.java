@@ -18,10 +18,15 @@ public final class SilenceForm {
 
     /** A request carrying the form's CSRF token as a browser would, with these headers on both requests. */
     public static RequestSpecification withToken(Map<String, String> headers) {
-        Response page = given().headers(headers).get("/silences");
+        return withTokenFrom("/silences", headers);
+    }
+
+    /** As {@link #withToken}, the token taken from the form of the page at {@code path}. */
+    public static RequestSpecification withTokenFrom(String path, Map<String, String> headers) {
+        Response page = given().headers(headers).get(path);
         Matcher field = FIELD.matcher(page.asString());
         if (!field.find()) {
-            throw new IllegalStateException("the silences page has no CSRF field");
+            throw new IllegalStateException("the page " + path + " has no CSRF field");
         }
         return given().headers(headers).cookie("csrf-token", page.getCookie("csrf-token")).formParam(field.group(1), field.group(2));
     }

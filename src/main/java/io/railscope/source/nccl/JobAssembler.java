@@ -1,5 +1,6 @@
 package io.railscope.source.nccl;
 
+import io.railscope.config.NcclLimits;
 import io.railscope.source.NcclJobObservation;
 import io.railscope.source.NcclJobObservation.JobPod;
 import io.railscope.source.NcclRankObservation;
@@ -27,6 +28,12 @@ public final class JobAssembler {
      */
     public static List<NcclJobObservation> assemble(List<TrainingPod> pods, Map<String, ContainerLog> logs, List<ContainerLog> pushed,
             Map<String, String> logStatus) {
+        return assemble(pods, logs, pushed, logStatus, NcclLimits.defaults());
+    }
+
+    /** As above, each job keeping at most {@code limits}' ranks and warnings and counting the rest. */
+    public static List<NcclJobObservation> assemble(List<TrainingPod> pods, Map<String, ContainerLog> logs, List<ContainerLog> pushed,
+            Map<String, String> logStatus, NcclLimits limits) {
         Map<String, JobParts> jobs = new LinkedHashMap<>();
         for (TrainingPod pod : pods) {
             jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job())).pods.add(pod);
@@ -49,7 +56,7 @@ public final class JobAssembler {
         }
         List<NcclJobObservation> observations = new ArrayList<>(jobs.size());
         for (JobParts job : jobs.values()) {
-            observations.add(job.observation(logStatus));
+            observations.add(job.observation(logStatus, limits));
         }
         return observations;
     }
@@ -72,6 +79,9 @@ public final class JobAssembler {
         double busbw = Double.NaN;
         String busbwSource;
         int nranks;
+        long warningsSeen;
+        int hostsDropped;
+        int ranksDropped;
 
         JobParts(String namespace, String name) {
             this.namespace = namespace;
@@ -85,6 +95,9 @@ public final class JobAssembler {
          */
         void add(ContainerLog log, String pod, String node) {
             NcclLogFacts facts = log.facts();
+            hostsDropped += facts.hostsDropped();
+            ranksDropped += facts.ranksDropped();
+            warningsSeen += Math.max(facts.warningCount(), facts.warnings().size());
             long hosts = facts.ranks().stream().map(RankFacts::host).filter(host -> !host.equals("?")).distinct().count();
             for (RankFacts rank : facts.ranks()) {
                 TrainingPod named = podOfHost(rank.host());
@@ -127,9 +140,16 @@ public final class JobAssembler {
             return dot < 0 ? name : name.substring(0, dot);
         }
 
-        NcclJobObservation observation(Map<String, String> logStatus) {
+        NcclJobObservation observation(Map<String, String> logStatus, NcclLimits limits) {
             ranks.sort(Comparator.comparingInt((NcclRankObservation rank) -> rank.rank() < 0 ? Integer.MAX_VALUE : rank.rank())
                     .thenComparing(NcclRankObservation::pod).thenComparing(NcclRankObservation::host));
+            int observedRanks = ranks.size();
+            if (ranks.size() > limits.maxRanksPerJob()) {
+                ranksDropped += ranks.size() - limits.maxRanksPerJob();
+                ranks.subList(limits.maxRanksPerJob(), ranks.size()).clear();
+            }
+            List<NcclWarning> kept = warnings.values().stream().flatMap(List::stream).limit(limits.maxWarningsPerJob()).toList();
+            int warningsDropped = (int) Math.min(Integer.MAX_VALUE, Math.max(0, warningsSeen - kept.size()));
             List<JobPod> jobPods = new ArrayList<>();
             int requestedRails = 0;
             for (TrainingPod pod : pods) {
@@ -144,8 +164,8 @@ public final class JobAssembler {
                 }
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);
-            return new NcclJobObservation(namespace, name, transport(), nranks > 0 ? nranks : ranks.size(), requestedRails, busbw, busbwSource,
-                    ranks, warnings.values().stream().flatMap(List::stream).toList(), jobPods, running);
+            return new NcclJobObservation(namespace, name, transport(), nranks > 0 ? nranks : observedRanks, requestedRails, busbw, busbwSource,
+                    ranks, kept, jobPods, running, new NcclJobObservation.Dropped(ranksDropped, warningsDropped, hostsDropped));
         }
 
         private String transport() {

@@ -125,7 +125,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         for (ContainerLog log; (log = unsaved.poll()) != null; ) {
             handedOver.add(log);
         }
-        return new NcclSnapshot(JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status), handedOver);
+        return new NcclSnapshot(JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status, settings.limits()), handedOver);
     }
 
     private static String runKey(TrainingPod pod, TrainingPod.Container container) {

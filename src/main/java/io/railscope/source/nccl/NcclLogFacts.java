@@ -13,6 +13,8 @@ import java.util.List;
  * @param busbwSource  {@code nccl-tests} or {@code inspector}, null when none
  * @param bytesRead    bytes of log read
  * @param truncated    the log was longer than the cap; the rest was not read
+ * @param hostsDropped hosts past the limit of a pushed log, whose ranks were dropped
+ * @param ranksDropped ranks dropped with them
  */
 public record NcclLogFacts(
         List<RankFacts> ranks,
@@ -23,9 +25,36 @@ public record NcclLogFacts(
         double busbwGBps,
         String busbwSource,
         long bytesRead,
-        boolean truncated) {
+        boolean truncated,
+        int hostsDropped,
+        int ranksDropped) {
 
     public static final int MAX_WARNINGS = 10;
+
+    /** Facts of which nothing was dropped. */
+    public NcclLogFacts(List<RankFacts> ranks, long infoLines, List<NcclWarning> warnings, long warningCount, long fatalCount, double busbwGBps,
+            String busbwSource, long bytesRead, boolean truncated) {
+        this(ranks, infoLines, warnings, warningCount, fatalCount, busbwGBps, busbwSource, bytesRead, truncated, 0, 0);
+    }
+
+    /** These facts with the ranks of the first {@code maxHosts} hosts only (in the order the log named them), the rest counted. */
+    public NcclLogFacts withHostsAtMost(int maxHosts) {
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        List<RankFacts> keptRanks = new java.util.ArrayList<>();
+        java.util.Set<String> dropped = new java.util.HashSet<>();
+        for (RankFacts rank : ranks) {
+            if (kept.contains(rank.host()) || kept.size() < maxHosts && kept.add(rank.host())) {
+                keptRanks.add(rank);
+            } else {
+                dropped.add(rank.host());
+            }
+        }
+        if (dropped.isEmpty()) {
+            return this;
+        }
+        return new NcclLogFacts(keptRanks, infoLines, warnings, warningCount, fatalCount, busbwGBps, busbwSource, bytesRead, truncated,
+                hostsDropped + dropped.size(), ranksDropped + ranks.size() - keptRanks.size());
+    }
 
     /** Whether a warning failed the job; facts stored before warnings had kinds carry the kind in their warnings only. */
     public boolean failed() {

@@ -30,6 +30,7 @@ public final class NcclLogParser {
     /** Printed without a prefix by rank 0 before 2.22, perhaps behind a launcher's tag. */
     private static final Pattern BARE_VERSION = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|:)*NCCL version (\\S+)");
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
+    private static final Pattern CARRIAGE_RETURNS_AT_END = Pattern.compile("\r+$");
 
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
@@ -110,7 +111,8 @@ public final class NcclLogParser {
         if (text.indexOf('\u001B') >= 0) {
             text = ANSI.matcher(text).replaceAll("");
         }
-        text = text.replace("\r", "").strip();
+        // bytes that are no text (NUL, a CR that ends no line) read as U+FFFD like invalid UTF-8 does: PostgreSQL refuses NUL
+        text = CARRIAGE_RETURNS_AT_END.matcher(text).replaceFirst("").replace('\r', '\uFFFD').replace('\u0000', '\uFFFD').strip();
         handle(text);
     }
 

@@ -44,12 +44,12 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
 
     public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
             Collection<Fault> initialFaults, Clock clock) {
-        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults(), NcclLogArchive.NONE);
+        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults(), NcclSettings.defaults(), NcclLogArchive.NONE);
     }
 
     /** @param archive where the cell's NCCL log facts are kept and pushed logs arrive */
     public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
-            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam, NcclLogArchive archive) {
+            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam, NcclSettings ncclSettings, NcclLogArchive archive) {
         this.topology = new SimulatedTopology(cell, nodes, devices, seed);
         this.clock = clock;
         this.start = clock.instant();
@@ -57,7 +57,7 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.inventory = new SimulatedInventory(topology);
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
         this.jobs = new SimulatedJobs(topology, seed, start);
-        this.nccl = new NcclJobSource(cell, NcclSettings.defaults(), () -> jobs.pods(faults()), (namespace, pod, container) -> jobs.log(pod, faults()),
+        this.nccl = new NcclJobSource(cell, ncclSettings, () -> jobs.pods(faults()), (namespace, pod, container) -> jobs.log(pod, faults()),
                 archive, clock);
         this.ipam = new IpamDerivation(RailMapping.of(devices.size(), ipam), ipam.stuckAfter());
     }

@@ -25,7 +25,8 @@ public class SimulatedFleet implements CellSourceFactory {
     public Optional<CellSources> create(CellSettings settings) {
         return settings.simulated().map(sim -> {
             SimulatedCell cell = cells.computeIfAbsent(settings.name(), name -> new SimulatedCell(name, sim.nodes(),
-                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam(), archive));
+                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam(),
+                    settings.nccl(), archive));
             return new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
         });
     }

@@ -67,4 +67,28 @@ class JobAssemblerTest {
             assertThat(rank.node()).isEqualTo("gpu-node-a");
         });
     }
+
+    @Test
+    void aJobKeepsItsLimitsOfRanksAndWarningsAndCountsTheRest() {
+        StringBuilder text = new StringBuilder();
+        for (int host = 0; host < 40; host++) {
+            text.append("h").append(host).append(":1:1 [0] NCCL INFO comm 0x1 rank ").append(host).append(" nranks 40 cudaDev 0 busId 1 - Init COMPLETE\n");
+            text.append("h").append(host).append(":1:1 [0] NCCL WARN NET/IB : Got completion from peer with error 12\n");
+        }
+        // a pushed log of 40 hosts against max-hosts-per-push 30: the last 10 hosts' ranks never reach the job
+        NcclLogFacts facts = NcclLogParser.parse(text.toString()).withHostsAtMost(30);
+        assertThat(facts.ranks()).hasSize(30);
+        assertThat(facts.hostsDropped()).isEqualTo(10);
+        ContainerLog pushed = new ContainerLog("default", "wide", "launcher", "", ContainerLog.PUSHED, null, Instant.EPOCH, facts);
+
+        NcclJobObservation job = JobAssembler.assemble(List.of(), Map.of(), List.of(pushed), Map.of(), new io.railscope.config.NcclLimits(25, 4, 30))
+                .get(0);
+
+        assertThat(job.ranks()).extracting(NcclRankObservation::rank).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 25).boxed().toList());
+        assertThat(job.nranks()).isEqualTo(40);
+        assertThat(job.warnings()).hasSize(4);
+        assertThat(job.dropped().ranks()).isEqualTo(15);
+        assertThat(job.dropped().hosts()).isEqualTo(10);
+        assertThat(job.dropped().warnings()).isEqualTo((int) facts.warningCount() - 4);
+    }
 }

@@ -1,0 +1,90 @@
+package io.railscope.http;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Since when PostgreSQL cannot be reached, as requests and the health check find out. An outage starts at the first
+ * failure after a success (or after a minute without failures) and ends at the next success; the connection pool
+ * reconnects by itself, so nothing here retries.
+ */
+@ApplicationScoped
+public class DatabaseAvailability {
+
+    private static final Duration QUIET_ENDS_OUTAGE = Duration.ofMinutes(1);
+
+    /** PostgreSQL unreachable since {@code since}, last because of {@code reason}. */
+    public record Outage(Instant since, String reason) {
+
+        /** What a page or an API answer says. */
+        public String message() {
+            return "Database unavailable since " + DateTimeFormatter.ISO_INSTANT.format(since.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                    + ", retrying: " + reason;
+        }
+    }
+
+    private final Clock clock;
+    private Outage outage;
+    private Instant lastFailure;
+
+    public DatabaseAvailability() {
+        this(Clock.systemUTC());
+    }
+
+    DatabaseAvailability(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Records a failure to reach the database and returns the outage it belongs to. */
+    public synchronized Outage failed(Throwable cause) {
+        Instant now = clock.instant();
+        String reason = reason(cause);
+        if (outage == null || lastFailure.plus(QUIET_ENDS_OUTAGE).isBefore(now)) {
+            outage = new Outage(now, reason);
+        } else {
+            outage = new Outage(outage.since(), reason);
+        }
+        lastFailure = now;
+        return outage;
+    }
+
+    /** The database answered: any outage is over. */
+    public synchronized void answered() {
+        outage = null;
+    }
+
+    public synchronized java.util.Optional<Outage> outage() {
+        return java.util.Optional.ofNullable(outage);
+    }
+
+    /** Whether {@code e} (or a cause) says the database could not be reached, as opposed to a query that failed. */
+    public static boolean isConnectionFailure(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+                    || cause instanceof ConnectException || cause.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException")) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && (sql.getSQLState() != null && (sql.getSQLState().startsWith("08")
+                    || sql.getSQLState().startsWith("57P")) || String.valueOf(sql.getMessage()).contains("acquisition timeout"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String reason(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.lines().findFirst().orElse(message);
+    }
+}

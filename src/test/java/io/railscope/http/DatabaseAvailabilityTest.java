@@ -1,0 +1,69 @@
+package io.railscope.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+
+class DatabaseAvailabilityTest {
+
+    @Test
+    void connectionFailuresAreToldFromFailedQueries() {
+        assertThat(DatabaseAvailability.isConnectionFailure(new RuntimeException("read failed", new SQLException("refused", "08001")))).isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("I/O error", "08006"))).isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("terminating connection due to administrator command", "57P01")))
+                .isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalStateException(new ConnectException("Connection refused")))).isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("Sorry, acquisition timeout!"))).isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("syntax error", "42601"))).isFalse();
+        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalArgumentException("x"))).isFalse();
+    }
+
+    @Test
+    void anOutageLastsFromTheFirstFailureUntilTheDatabaseAnswers() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
+        DatabaseAvailability availability = new DatabaseAvailability(clock);
+        availability.failed(new SQLException("refused", "08001"));
+        clock.now = clock.now.plusSeconds(30);
+        DatabaseAvailability.Outage outage = availability.failed(new SQLException("still refused", "08001"));
+        assertThat(outage.since()).isEqualTo(Instant.parse("2026-01-01T10:00:00Z"));
+        assertThat(outage.message()).isEqualTo("Database unavailable since 2026-01-01T10:00:00Z, retrying: still refused");
+
+        availability.answered();
+        assertThat(availability.outage()).isEmpty();
+        clock.now = clock.now.plusSeconds(5);
+        assertThat(availability.failed(new SQLException("refused", "08001")).since()).isEqualTo(clock.now);
+
+        // failures a long quiet time apart are two outages, even if no probe saw the database in between
+        clock.now = clock.now.plus(Duration.ofMinutes(5));
+        assertThat(availability.failed(new SQLException("refused", "08001")).since()).isEqualTo(clock.now);
+    }
+
+    private static final class MutableClock extends Clock {
+        Instant now;
+
+        MutableClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

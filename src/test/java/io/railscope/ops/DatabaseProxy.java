@@ -1,0 +1,104 @@
+package io.railscope.ops;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP relay in front of PostgreSQL that a test can cut and mend: cut closes every relayed connection and refuses new
+ * ones, as a database that went away does, without stopping the server other builds share.
+ */
+public final class DatabaseProxy implements AutoCloseable {
+
+    private final ServerSocket listener;
+    private final String targetHost;
+    private final int targetPort;
+    private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private volatile boolean cut;
+
+    public DatabaseProxy(String targetHost, int targetPort) throws IOException {
+        this.targetHost = targetHost;
+        this.targetPort = targetPort;
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::accept, "database-proxy");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    /** Closes every relayed connection and refuses the next ones until {@link #mend()}. */
+    public void cut() {
+        cut = true;
+        for (Socket socket : open) {
+            closeQuietly(socket);
+        }
+        open.clear();
+    }
+
+    public void mend() {
+        cut = false;
+    }
+
+    private void accept() {
+        while (!listener.isClosed()) {
+            try {
+                Socket client = listener.accept();
+                if (cut) {
+                    closeQuietly(client);
+                    continue;
+                }
+                Socket server = new Socket(targetHost, targetPort);
+                open.add(client);
+                open.add(server);
+                relay(client, server);
+                relay(server, client);
+            } catch (IOException e) {
+                // the listener closed, or PostgreSQL refused: the client sees its connection closed
+            }
+        }
+    }
+
+    private void relay(Socket from, Socket to) {
+        Thread thread = new Thread(() -> {
+            byte[] buffer = new byte[16 * 1024];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int n;
+                while ((n = in.read(buffer)) >= 0) {
+                    out.write(buffer, 0, n);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // one side closed
+            } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+                open.remove(from);
+                open.remove(to);
+            }
+        }, "database-proxy-relay");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // already closed
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        cut();
+        listener.close();
+    }
+}
