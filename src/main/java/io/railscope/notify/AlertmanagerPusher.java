@@ -2,20 +2,13 @@ package io.railscope.notify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 import io.railscope.alert.AlertChanges;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.model.Silence;
-import io.railscope.store.AlertStore;
 import io.railscope.store.NotificationStore;
-import io.railscope.store.SilenceStore;
 import io.railscope.store.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,48 +24,42 @@ import org.jboss.logging.Logger;
  * firing. Silenced alerts are not sent. Alertmanager deduplicates, so several replicas may send.
  */
 @ApplicationScoped
-public class AlertmanagerPusher {
+public class AlertmanagerPusher implements Notifier {
 
     private static final Logger LOG = Logger.getLogger(AlertmanagerPusher.class);
-    private static final Duration RESOLVED_WINDOW = Duration.ofMinutes(15);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RailscopeConfig config;
     private final AlertsConfig alertsConfig;
-    private final AlertStore alerts;
-    private final SilenceStore silences;
+    private final NotifiableAlerts notifiable;
     private final NotificationStore notifications;
     private final AlertChanges changes;
-    private final WakeLoop loop;
     private final HttpPost http;
-    private final Clock clock = Clock.systemUTC();
     private Instant lastPush = Instant.EPOCH;
     private long lastChanges = -1;
 
-    public AlertmanagerPusher(RailscopeConfig config, AlertStore alerts, SilenceStore silences, NotificationStore notifications,
-            AlertChanges changes) {
+    public AlertmanagerPusher(RailscopeConfig config, NotifiableAlerts notifiable, NotificationStore notifications, AlertChanges changes) {
         this.config = config;
         this.alertsConfig = config.alerts();
-        this.alerts = alerts;
-        this.silences = silences;
+        this.notifiable = notifiable;
         this.notifications = notifications;
         this.changes = changes;
         this.http = new HttpPost(alertsConfig.deliveryTimeout());
-        this.loop = new WakeLoop("railscope-alertmanager", changes, this::pass, clock);
     }
 
-    void start(@Observes StartupEvent event) {
-        if (alertsConfig.alertmanagerUrls().isPresent() && !alertsConfig.alertmanagerUrls().get().isEmpty()) {
-            loop.start();
-        }
+    @Override
+    public String name() {
+        return "railscope-alertmanager";
     }
 
-    void stop(@Observes ShutdownEvent event) {
-        loop.stop();
+    @Override
+    public boolean configured() {
+        return alertsConfig.alertmanagerUrls().isPresent() && !alertsConfig.alertmanagerUrls().get().isEmpty();
     }
 
     /** Pushes when an alert started or stopped firing, or the resend delay passed; returns when to push again. */
-    private Instant pass(Instant now) {
+    @Override
+    public Instant pass(Instant now) {
         long seen = changes.count();
         if (seen != lastChanges || !lastPush.plus(alertsConfig.resendDelay()).isAfter(now)) {
             push(now);
@@ -84,15 +71,14 @@ public class AlertmanagerPusher {
 
     /** Sends the current alerts to every configured Alertmanager. */
     public void push(Instant now) {
-        List<StoredAlert> current = alerts.current(now.minus(RESOLVED_WINDOW));
-        List<Silence> active = silences.recent(now);
+        List<StoredAlert> current = notifiable.load(now).alerts();
         Duration validFor = max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
         List<Map<String, Object>> body = new ArrayList<>();
         java.util.Set<String> firing = new java.util.HashSet<>();
         current.stream().filter(alert -> alert.state().equals("FIRING")).forEach(alert -> firing.add(alert.fingerprint()));
         for (StoredAlert alert : current) {
             boolean firesAgain = alert.state().equals("RESOLVED") && firing.contains(alert.fingerprint());
-            if (alert.state().equals("PENDING") || firesAgain || Silence.muted(active, alert.labels(), now)) {
+            if (firesAgain) {
                 continue;
             }
             Map<String, Object> sent = new LinkedHashMap<>();

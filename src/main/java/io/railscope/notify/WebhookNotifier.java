@@ -1,15 +1,12 @@
 package io.railscope.notify;
 
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 import io.railscope.alert.AlertChanges;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Silence;
-import io.railscope.store.AlertStore;
 import io.railscope.store.NotificationStore;
 import io.railscope.store.OutboxEntry;
-import io.railscope.store.SilenceStore;
 import io.railscope.store.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -27,54 +24,57 @@ import java.util.concurrent.Future;
 import org.jboss.logging.Logger;
 
 /**
- * Railscope's own notification pipeline for webhook receivers, as Alertmanager's: silence → group
- * (wait, interval, repeat) → outbox → deliver. It runs when an alert starts or stops firing and when
- * a group or a retry falls due. Delivery claims a receiver's due notifications, sends them on that
+ * The webhook {@link Notifier}: the alerts the silence stage lets through are grouped (wait, interval,
+ * repeat) into the outbox and delivered. Delivery claims a receiver's due notifications, sends them on that
  * receiver's own thread outside any transaction (with an {@code Idempotency-Key} header that stays the
  * same for every attempt of a notification) and records each answer; a failed receiver is retried with
  * backoff (1 s doubling to 5 min). A receiver that is down, slow or closing the connection holds up
  * only its own notifications.
  */
 @ApplicationScoped
-public class WebhookNotifier {
+public class WebhookNotifier implements Notifier {
 
     private static final Logger LOG = Logger.getLogger(WebhookNotifier.class);
-    private static final Duration RESOLVED_WINDOW = Duration.ofMinutes(15);
     private static final Duration MAX_BACKOFF = Duration.ofMinutes(5);
     private static final int BATCH = 20;
 
     private final AlertsConfig config;
-    private final AlertStore alerts;
-    private final SilenceStore silences;
+    private final NotifiableAlerts notifiable;
     private final NotificationStore notifications;
+    private final AlertChanges changes;
     private final HttpPost http;
     private final Clock clock = Clock.systemUTC();
     private final String replica = "railscope-" + UUID.randomUUID();
-    private final WakeLoop loop;
     private final Map<String, ExecutorService> senders = new ConcurrentHashMap<>();
     private final Map<String, Future<?>> inFlight = new ConcurrentHashMap<>();
     private long lastChanges = -1;
     private Instant nextCheck = Instant.EPOCH;
 
-    public WebhookNotifier(RailscopeConfig config, AlertStore alerts, SilenceStore silences, NotificationStore notifications,
-            AlertChanges changes) {
+    public WebhookNotifier(RailscopeConfig config, NotifiableAlerts notifiable, NotificationStore notifications, AlertChanges changes) {
         this.config = config.alerts();
-        this.alerts = alerts;
-        this.silences = silences;
+        this.notifiable = notifiable;
         this.notifications = notifications;
+        this.changes = changes;
         this.http = new HttpPost(this.config.deliveryTimeout());
-        this.loop = new WakeLoop("railscope-webhooks", changes, now -> pass(now, changes.count()), clock);
     }
 
-    void start(@Observes StartupEvent event) {
-        if (!config.receivers().isEmpty()) {
-            loop.start();
-        }
+    @Override
+    public String name() {
+        return "railscope-webhooks";
+    }
+
+    @Override
+    public boolean configured() {
+        return !config.receivers().isEmpty();
     }
 
     void stop(@Observes ShutdownEvent event) {
-        loop.stop();
         senders.values().forEach(ExecutorService::shutdownNow);
+    }
+
+    @Override
+    public Instant pass(Instant now) {
+        return pass(now, changes.count());
     }
 
     /** Groups when alerts changed or a group fell due, hands each receiver its due notifications; returns when to run again. */
@@ -100,8 +100,9 @@ public class WebhookNotifier {
 
     /** One grouping pass over every receiver; returns when it should run again at the latest. */
     public Instant group(Instant now) {
-        List<StoredAlert> current = alerts.current(now.minus(RESOLVED_WINDOW));
-        List<Silence> active = silences.recent(now);
+        NotifiableAlerts.Loaded loaded = notifiable.load(now);
+        List<StoredAlert> current = loaded.alerts();
+        List<Silence> active = loaded.silences();
         Instant next = now.plus(WakeLoop.MAX_SLEEP);
         for (Map.Entry<String, AlertsConfig.Receiver> receiver : config.receivers().entrySet()) {
             Instant due = notifications.group(receiver.getKey(), receiver.getValue().url().toString(), config.outboxLimit(), now,

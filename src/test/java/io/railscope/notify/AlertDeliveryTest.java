@@ -53,6 +53,9 @@ class AlertDeliveryTest {
     io.railscope.store.SilenceStore silences;
 
     @Inject
+    NotifiableAlerts notifiable;
+
+    @Inject
     io.railscope.alert.AlertChanges evaluator;
 
     @Test
@@ -99,7 +102,7 @@ class AlertDeliveryTest {
         });
         long queued = seen[0];
         // everything a pass needs is in PostgreSQL: a new instance after a restart decides from the same groups
-        new WebhookNotifier(config, alerts, silences, notifications, evaluator).group(Instant.now());
+        new WebhookNotifier(config, notifiable, notifications, evaluator).group(Instant.now());
         assertThat(notifications.recent(1000).stream().filter(entry -> entry.receiver().equals("team")).count()).isEqualTo(queued);
         assertThat(notifications.recent(1000)).filteredOn(entry -> entry.receiver().equals("team"))
                 .allSatisfy(entry -> assertThat(entry.deliveredAt()).isNotNull());
@@ -156,7 +159,7 @@ class AlertDeliveryTest {
         given().get("/api/v1/alerts").then().statusCode(200);
         given().get("/alerts").then().statusCode(200);
         given().get("/silences").then().statusCode(200).body(containsString("broken: mutes nothing"));
-        new WebhookNotifier(config, alerts, silences, notifications, evaluator).group(Instant.now());
+        new WebhookNotifier(config, notifiable, notifications, evaluator).group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
         // the page's form needs an identity, and none is configured here (AccessTest posts it as an admin user)
