@@ -6,6 +6,7 @@ import io.railscope.model.Silence;
 import io.railscope.store.NotificationGroup;
 import io.railscope.store.NotificationStore.GroupChanges;
 import io.railscope.store.StoredAlert;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,12 +20,19 @@ import java.util.TreeSet;
  * Alertmanager's aggregation groups for one receiver: a new group is notified after group_wait; then,
  * at most every group_interval, when an alert started firing or resolved since the last notification,
  * or when repeat_interval passed with alerts still firing. Resolved alerts are sent once, with
- * send_resolved; a group whose alerts all resolved is notified (or not) and forgotten. Silenced alerts
- * take no part. Pending alerts are not notified.
+ * send_resolved; a group whose alerts all resolved is notified (or not), kept empty for
+ * {@link #EMPTY_GROUP_KEPT} and then forgotten. Silenced alerts take no part. Pending alerts are not
+ * notified.
  */
 final class Grouping {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * How long a group stays after its last alert resolved, as Alertmanager keeps an empty aggregation
+     * group until its next maintenance (every 30 s): an alert of the group that fires again meanwhile is
+     * told at the group's next group_interval, not after a new group_wait.
+     */
+    static final Duration EMPTY_GROUP_KEPT = Duration.ofSeconds(30);
 
     private Grouping() {
     }
@@ -73,8 +81,8 @@ final class Grouping {
                 save.add(group);
             }
             if (firing.isEmpty() && newlyResolved.isEmpty()) {
-                // nothing firing and no resolution to tell: its alerts were silenced, or resolved before it was notified
-                if (stored != null) {
+                // nothing firing and no resolution to tell: its alerts were silenced, resolved before it was notified, or all told resolved
+                if (stored != null && (stored.lastNotifiedAt() == null || !stored.lastNotifiedAt().plus(EMPTY_GROUP_KEPT).isAfter(now))) {
                     delete.add(key);
                 }
                 continue;
@@ -105,12 +113,9 @@ final class Grouping {
                 payloads.add(json(WebhookPayload.of(receiver, key, group.groupLabels(), sent, config.maxAlerts(), externalUrl)));
                 payloadKeys.add(key);
             }
-            if (firing.isEmpty()) {
-                delete.add(key);
-                save.removeIf(g -> g.groupKey().equals(key));
-            } else {
-                save.removeIf(g -> g.groupKey().equals(key));
-                save.add(new NotificationGroup(key, group.groupLabels(), group.firstSeen(), now, firing, resolvedTold));
+            save.removeIf(g -> g.groupKey().equals(key));
+            save.add(new NotificationGroup(key, group.groupLabels(), group.firstSeen(), now, firing, resolvedTold));
+            if (!firing.isEmpty()) {
                 Instant intervalAt = now.plus(config.groupInterval());
                 nextCheck = nextCheck == null || intervalAt.isBefore(nextCheck) ? intervalAt : nextCheck;
             }

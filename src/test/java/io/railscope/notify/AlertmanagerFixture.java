@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** Debian's Alertmanager on 127.0.0.1 and a free port, clustering off, routing every alert to one webhook. */
 public final class AlertmanagerFixture implements AutoCloseable {
@@ -22,20 +23,25 @@ public final class AlertmanagerFixture implements AutoCloseable {
 
     /** Groups by alertname and cell, waits 1 s, and sends resolved alerts too. */
     public static AlertmanagerFixture routingTo(URI webhook) throws IOException, InterruptedException {
+        return routingTo(webhook, Duration.ofSeconds(1), Duration.ofSeconds(2));
+    }
+
+    /** Groups by alertname and cell with this group_wait and group_interval, and sends resolved alerts too. */
+    public static AlertmanagerFixture routingTo(URI webhook, Duration groupWait, Duration groupInterval) throws IOException, InterruptedException {
         Path root = Files.createTempDirectory("railscope-alertmanager");
         Files.writeString(root.resolve("alertmanager.yml"), """
                 route:
                   receiver: hook
                   group_by: [alertname, cell]
-                  group_wait: 1s
-                  group_interval: 2s
+                  group_wait: %dms
+                  group_interval: %dms
                   repeat_interval: 1h
                 receivers:
                   - name: hook
                     webhook_configs:
                       - url: "%s"
                         send_resolved: true
-                """.formatted(webhook));
+                """.formatted(groupWait.toMillis(), groupInterval.toMillis(), webhook));
         int port = FreePort.pick();
         ServerProcess process = ServerProcess.start("alertmanager", java.util.List.of(BINARY, "--config.file=" + root.resolve("alertmanager.yml"), "--storage.path=" + root.resolve("data"),
                 "--web.listen-address=127.0.0.1:" + port, "--cluster.listen-address=", "--web.external-url=http://127.0.0.1:" + port), root.resolve("alertmanager.log"),

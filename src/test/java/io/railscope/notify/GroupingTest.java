@@ -46,14 +46,45 @@ class GroupingTest {
     }
 
     @Test
-    void aResolutionIsSentOnceAndTheGroupIsForgotten() {
+    void aResolutionIsSentOnceAndTheEmptyGroupIsForgottenThirtySecondsLater() {
         pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
         pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
         StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
         GroupChanges changes = pass(List.of(resolved), T0.plusSeconds(330), true);
         assertThat(changes.payloads()).singleElement().asString().contains("\"status\":\"resolved\"");
+        assertThat(groups.values()).singleElement().satisfies(group -> assertThat(group.notifiedFiring()).isEmpty());
+        assertThat(pass(List.of(resolved), T0.plusSeconds(359), true).payloads()).isEmpty();
+        assertThat(groups).hasSize(1);
+        assertThat(pass(List.of(resolved), T0.plusSeconds(360), true).payloads()).isEmpty();
         assertThat(groups).isEmpty();
         assertThat(pass(List.of(resolved), T0.plusSeconds(700), true).payloads()).isEmpty();
+    }
+
+    @Test
+    void anAlertFiringAgainWhileItsEmptyGroupIsKeptIsToldAtTheGroupIntervalWithoutTheOldResolution() {
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        pass(List.of(resolved), T0.plusSeconds(330), true);
+        StoredAlert again = alert(2, "n1", "FIRING", null);
+        // as in Alertmanager: the group still exists, so group_interval from its last notification applies, not group_wait
+        assertThat(pass(List.of(resolved, again), T0.plusSeconds(340), true).payloads()).isEmpty();
+        assertThat(pass(List.of(resolved, again), T0.plusSeconds(629), true).payloads()).isEmpty();
+        assertThat(pass(List.of(resolved, again), T0.plusSeconds(630), true).payloads()).singleElement().asString()
+                .contains("\"status\":\"firing\"").doesNotContain("\"resolved\"");
+    }
+
+    @Test
+    void anAlertFiringLongAfterItsGroupWasForgottenWaitsForGroupWaitAgain() {
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
+        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        pass(List.of(resolved), T0.plusSeconds(330), true);
+        pass(List.of(resolved), T0.plusSeconds(400), true);
+        StoredAlert again = new StoredAlert(2, resolved.fingerprint(), "a", "RailPortDown", "critical", resolved.labels(), Map.of("summary", "down"),
+                "FIRING", T0.plusSeconds(500), T0.plusSeconds(500), null, "http://railscope/cells/a");
+        assertThat(pass(List.of(again), T0.plusSeconds(529), true).payloads()).isEmpty();
+        assertThat(pass(List.of(again), T0.plusSeconds(530), true).payloads()).hasSize(1);
     }
 
     @Test
@@ -61,6 +92,7 @@ class GroupingTest {
         pass(List.of(alert(1, "n1", "FIRING", null)), T0, false);
         pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), false);
         assertThat(pass(List.of(alert(1, "n1", "RESOLVED", T0.plusSeconds(60))), T0.plusSeconds(330), false).payloads()).isEmpty();
+        pass(List.of(alert(1, "n1", "RESOLVED", T0.plusSeconds(60))), T0.plusSeconds(360), false);
         assertThat(groups).isEmpty();
     }
 

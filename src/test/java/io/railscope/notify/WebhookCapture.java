@@ -19,11 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class WebhookCapture implements AutoCloseable {
 
-    /** One request: its path, its User-Agent, its body and its Idempotency-Key. */
-    public record Received(String path, String userAgent, String body, String idempotencyKey) {
+    /** One request: its path, its User-Agent, its body, its Idempotency-Key, and when it arrived ({@link System#nanoTime()}). */
+    public record Received(String path, String userAgent, String body, String idempotencyKey, long arrivedNanos) {
 
         public Received(String path, String userAgent, String body) {
-            this(path, userAgent, body, null);
+            this(path, userAgent, body, null, System.nanoTime());
         }
     }
 
@@ -40,6 +40,7 @@ public final class WebhookCapture implements AutoCloseable {
             return thread;
         }));
         server.createContext("/", exchange -> {
+            long arrived = System.nanoTime();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             String path = exchange.getRequestURI().getPath();
             if (down) {
@@ -48,7 +49,7 @@ public final class WebhookCapture implements AutoCloseable {
                 return;
             }
             received.add(new Received(path, exchange.getRequestHeaders().getFirst("User-Agent"), body,
-                    exchange.getRequestHeaders().getFirst("Idempotency-Key")));
+                    exchange.getRequestHeaders().getFirst("Idempotency-Key"), arrived));
             if (path.equals("/slow") || path.equals("/late")) {
                 try {
                     Thread.sleep(path.equals("/slow") ? 5_000 : 2_000);

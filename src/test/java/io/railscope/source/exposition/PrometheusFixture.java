@@ -38,6 +38,38 @@ public final class PrometheusFixture implements AutoCloseable {
         return new PrometheusFixture(process, port);
     }
 
+    /**
+     * Scrapes {@code targets} and evaluates {@code rules} (a rule file's text) every {@code interval},
+     * sending its alerts to the Alertmanager at {@code alertmanager}, and again every {@code resendDelay}
+     * (firing, and resolved for 15 minutes).
+     */
+    public static PrometheusFixture alerting(java.util.List<String> targets, String rules, URI alertmanager, java.time.Duration interval,
+            java.time.Duration resendDelay) throws IOException, InterruptedException {
+        Path root = Files.createTempDirectory("railscope-prometheus");
+        Files.writeString(root.resolve("rules.yml"), rules);
+        Files.writeString(root.resolve("prometheus.yml"), """
+                global:
+                  scrape_interval: %1$dms
+                  evaluation_interval: %1$dms
+                rule_files: ["%2$s"]
+                alerting:
+                  alertmanagers:
+                    - static_configs:
+                        - targets: ["%3$s"]
+                scrape_configs:
+                  - job_name: node
+                    static_configs:
+                      - targets: [%4$s]
+                """.formatted(interval.toMillis(), root.resolve("rules.yml"), alertmanager.getAuthority(),
+                String.join(", ", targets.stream().map(target -> "\"" + target + "\"").toList())));
+        int port = FreePort.pick();
+        ServerProcess process = ServerProcess.start("prometheus", java.util.List.of(BINARY, "--config.file=" + root.resolve("prometheus.yml"),
+                "--storage.tsdb.path=" + root.resolve("data"), "--web.listen-address=127.0.0.1:" + port,
+                "--rules.alert.resend-delay=" + resendDelay.toSeconds() + "s"), root.resolve("prometheus.log"),
+                URI.create("http://127.0.0.1:" + port + "/-/ready"));
+        return new PrometheusFixture(process, port);
+    }
+
     public URI url() {
         return URI.create("http://127.0.0.1:" + port);
     }
