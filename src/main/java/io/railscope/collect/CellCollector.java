@@ -35,13 +35,14 @@ public final class CellCollector {
     private final Clock clock;
 
     CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, JobBaselines baselines,
-            SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection) {
+            SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection,
+            java.util.function.Function<String, java.util.List<io.railscope.store.AlertInputs.Port>> committedUnhealthyPorts) {
         this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
         this.audit = new IsolationAudit(cell.audit(), RailMapping.of(cell.railDevices().size(), cell.ipam()));
         this.fetcher = fetcher;
-        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds(), audit);
+        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds(), audit, () -> committedUnhealthyPorts.apply(cell.name()));
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;

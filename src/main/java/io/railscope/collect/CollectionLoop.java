@@ -67,7 +67,8 @@ public class CollectionLoop {
             CellSources sources = sourcesOf(cell);
             SourceFetcher fetcher = new SourceFetcher(cell.name(), sources.byKind(), fetchExecutor,
                     config.collect().sourceTimeout(), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), alerts::evaluate);
+            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), alerts::evaluate,
+                    alerts::unhealthyPorts);
             collectors.put(cell.name(), collector);
             scheduler.newJob("collect-" + cell.name())
                     .setInterval(cell.interval().toString())

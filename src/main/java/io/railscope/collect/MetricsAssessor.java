@@ -9,6 +9,8 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.RailPortReading;
+import io.railscope.model.PortHealth;
+import io.railscope.store.AlertInputs;
 import io.railscope.store.NodeMetricsState;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +21,11 @@ import java.util.Map;
 
 /**
  * Assesses a cell's node metrics against the previous snapshot of the same cell, which it keeps:
- * rates need two readings. Ports on devices that are no rail of the cell are left out; of two ports
- * of one device, the first reported serves the rail.
+ * rates need two readings. On its first snapshot (a start, a restart, another replica taking the
+ * cell over) a port whose verdict rested on rates keeps the verdict last committed for it until the
+ * next snapshot gives rates again, so a rate-based alert does not resolve and fire again. Ports on
+ * devices that are no rail of the cell are left out; of two ports of one device, the first reported
+ * serves the rail.
  */
 final class MetricsAssessor {
 
@@ -28,11 +33,16 @@ final class MetricsAssessor {
     private final RailscopeConfig.Thresholds thresholds;
     private final PortHealthRule rule;
     private final IsolationAudit audit;
+    private static final String CARRIED = " (as last collected: rates need a second reading)";
+
+    private final java.util.function.Supplier<List<AlertInputs.Port>> committedUnhealthy;
     private Map<String, RailPortReading> previousPorts = Map.of();
     private Instant previousAt;
 
-    MetricsAssessor(CellSettings cell, RailscopeConfig.Thresholds thresholds, IsolationAudit audit) {
+    MetricsAssessor(CellSettings cell, RailscopeConfig.Thresholds thresholds, IsolationAudit audit,
+            java.util.function.Supplier<List<AlertInputs.Port>> committedUnhealthy) {
         this.cell = cell;
+        this.committedUnhealthy = committedUnhealthy;
         this.audit = audit;
         this.thresholds = thresholds;
         this.rule = new PortHealthRule(thresholds, cell.expectedGbps());
@@ -40,6 +50,7 @@ final class MetricsAssessor {
 
     NodeMetricsState assess(NodeMetricsSnapshot snapshot) {
         double seconds = previousAt == null ? 0 : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
+        Map<String, AlertInputs.Port> committed = previousAt == null ? committed() : Map.of();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
         for (RailPortReading reading : snapshot.ports()) {
@@ -52,7 +63,10 @@ final class MetricsAssessor {
                 continue;
             }
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
-            ports.add(rule.assess(reading, previous, rail, seconds));
+            PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
+            AlertInputs.Port last = previous == null ? committed.get(key) : null;
+            ports.add(last != null && assessed.health() == PortHealth.OK && last.health().equals(PortHealth.DEGRADED.name()) ? carried(assessed, last)
+                    : assessed);
         }
         List<NeighborAssessment> neighbors = new ArrayList<>(snapshot.neighbors().size());
         for (NeighborReading reading : snapshot.neighbors()) {
@@ -62,5 +76,25 @@ final class MetricsAssessor {
         previousAt = snapshot.at();
         return new NodeMetricsState(ports, neighbors, snapshot.targets(),
                 audit.rdmaNetns(snapshot.rdmaNetns()));
+    }
+
+    private Map<String, AlertInputs.Port> committed() {
+        Map<String, AlertInputs.Port> byKey = new HashMap<>();
+        try {
+            committedUnhealthy.get().forEach(port -> byKey.put(port.node() + '\u0000' + port.rail(), port));
+        } catch (RuntimeException e) {
+            // nothing committed to carry: the first snapshot is judged on its own
+        }
+        return byKey;
+    }
+
+    /** The verdict last committed for a port whose rates the first snapshot cannot give, with the port's link as it is now. */
+    private static PortAssessment carried(PortAssessment now, AlertInputs.Port last) {
+        return new PortAssessment(now.node(), now.rail(), now.device(), now.port(), now.stateId(), now.physicalStateId(), now.rateGbps(),
+                now.rxBytesPerSecond(), now.txBytesPerSecond(), last.symbolErrorsPerHour() == null ? Double.NaN : last.symbolErrorsPerHour(),
+                last.errorsPerSecond() == null ? Double.NaN : last.errorsPerSecond(), 0,
+                last.congestionRatio() == null ? Double.NaN : last.congestionRatio(), PortHealth.DEGRADED,
+                last.reason() == null || last.reason().endsWith(CARRIED) ? last.reason() : last.reason() + CARRIED, now.cnpPerSecond(),
+                now.ecnMarkedPerSecond());
     }
 }

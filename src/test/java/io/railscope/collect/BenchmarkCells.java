@@ -12,6 +12,7 @@ import io.railscope.store.JobBaselines;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.util.List;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +41,6 @@ public class BenchmarkCells {
     /** A collector without alert rules after it, so that a benchmark measures the collection alone. */
     CellCollector collector(String name, CellSources sources, Optional<SimulatedCellSettings> simulated, ExecutorService executor) {
         SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-        return new CellCollector(settings(name, simulated), fetcher, config, writer, baselines, metrics, Clock.systemUTC(), cell -> { });
+        return new CellCollector(settings(name, simulated), fetcher, config, writer, baselines, metrics, Clock.systemUTC(), cell -> { }, cellName -> List.of());
     }
 }
