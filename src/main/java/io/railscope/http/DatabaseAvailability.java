@@ -79,12 +79,26 @@ public class DatabaseAvailability {
         return false;
     }
 
+    /** Why, in words: the innermost cause's message, or what its kind means when it has none (never a class name). */
     private static String reason(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        String message = root.getMessage() != null && !root.getMessage().isBlank() ? root.getMessage() : unnamed(root);
         return message.lines().findFirst().orElse(message);
+    }
+
+    private static String unnamed(Throwable cause) {
+        if (cause instanceof java.io.EOFException) {
+            return "the connection to PostgreSQL closed";
+        }
+        if (cause instanceof java.net.SocketTimeoutException) {
+            return "PostgreSQL did not answer in time";
+        }
+        if (cause instanceof java.io.IOException) {
+            return "the connection to PostgreSQL failed";
+        }
+        return "PostgreSQL could not be reached";
     }
 }

@@ -44,6 +44,14 @@ class DatabaseAvailabilityTest {
         assertThat(availability.failed(new SQLException("refused", "08001")).since()).isEqualTo(clock.now);
     }
 
+    @Test
+    void aCauseWithoutAMessageIsToldInWordsNotByItsClass() {
+        DatabaseAvailability availability = new DatabaseAvailability(new MutableClock(Instant.parse("2026-01-01T10:00:00Z")));
+        // the driver's EOFException when a connection is cut mid-read has no message
+        String told = availability.failed(new SQLException("An I/O error occurred", "08006", new java.io.EOFException())).message();
+        assertThat(told).endsWith("retrying: the connection to PostgreSQL closed").doesNotContain("Exception");
+    }
+
     private static final class MutableClock extends Clock {
         Instant now;
 
