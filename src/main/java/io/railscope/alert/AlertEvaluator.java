@@ -55,7 +55,7 @@ public class AlertEvaluator {
 
     /** The cell's rail ports that were not OK at its last commit, whoever committed it. */
     public List<io.railscope.store.AlertInputs.Port> unhealthyPorts(String cell) {
-        return inputs.read(cell, AlertRules.BLOCK_FULL_RATIO).ports();
+        return inputs.unhealthyPorts(cell);
     }
 
     /** Grows whenever an alert started or stopped firing: delivery waits on it to act at once. */

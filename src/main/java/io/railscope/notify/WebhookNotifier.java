@@ -95,7 +95,9 @@ public class WebhookNotifier implements Notifier {
         }
         Instant due = notifications.nextDue();
         Instant next = due != null && due.isBefore(nextCheck) ? due : nextCheck;
-        return next.isBefore(now.plusMillis(100)) && inFlight.values().stream().anyMatch(future -> !future.isDone()) ? now.plusMillis(250) : next;
+        // what is due now but held by a receiver still sending goes when that receiver is done: look again shortly
+        boolean sending = inFlight.values().stream().anyMatch(future -> !future.isDone());
+        return sending && next.isBefore(now.plusMillis(250)) ? now.plusMillis(250) : next;
     }
 
     /** One grouping pass over every receiver; returns when it should run again at the latest. */

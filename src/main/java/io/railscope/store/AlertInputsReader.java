@@ -20,6 +20,25 @@ public class AlertInputsReader {
         return consistentRead.read(connection -> read(connection, cell, blockFullRatio));
     }
 
+    /** The cell's rail ports that were not OK at its last commit. */
+    public List<AlertInputs.Port> unhealthyPorts(String cell) {
+        return consistentRead.read(connection -> {
+            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
+            return ids.isEmpty() ? List.of() : ports(connection, ids.get(0));
+        });
+    }
+
+    private static List<AlertInputs.Port> ports(Connection connection, int id) throws SQLException {
+        return Rows.list(connection, """
+                SELECT n.name, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
+                       s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
+                  FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
+                 WHERE s.cell_id = ? AND s.health <> 'OK'""",
+                rs -> new AlertInputs.Port(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getInt(4), rs.getString(5), rs.getString(6),
+                        rs.getDouble(7), rs.getInt(8), Rows.nullableDouble(rs, "symbol_errors_per_hour"), Rows.nullableDouble(rs, "errors_per_second"),
+                        Rows.nullableDouble(rs, "congestion_ratio")), id);
+    }
+
     private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
         if (ids.isEmpty()) {
@@ -41,14 +60,7 @@ public class AlertInputsReader {
                   FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
                  WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')""",
                 rs -> new AlertInputs.Neighbor(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getString(5), rs.getString(6)), id);
-        List<AlertInputs.Port> ports = Rows.list(connection, """
-                SELECT n.name, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
-                       s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
-                  FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
-                 WHERE s.cell_id = ? AND s.health <> 'OK'""",
-                rs -> new AlertInputs.Port(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getInt(4), rs.getString(5), rs.getString(6),
-                        rs.getDouble(7), rs.getInt(8), Rows.nullableDouble(rs, "symbol_errors_per_hour"), Rows.nullableDouble(rs, "errors_per_second"),
-                        Rows.nullableDouble(rs, "congestion_ratio")), id);
+        List<AlertInputs.Port> ports = ports(connection, id);
         List<AlertInputs.Job> jobs = Rows.list(connection, """
                 SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps FROM nccl_job
                  WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",

@@ -6,7 +6,6 @@ import io.railscope.store.JobDetail.RankRow;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.railscope.source.nccl.NcclWarning;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;

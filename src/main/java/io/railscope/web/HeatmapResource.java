@@ -3,7 +3,6 @@ package io.railscope.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.http.Paging;
-import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.store.HeatmapCells;
 import io.railscope.store.NodeDetail;

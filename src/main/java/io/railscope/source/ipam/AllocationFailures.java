@@ -1,6 +1,5 @@
 package io.railscope.source.ipam;
 
-import io.railscope.model.Ipv4Cidr;
 import io.railscope.source.AllocationFailure;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
@@ -32,6 +31,7 @@ final class AllocationFailures {
 
     private final List<AllocationFailure> failures = new ArrayList<>();
     private final Map<String, Long> countByPool = new HashMap<>();
+    private final Map<String, Pattern> poolPatterns = new HashMap<>();
 
     /**
      * @param primaryPools       pools of the primary plane besides the cluster pool (Cilium multi-pool), by name
@@ -109,10 +109,11 @@ final class AllocationFailures {
      * The pool of {@code pools} the message names as a pool: {@code pool "rdma-jobs"} (also with escaped quotes),
      * or {@code pool rail-1} as nv-ipam 0.1 writes it. A bare word is no pool: a namespace may be called "default".
      */
-    private static String namedPool(String message, Set<String> pools) {
+    private String namedPool(String message, Set<String> pools) {
         for (String pool : pools) {
-            Matcher named = Pattern.compile("pool (?:\\\\?\"" + Pattern.quote(pool) + "\\\\?\"|" + Pattern.quote(pool) + "(?![\\w.-]))").matcher(message);
-            if (named.find()) {
+            Pattern named = poolPatterns.computeIfAbsent(pool, name ->
+                    Pattern.compile("pool (?:\\\\?\"" + Pattern.quote(name) + "\\\\?\"|" + Pattern.quote(name) + "(?![\\w.-]))"));
+            if (named.matcher(message).find()) {
                 return pool;
             }
         }
@@ -129,7 +130,7 @@ final class AllocationFailures {
     }
 
     /** The backend pool a failure is about, or null when the message names none Railscope knows. */
-    private static String backendPool(String message, BackendPools backend) {
+    private String backendPool(String message, BackendPools backend) {
         String named = namedPool(message, backend.poolNames());
         if (named != null) {
             return named;

@@ -1,13 +1,10 @@
 package io.railscope.source.ipam;
 
-import io.railscope.model.Ipv4Cidr;
 import io.railscope.model.Plane;
 import io.railscope.source.IpLeak;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.RailAsymmetry;
-import io.railscope.source.ipam.ClusterObjects.AddressRange;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
-import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
 import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
@@ -189,18 +186,6 @@ final class BackendPools {
     }
 
     private static String address(IpPrefix range, long offset) {
-        BigInteger address = range.network().add(BigInteger.valueOf(offset));
-        if (range.ipv4()) {
-            return Ipv4Cidr.format(address.intValue());
-        }
-        byte[] bytes = address.toByteArray();
-        byte[] sixteen = new byte[16];
-        int copy = Math.min(bytes.length, 16);
-        System.arraycopy(bytes, bytes.length - copy, sixteen, 16 - copy, copy);
-        try {
-            return java.net.InetAddress.getByAddress(sixteen).getHostAddress();
-        } catch (java.net.UnknownHostException e) {
-            throw new IllegalArgumentException(e);
-        }
+        return IpPrefix.format(range.network().add(BigInteger.valueOf(offset)), range.ipv4());
     }
 }

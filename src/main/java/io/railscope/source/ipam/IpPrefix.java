@@ -109,4 +109,38 @@ record IpPrefix(BigInteger address, BigInteger network, int prefix, int bits) {
     static long saturated(BigInteger value) {
         return value.bitLength() < 64 ? value.longValue() : Long.MAX_VALUE;
     }
+
+    /** The network address as Go prints it: dotted IPv4, or IPv6 with the longest run of zero groups as "::". */
+    static String format(BigInteger network, boolean ipv4) {
+        if (ipv4) {
+            long value = network.longValue();
+            return (value >> 24 & 255) + "." + (value >> 16 & 255) + "." + (value >> 8 & 255) + "." + (value & 255);
+        }
+        int[] groups = new int[8];
+        for (int i = 0; i < 8; i++) {
+            groups[i] = network.shiftRight(16 * (7 - i)).intValue() & 0xffff;
+        }
+        int bestStart = -1;
+        int bestLength = 1;
+        for (int i = 0; i < 8; i++) {
+            int length = 0;
+            while (i + length < 8 && groups[i + length] == 0) {
+                length++;
+            }
+            if (length > bestLength) {
+                bestStart = i;
+                bestLength = length;
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                text.append(i == 0 ? "::" : ":");
+                i += bestLength - 1;
+                continue;
+            }
+            text.append(Integer.toHexString(groups[i])).append(i < 7 ? ":" : "");
+        }
+        return text.toString();
+    }
 }

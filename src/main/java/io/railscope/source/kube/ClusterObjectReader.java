@@ -15,15 +15,11 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.ipam.ClusterObjects;
-import io.railscope.source.ipam.ClusterObjects.AddressRange;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
 import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
-import io.railscope.source.ipam.ClusterObjects.ClusterPool;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
-import io.railscope.source.ipam.ClusterObjects.IndexRange;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
-import io.railscope.source.ipam.ClusterObjects.NodeAllocation;
 import io.railscope.source.ipam.ClusterObjects.NodeObject;
 import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
@@ -43,7 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /** Reads what IPAM needs from one cell's API, page by page, into compact {@link ClusterObjects}. */
@@ -55,7 +50,6 @@ final class ClusterObjectReader {
     private final IpamSettings ipam;
     private final AuditSettings audit;
     private final Clock clock;
-    private Map<String, String> ciliumConfig;
 
     ClusterObjectReader(KubernetesClient client, IpamSettings ipam, AuditSettings audit, Clock clock) {
         this.client = client;
@@ -65,7 +59,6 @@ final class ClusterObjectReader {
     }
 
     ClusterObjects read() {
-        ciliumConfig = null;
         Instant at = clock.instant();
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
@@ -74,34 +67,22 @@ final class ClusterObjectReader {
         List<PodObject> pods = pods(isolationReader);
         List<PodSecurity> audited = isolationReader.audited();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
-        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(ciliumNode(resource)));
-        List<CiliumPodIpPool> ciliumPools = new ArrayList<>();
-        Optional<CiliumConfig> cilium = ciliumConfig();
-        if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            try {
-                custom(Resources.CILIUM_POD_IP_POOL, problems, resource -> ciliumPools.add(new CiliumPodIpPool(resource.getMetadata().getName(),
-                        Resources.strings(resource.get("spec", "ipv4", "cidrs")),
-                        Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize"))));
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != 403) {
-                    throw e;
-                }
-                problems.add("CiliumPodIPPools: the API refused to list them (403); grant list ciliumpodippools.cilium.io "
-                        + "(k8s/clusterrole.yaml); the multi-pool pools are not shown meanwhile");
-            }
-        }
+        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(IpamResources.ciliumNode(resource)));
+        CniConfigReader cni = new CniConfigReader(client, ipam, problems);
+        Optional<CiliumConfig> cilium = cni.cilium();
+        List<CiliumPodIpPool> ciliumPools = cni.ciliumPools(cilium, (context, each) -> custom(context, problems, each));
         List<NvIpamPool> nvIpamPools = new ArrayList<>();
         Map<String, String> poolGateways = new HashMap<>();
         custom(Resources.NV_IPAM_IPPOOL, problems, resource -> {
-            nvIpamPools.add(ipPool(resource));
+            nvIpamPools.add(IpamResources.ipPool(resource));
             gateway(resource, "IPPool", "gateway", poolGateways);
         });
         custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> {
-            nvIpamPools.add(cidrPool(resource));
+            nvIpamPools.add(IpamResources.cidrPool(resource));
             gateway(resource, "CIDRPool", "gatewayIndex", poolGateways);
         });
         List<WhereaboutsPool> whereabouts = new ArrayList<>();
-        custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(whereaboutsPool(resource)));
+        custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(IpamResources.whereaboutsPool(resource)));
         List<NetworkAttachment> attachments = new ArrayList<>();
         List<AttachmentDefinition> definitions = new ArrayList<>();
         custom(Resources.NETWORK_ATTACHMENT, problems, resource -> {
@@ -142,8 +123,8 @@ final class ClusterObjectReader {
         }
         IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
                 poolGateways, multus);
-        return new ClusterObjects(at, nodes, pods, ciliumNodes, clusterPool(cilium, problems), cilium, ciliumPools, calicoIpam(problems), nvIpamPools, whereabouts, attachments,
-                serviceCidrs, clusterIps, events, isolation, problems);
+        return new ClusterObjects(at, nodes, pods, ciliumNodes, cni.clusterPool(cilium), cilium, ciliumPools, cni.calicoIpam(), nvIpamPools,
+                whereabouts, attachments, serviceCidrs, clusterIps, events, isolation, problems);
     }
 
     /**
@@ -184,103 +165,6 @@ final class ClusterObjectReader {
         return context.isNamespaceScoped() ? Pages.forEach(resources.inAnyNamespace()::list, guarded) : Pages.forEach(resources::list, guarded);
     }
 
-    private static CiliumNodeObject ciliumNode(GenericKubernetesResource resource) {
-        Map<String, List<String>> poolCidrs = new TreeMap<>();
-        for (Object item : Resources.list(resource.get("spec", "ipam", "pools", "allocated"))) {
-            Map<String, Object> allocated = Resources.map(item);
-            poolCidrs.put(Resources.string(allocated.get("pool")), Resources.strings(allocated.get("cidrs")));
-        }
-        List<String> requested = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("spec", "ipam", "pools", "requested"))) {
-            requested.add(Resources.string(Resources.map(item).get("pool")));
-        }
-        return new CiliumNodeObject(resource.getMetadata().getName(), Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
-                Resources.string(resource.get("status", "ipam", "operator-status", "error")), poolCidrs, requested);
-    }
-
-    /** Cilium's IPAM settings when Cilium is the cell's CNI; the defaults are the agent's (option/config.go). */
-    private Optional<CiliumConfig> ciliumConfig() {
-        Map<String, String> data = ciliumConfigData();
-        if (data == null) {
-            return Optional.empty();
-        }
-        String mode = data.getOrDefault("ipam", "cluster-pool").trim();
-        boolean health = !"false".equalsIgnoreCase(data.getOrDefault("enable-endpoint-health-checking", "true").trim());
-        return Optional.of(new CiliumConfig(mode, health, data.getOrDefault("ipam-default-ip-pool", "default").trim()));
-    }
-
-    private Map<String, String> ciliumConfigData() {
-        if (ciliumConfig == null) {
-            ConfigMap config = client.configMaps().inNamespace("kube-system").withName("cilium-config").get();
-            ciliumConfig = config == null || config.getData() == null ? Map.of() : config.getData();
-        }
-        return ciliumConfig.isEmpty() ? null : ciliumConfig;
-    }
-
-    /** Calico runs its own IPAM (calico-ipam) when it has IPPools: its blocks are not Node.spec.podCIDRs. */
-    private boolean calicoIpam(List<String> problems) {
-        try {
-            var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL).list(new io.fabric8.kubernetes.api.model.ListOptionsBuilder()
-                    .withLimit(1L).build());
-            return !pools.getItems().isEmpty();
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return false;
-            }
-            if (e.getCode() != 403) {
-                throw e;
-            }
-            problems.add("Calico IPPools: the API refused to list them (403); grant list ippools.crd.projectcalico.org "
-                    + "(k8s/clusterrole.yaml). CIDRNotAvailable events count against the primary pool meanwhile");
-            return false;
-        }
-    }
-
-    /**
-     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; else, where blocks are
-     * Node.spec.podCIDRs, kube-controller-manager's --cluster-cidr as kubeadm records it (podSubnet) at its
-     * default IPv4 --node-cidr-mask-size of 24.
-     */
-    private Optional<ClusterPool> clusterPool(Optional<CiliumConfig> cilium, List<String> problems) {
-        if (!ipam.clusterPoolCidrs().isEmpty()) {
-            return Optional.of(new ClusterPool(ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
-        }
-        Map<String, String> data = ciliumConfigData();
-        if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
-            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode()) ? kubeadmPodSubnet(problems) : Optional.empty();
-        }
-        List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
-        try {
-            int mask = Integer.parseInt(data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());
-            return Optional.of(new ClusterPool(cidrs, mask, "cilium-cluster-pool"));
-        } catch (NumberFormatException e) {
-            problems.add("ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
-            return Optional.empty();
-        }
-    }
-
-    private Optional<ClusterPool> kubeadmPodSubnet(List<String> problems) {
-        ConfigMap config;
-        try {
-            config = client.configMaps().inNamespace("kube-system").withName("kubeadm-config").get();
-        } catch (KubernetesClientException e) {
-            if (e.getCode() != 403) {
-                throw e;
-            }
-            problems.add("ConfigMap kube-system/kubeadm-config: the API refused to show it (403); grant get on it (k8s/clusterrole.yaml) "
-                    + "or set ipam.cluster-pool-cidrs; the cluster pool is unknown meanwhile");
-            return Optional.empty();
-        }
-        String clusterConfiguration = config == null || config.getData() == null ? null : config.getData().get("ClusterConfiguration");
-        java.util.regex.Matcher podSubnet = clusterConfiguration == null ? null
-                : java.util.regex.Pattern.compile("(?m)^\\s*podSubnet:\\s*\"?([^\"\\s]+)").matcher(clusterConfiguration);
-        if (podSubnet == null || !podSubnet.find()) {
-            return Optional.empty();
-        }
-        List<String> cidrs = List.of(podSubnet.group(1).split(",")).stream().map(String::strip).filter(cidr -> !cidr.contains(":")).toList();
-        return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, 24, "kubeadm-pod-subnet"));
-    }
-
     private static NodeObject node(Node node) {
         List<String> cidrs = node.getSpec() == null ? List.of() : node.getSpec().getPodCIDRs();
         if ((cidrs == null || cidrs.isEmpty()) && node.getSpec() != null && node.getSpec().getPodCIDR() != null) {
@@ -294,73 +178,6 @@ final class ClusterObjectReader {
         Map<String, String> labels = node.getMetadata().getLabels();
         return new NodeObject(node.getMetadata().getName(), labels == null ? Map.of() : labels, cidrs == null ? List.of() : cidrs,
                 maxPods);
-    }
-
-    private static NvIpamPool ipPool(GenericKubernetesResource resource) {
-        List<NodeAllocation> allocations = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("status", "allocations"))) {
-            Map<String, Object> allocation = Resources.map(item);
-            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), Resources.string(allocation.get("startIP")),
-                    Resources.string(allocation.get("endIP")), null));
-        }
-        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), false,
-                required(resource.get("spec", "subnet"), "spec.subnet"),
-                Resources.integer(resource.get("spec", "perNodeBlockSize"), "spec.perNodeBlockSize"), 0,
-                exclusions(resource), allocations, Resources.string(resource.get("spec", "gateway")), null, perNodeExclusions(resource), List.of());
-    }
-
-    private static NvIpamPool cidrPool(GenericKubernetesResource resource) {
-        List<NodeAllocation> allocations = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("status", "allocations"))) {
-            Map<String, Object> allocation = Resources.map(item);
-            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null,
-                    Resources.string(allocation.get("prefix")), Resources.string(allocation.get("gateway"))));
-        }
-        List<NodeAllocation> statics = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("spec", "staticAllocations"))) {
-            Map<String, Object> allocation = Resources.map(item);
-            statics.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null, Resources.string(allocation.get("prefix")),
-                    Resources.string(allocation.get("gateway"))));
-        }
-        Object gatewayIndex = resource.get("spec", "gatewayIndex");
-        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), true,
-                required(resource.get("spec", "cidr"), "spec.cidr"), 0,
-                Resources.integer(resource.get("spec", "perNodeNetworkPrefix"), "spec.perNodeNetworkPrefix"), exclusions(resource),
-                allocations, null, gatewayIndex == null ? null : Resources.integer(gatewayIndex, "spec.gatewayIndex"), perNodeExclusions(resource),
-                statics);
-    }
-
-    private static List<IndexRange> perNodeExclusions(GenericKubernetesResource resource) {
-        List<IndexRange> ranges = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("spec", "perNodeExclusions"))) {
-            Map<String, Object> range = Resources.map(item);
-            ranges.add(new IndexRange(Resources.integer(range.get("startIndex"), "spec.perNodeExclusions.startIndex"),
-                    Resources.integer(range.get("endIndex"), "spec.perNodeExclusions.endIndex")));
-        }
-        return ranges;
-    }
-
-    private static List<AddressRange> exclusions(GenericKubernetesResource resource) {
-        List<AddressRange> exclusions = new ArrayList<>();
-        for (Object item : Resources.list(resource.get("spec", "exclusions"))) {
-            Map<String, Object> exclusion = Resources.map(item);
-            exclusions.add(new AddressRange(Resources.string(exclusion.get("startIP")), Resources.string(exclusion.get("endIP"))));
-        }
-        return exclusions;
-    }
-
-    /** A key that is no 64-bit offset is one whereabouts itself skips (the address counts as free): reported, not fatal. */
-    private static WhereaboutsPool whereaboutsPool(GenericKubernetesResource resource) {
-        Map<Long, String> podrefs = new TreeMap<>();
-        List<String> malformed = new ArrayList<>();
-        for (Map.Entry<String, Object> allocation : Resources.map(resource.get("spec", "allocations")).entrySet()) {
-            try {
-                podrefs.put(Long.parseLong(allocation.getKey()), Resources.string(Resources.map(allocation.getValue()).get("podref")));
-            } catch (NumberFormatException e) {
-                malformed.add(allocation.getKey());
-            }
-        }
-        return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs, malformed);
     }
 
     private static void gateway(GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {
@@ -415,10 +232,4 @@ final class ClusterObjectReader {
                 last == null ? null : Instant.parse(last));
     }
 
-    private static String required(Object value, String field) {
-        if (value == null || value.toString().isBlank()) {
-            throw new IllegalArgumentException(field + " is missing");
-        }
-        return value.toString();
-    }
 }

@@ -35,7 +35,6 @@ public final class NcclLogParser {
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
     private final WarningLog warnings = new WarningLog();
-    private long untrackedProcessLines;
     private long infoLines;
     private double testsBusbw = Double.NaN;
     private String bareVersion;
@@ -252,7 +251,6 @@ public final class NcclLogParser {
             return known;
         }
         if (processes.size() >= MAX_PROCESSES) {
-            untrackedProcessLines++;
             return null;
         }
         boolean glued = !prefix.host().isEmpty() && Character.isDigit(prefix.host().charAt(0));

@@ -22,4 +22,13 @@ class IpPrefixTest {
         assertThat(IpPrefix.parse("fd00:10:96::/112").size()).isEqualTo(BigInteger.valueOf(65536));
         assertThat(IpPrefix.parse("192.168.2.225/28").network()).isEqualTo(IpPrefix.address("192.168.2.224"));
     }
+
+    @org.junit.jupiter.api.Test
+    void addressesArePrintedAsGoPrintsThem() {
+        // whereabouts names pools after the range Go prints: the longest run of zero groups as "::"
+        assertThat(IpPrefix.format(IpPrefix.address("2001:0:0:0:0:0:0:0"), false)).isEqualTo("2001::");
+        assertThat(IpPrefix.format(IpPrefix.address("fd00:10:96:0:0:0:0:1"), false)).isEqualTo("fd00:10:96::1");
+        assertThat(IpPrefix.format(IpPrefix.address("10.0.0.1"), true)).isEqualTo("10.0.0.1");
+        assertThat(WhereaboutsNames.poolName("2001::1/116")).isEqualTo("2001---116");
+    }
 }

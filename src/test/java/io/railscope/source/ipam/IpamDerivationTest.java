@@ -229,7 +229,7 @@ class IpamDerivationTest {
     }
 
     @Test
-    void aNamespaceIsNoPoolAndAnUnreadableEventIsSkippedAlone() {
+    void aNamespaceIsNoPoolAndAMalformedRangeIsNoPoolsFailure() {
         KubernetesSnapshot snapshot = derive(objects().clusterPool("10.0.0.0/16", 24).nvIpam(railPool(1, "n1", 0, "n2", 1))
                 .event("FailedCreatePodSandBox", "[default/train-0/uid:rail-1]: error adding container to network \"rail-1\": grpc call failed: "
                         + "rpc error: code = ResourceExhausted desc = no free addresses in the pool \"rail-1\", poolType \"ippool\"", "Pod", "train-0",
@@ -238,6 +238,9 @@ class IpamDerivationTest {
                         + " 0x0, 0x0, 0x0}, Mask:net.IPMask{0xff, 0xff, 0xff, 0x0}}", "Pod", "x", "n1", 1));
         assertThat(pool(snapshot, "rail-1").allocationFailures()).isEqualTo(2);
         assertThat(pool(snapshot, "cluster-pool").allocationFailures()).isZero();
+        // the range printed with bytes no IPv4 address has names no pool: counted, attributed to none
+        assertThat(snapshot.failures()).filteredOn(failure -> failure.object().equals("team-a/x")).singleElement()
+                .satisfies(failure -> assertThat(failure.pool()).isNull());
     }
 
     @Test
@@ -259,7 +262,7 @@ class IpamDerivationTest {
     }
 
     @Test
-    void manyExclusionsCostTheBlocksTheyTouch() {
+    void manyExclusionsAreCountedInTheBlocksTheyTouch() {
         // a /8 in blocks of 4 from .0.0.1, 2,000 single excluded addresses each in its own block
         List<AddressRange> exclusions = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {

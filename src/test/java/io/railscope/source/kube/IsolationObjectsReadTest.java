@@ -109,7 +109,7 @@ class IsolationObjectsReadTest {
             narrow.refuse("/apis/networking.k8s.io/v1/networkpolicies");
             narrow.refuse("/api/v1/namespaces/kube-system/configmaps/multus-");
             ClusterObjects read = read(narrow);
-            assertThat(read.problems()).anySatisfy(problem -> assertThat(problem).startsWith("NetworkPolicies: the API refused to show them (403)"))
+            assertThat(read.problems()).anySatisfy(problem -> assertThat(problem).startsWith("NetworkPolicies: the API refused (403); grant list networkpolicies"))
                     .anySatisfy(problem -> assertThat(problem).startsWith("ConfigMap kube-system/multus-daemon-config: the API refused"));
             assertThat(read.pods()).hasSize(objects.pods().size());
             List<IsolationFinding> findings = AUDIT.audit(read.isolation());
