@@ -94,18 +94,7 @@ public class SideBySideResource implements QuarkusTestResourceLifecycleManager {
         servers.addAll(exporters);
         servers.add(kubernetes);
         servers.add(capture);
-        for (AutoCloseable server : servers) {
-            if (server == null) {
-                continue;
-            }
-            try {
-                server.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                System.err.println("could not stop " + server + ": " + e.getMessage());
-            }
-        }
+        io.railscope.source.exposition.TestServers.stop(servers.toArray(AutoCloseable[]::new));
         exporters.clear();
     }
 

@@ -1,12 +1,12 @@
 package io.railscope.source.exposition;
 
 /** Stops the servers a test started, in order, whatever fails. */
-final class TestServers {
+public final class TestServers {
 
     private TestServers() {
     }
 
-    static void stop(AutoCloseable... servers) {
+    public static void stop(AutoCloseable... servers) {
         for (AutoCloseable server : servers) {
             if (server == null) {
                 continue;
