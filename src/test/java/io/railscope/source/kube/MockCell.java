@@ -40,6 +40,7 @@ public final class MockCell implements AutoCloseable {
     private final KubernetesClient client;
     private final java.util.Map<String, byte[]> logs = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger logRequests = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.Map<String, Integer> logRequestsByPod = new java.util.concurrent.ConcurrentHashMap<>();
     private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private MockCell() {
@@ -117,8 +118,14 @@ public final class MockCell implements AutoCloseable {
         return logRequests.get();
     }
 
+    /** How many times each pod's log was requested, by namespace/pod. */
+    public java.util.Map<String, Integer> logRequestsByPod() {
+        return java.util.Map.copyOf(logRequestsByPod);
+    }
+
     private io.fabric8.mockwebserver.http.MockResponse podLog(String namespace, String pod, String query) {
         logRequests.incrementAndGet();
+        logRequestsByPod.merge(namespace + "/" + pod, 1, Integer::sum);
         java.util.Map<String, String> parameters = new HashMap<>();
         for (String pair : query.split("&")) {
             int eq = pair.indexOf('=');
