@@ -3,9 +3,7 @@ package io.railscope.alert;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.store.AlertInputs;
-import io.railscope.store.AlertInputsReader;
-import io.railscope.store.AlertStore;
+import io.railscope.health.Freshness;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,9 +24,11 @@ public class AlertEvaluator {
     private final RailscopeConfig config;
     private final AlertRules rules;
     private final AlertChanges changes;
+    private final Freshness freshness;
     private final Clock clock = Clock.systemUTC();
 
-    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config, AlertChanges changes) {
+    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config, AlertChanges changes, Freshness freshness) {
+        this.freshness = freshness;
         this.inputs = inputs;
         this.changes = changes;
         this.store = store;
@@ -40,8 +40,8 @@ public class AlertEvaluator {
         try {
             var now = clock.instant();
             AlertInputs state = inputs.read(cell.name(), AlertRules.BLOCK_FULL_RATIO);
-            Duration staleAfter = cell.interval().multipliedBy(config.collect().staleAfterIntervals());
-            List<AlertCondition> conditions = rules.evaluate(state, cell.expectedGbps(), staleAfter, now).stream()
+            Duration staleAfter = freshness.staleAfter(cell.name());
+            List<AlertCondition> conditions = rules.evaluate(state, cell.expectedGbps(), cell.nccl().busbwTolerance(), staleAfter, now).stream()
                     .filter(condition -> rule(condition.alertname()).map(AlertsConfig.Rule::enabled).orElse(true)).toList();
             AlertTransitions transitions = store.evaluate(cell.name(), open -> AlertLifecycle.step(conditions, open, now, this::forOf,
                     config.alerts().keepFiringFor()));
@@ -54,7 +54,7 @@ public class AlertEvaluator {
     }
 
     /** The cell's rail ports that were not OK at its last commit, whoever committed it. */
-    public List<io.railscope.store.AlertInputs.Port> unhealthyPorts(String cell) {
+    public List<AlertInputs.Port> unhealthyPorts(String cell) {
         return inputs.unhealthyPorts(cell);
     }
 

@@ -1,9 +1,10 @@
 package io.railscope.alert;
 
-import io.railscope.audit.IsolationCheck;
+import io.railscope.assess.JobAssessment;
+import io.railscope.health.Freshness;
+import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.store.AlertInputs;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -43,9 +44,10 @@ public final class AlertRules {
 
     /**
      * @param expectedGbps the rate the cell's rail ports should run at
+     * @param busbwTolerance the fraction of a job size's baseline under which its bus bandwidth is low
      * @param staleAfter   a source without success for this long is stale
      */
-    public List<AlertCondition> evaluate(AlertInputs inputs, int expectedGbps, Duration staleAfter, Instant now) {
+    public List<AlertCondition> evaluate(AlertInputs inputs, int expectedGbps, double busbwTolerance, Duration staleAfter, Instant now) {
         String cell = inputs.cell();
         String cellPage = "/cells/" + url(cell);
         List<AlertCondition> conditions = new ArrayList<>();
@@ -103,10 +105,10 @@ public final class AlertRules {
             };
             conditions.add(condition(name, severity, cell, page, "Job " + job.namespace() + "/" + job.name() + " is " + job.verdict(), job.reason(),
                     "namespace", job.namespace(), "job", job.name()));
-            if (job.busbwGBps() != null && job.baselineGBps() != null && job.busbwGBps() < job.baselineGBps() * 0.7) {
+            if (job.busbwGBps() != null && job.baselineGBps() != null && JobAssessment.belowBaseline(job.busbwGBps(), job.baselineGBps(), busbwTolerance)) {
                 conditions.add(condition("NcclBusBandwidthLow", "warning", cell, page, String.format(Locale.ROOT,
                         "Job %s/%s reaches %.1f GB/s of the cell's %.1f GB/s", job.namespace(), job.name(), job.busbwGBps(), job.baselineGBps()),
-                        "Bus bandwidth under 70% of the baseline for jobs of this size.", "namespace", job.namespace(), "job", job.name()));
+                        String.format(Locale.ROOT, "Bus bandwidth under %.0f%% of the baseline for jobs of this size.", busbwTolerance * 100), "namespace", job.namespace(), "job", job.name()));
             }
         }
         for (IsolationFinding finding : inputs.isolation()) {
@@ -116,7 +118,7 @@ public final class AlertRules {
                     .withAnnotation("fix", finding.check().fix()));
         }
         for (AlertInputs.Source source : inputs.sources()) {
-            if (source.lastSuccessAt() == null || source.lastSuccessAt().plus(staleAfter).isBefore(now)) {
+            if (Freshness.isStale(source.lastSuccessAt(), staleAfter, now)) {
                 conditions.add(condition("RailscopeSourceStale", "critical", cell, cellPage, "The " + source.source() + " data of " + cell + " is stale",
                         "Last success " + (source.lastSuccessAt() == null ? "never" : source.lastSuccessAt().toString())
                                 + (source.error() == null ? "" : "; last error: " + source.error()), "source", source.source()));

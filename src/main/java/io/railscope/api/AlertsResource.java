@@ -1,9 +1,9 @@
 package io.railscope.api;
 
 import io.railscope.model.Silence;
-import io.railscope.store.AlertStore;
-import io.railscope.store.SilenceStore;
-import io.railscope.store.StoredAlert;
+import io.railscope.alert.AlertStore;
+import io.railscope.notify.SilenceStore;
+import io.railscope.alert.StoredAlert;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,6 +1,6 @@
 package io.railscope.api;
 
-import io.railscope.store.IpamReads;
+import io.railscope.read.IpamReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

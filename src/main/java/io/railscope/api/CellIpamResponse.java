@@ -1,9 +1,9 @@
 package io.railscope.api;
 
-import io.railscope.store.CellIpam;
-import io.railscope.store.IpamFindings;
-import io.railscope.store.NodeBlockRow;
-import io.railscope.store.RightSizing;
+import io.railscope.read.CellIpam;
+import io.railscope.read.IpamFindings;
+import io.railscope.read.NodeBlockRow;
+import io.railscope.read.RightSizing;
 import java.util.List;
 
 /** A cell's IPAM: its pools, every node's primary block, right-sizing, and what is wrong. */

@@ -1,8 +1,8 @@
 package io.railscope.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.railscope.store.CellDetails.FailedTarget;
-import io.railscope.store.CellSummary;
+import io.railscope.read.CellDetails.FailedTarget;
+import io.railscope.read.CellSummary;
 import java.time.Instant;
 import java.util.List;
 

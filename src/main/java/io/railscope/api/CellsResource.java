@@ -1,9 +1,9 @@
 package io.railscope.api;
 
 import io.railscope.health.Freshness;
-import io.railscope.store.CellDetails;
-import io.railscope.store.CellReads;
-import io.railscope.store.CellSummary;
+import io.railscope.read.CellDetails;
+import io.railscope.read.CellReads;
+import io.railscope.read.CellSummary;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -46,9 +46,9 @@ public class CellsResource {
         var sources = summary.sources().stream()
                 .map(source -> new CellSummaryResponse.SourceResponse(source.source(), source.lastAttemptAt(),
                         source.lastSuccessAt(), source.lastDurationMs(), source.error(),
-                        freshness.isStale(summary.cell(), source, now), source.problems()))
+                        summary.isStale(source, freshness, now), source.problems()))
                 .toList();
-        return CellSummaryResponse.of(summary, freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now),
+        return CellSummaryResponse.of(summary, summary.isStale(freshness, now),
                 sources, failedTargets);
     }
 }

@@ -1,8 +1,8 @@
 package io.railscope.api;
 
-import io.railscope.store.IsolationReads;
-import io.railscope.store.KnownCells;
-import io.railscope.store.StoredFinding;
+import io.railscope.read.IsolationReads;
+import io.railscope.read.KnownCells;
+import io.railscope.read.StoredFinding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

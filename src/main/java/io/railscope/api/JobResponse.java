@@ -1,10 +1,10 @@
 package io.railscope.api;
 
-import io.railscope.source.NcclJobObservation.Dropped;
-import io.railscope.source.NcclJobObservation.JobPod;
-import io.railscope.store.JobDetail;
-import io.railscope.store.JobDetail.RankRow;
-import io.railscope.store.JobSummary;
+import io.railscope.source.nccl.NcclJobObservation.Dropped;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.read.JobDetail;
+import io.railscope.read.JobDetail.RankRow;
+import io.railscope.read.JobSummary;
 import java.time.Instant;
 import io.railscope.source.nccl.NcclWarning;
 import java.util.List;

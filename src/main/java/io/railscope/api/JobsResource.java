@@ -1,9 +1,9 @@
 package io.railscope.api;
 
 import io.railscope.http.Paging;
-import io.railscope.store.JobReads;
-import io.railscope.store.JobSummary;
-import io.railscope.store.KnownCells;
+import io.railscope.read.JobReads;
+import io.railscope.read.JobSummary;
+import io.railscope.read.KnownCells;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

@@ -4,10 +4,10 @@ import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.http.ErrorBody;
 import io.railscope.source.nccl.ContainerLog;
+import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
 import io.railscope.source.nccl.RankFacts;
-import io.railscope.store.NcclLogStore;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
@@ -36,9 +36,9 @@ public class NcclLogPushResource {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9_.]{0,251}[A-Za-z0-9])?");
 
     private final Fleet fleet;
-    private final NcclLogStore store;
+    private final NcclLogArchive store;
 
-    public NcclLogPushResource(Fleet fleet, NcclLogStore store) {
+    public NcclLogPushResource(Fleet fleet, NcclLogArchive store) {
         this.fleet = fleet;
         this.store = store;
     }

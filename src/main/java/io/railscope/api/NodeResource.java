@@ -2,7 +2,7 @@ package io.railscope.api;
 
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
-import io.railscope.store.RailReads;
+import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

@@ -1,8 +1,8 @@
 package io.railscope.api;
 
-import io.railscope.store.NeighborState;
-import io.railscope.store.NodeDetail;
-import io.railscope.store.PortState;
+import io.railscope.read.NeighborState;
+import io.railscope.read.NodeDetail;
+import io.railscope.read.PortState;
 import java.util.List;
 
 /** A node: its neighbor table against its limits, and each of its rails. */

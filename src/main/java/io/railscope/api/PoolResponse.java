@@ -1,6 +1,6 @@
 package io.railscope.api;
 
-import io.railscope.store.PoolHeadroomRow;
+import io.railscope.read.PoolHeadroomRow;
 import java.util.List;
 
 /** One address pool of one cell, with its headroom and forecast. */

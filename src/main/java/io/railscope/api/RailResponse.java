@@ -1,6 +1,6 @@
 package io.railscope.api;
 
-import io.railscope.store.RailHealth;
+import io.railscope.read.RailHealth;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.railscope.api;
 
-import io.railscope.store.CellReads;
-import io.railscope.store.RailReads;
+import io.railscope.read.CellReads;
+import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

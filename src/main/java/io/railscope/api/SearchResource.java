@@ -1,7 +1,7 @@
 package io.railscope.api;
 
-import io.railscope.store.SearchHit;
-import io.railscope.store.SearchReads;
+import io.railscope.read.SearchHit;
+import io.railscope.read.SearchReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,8 +1,8 @@
 package io.railscope.assess;
 
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclJobObservation.JobPod;
-import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +15,11 @@ import java.util.OptionalDouble;
  * @param ranks one per rank of the observation, in its order
  */
 public record JobAssessment(JobVerdict verdict, String reason, List<RankAssessment> ranks) {
+
+    /** The busbw rule, for verdicts and alerts alike: below {@code tolerance} of the baseline for jobs of its size. */
+    public static boolean belowBaseline(double busbwGBps, double baselineGBps, double tolerance) {
+        return busbwGBps < baselineGBps * tolerance;
+    }
 
     /**
      * @param baselineGBps the bus bandwidth this cell's healthy jobs of this size reach, when known
@@ -35,7 +40,7 @@ public record JobAssessment(JobVerdict verdict, String reason, List<RankAssessme
         }
         String degraded = degraded(job, ranks);
         if (degraded == null && baselineGBps.isPresent() && Double.isFinite(job.busbwGBps())
-                && job.busbwGBps() < baselineGBps.getAsDouble() * tolerance) {
+                && belowBaseline(job.busbwGBps(), baselineGBps.getAsDouble(), tolerance)) {
             degraded = String.format(Locale.ROOT, "bus bandwidth %.1f GB/s is below %.0f%% of the cell's baseline %.1f GB/s for %d ranks",
                     job.busbwGBps(), tolerance * 100, baselineGBps.getAsDouble(), job.nranks());
         }

@@ -1,6 +1,6 @@
 package io.railscope.assess;
 
-import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclRankObservation;
 import java.util.Set;
 
 /** One rank's transport verdict and why. */

@@ -1,5 +1,7 @@
 package io.railscope.audit;
 
+import io.railscope.model.IsolationCheck;
+
 /**
  * One thing the isolation audit found.
  *

@@ -6,15 +6,13 @@ import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
-import io.railscope.source.NcclSnapshot;
+import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.ipam.RailMapping;
-import io.railscope.store.CellCollection;
-import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
 import io.railscope.store.JobBaselines;
-import io.railscope.store.JobsState;
-import io.railscope.store.KubernetesState;
+import io.railscope.assess.JobsState;
+import io.railscope.assess.KubernetesState;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Instant;
@@ -30,13 +28,13 @@ public final class CellCollector {
     private final IsolationAudit audit;
     private final java.util.function.Consumer<CellSettings> afterCollection;
     private final RailscopeConfig config;
-    private final CellStateWriter writer;
+    private final CollectionCommit writer;
     private final SelfMetrics metrics;
     private final Clock clock;
 
-    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CellStateWriter writer, JobBaselines baselines,
+    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CollectionCommit writer, JobBaselines baselines,
             SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection,
-            java.util.function.Function<String, java.util.List<io.railscope.store.AlertInputs.Port>> committedUnhealthyPorts) {
+            java.util.function.Function<String, java.util.List<io.railscope.alert.AlertInputs.Port>> committedUnhealthyPorts) {
         this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);

@@ -8,7 +8,6 @@ import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
-import io.railscope.store.CellStateWriter;
 import io.railscope.store.JobBaselines;
 import io.railscope.alert.AlertEvaluator;
 import io.railscope.store.HistoryRetention;
@@ -39,7 +38,7 @@ public class CollectionLoop {
     private final Fleet fleet;
     private final RailscopeConfig config;
     private final Instance<CellSourceFactory> factories;
-    private final CellStateWriter writer;
+    private final CollectionCommit writer;
     private final JobBaselines baselines;
     private final AlertEvaluator alerts;
     private final HistoryRetention retention;
@@ -48,7 +47,7 @@ public class CollectionLoop {
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
-    public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CellStateWriter writer,
+    public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CollectionCommit writer,
             JobBaselines baselines, AlertEvaluator alerts, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
         this.baselines = baselines;
         this.alerts = alerts;

@@ -1,7 +1,7 @@
 package io.railscope.collect;
 
 import io.railscope.model.SourceKind;
-import io.railscope.store.CellCollection.SourceOutcome;
+import io.railscope.source.SourceOutcome;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

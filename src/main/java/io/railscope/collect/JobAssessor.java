@@ -2,11 +2,11 @@ package io.railscope.collect;
 
 import io.railscope.assess.JobAssessment;
 import io.railscope.config.NcclSettings;
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclSnapshot;
-import io.railscope.store.AssessedJob;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclSnapshot;
+import io.railscope.assess.AssessedJob;
 import io.railscope.store.JobBaselines;
-import io.railscope.store.JobsState;
+import io.railscope.assess.JobsState;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;

@@ -3,7 +3,7 @@ package io.railscope.collect;
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
 import io.railscope.source.SourceProblems;
-import io.railscope.store.CellCollection.SourceOutcome;
+import io.railscope.source.SourceOutcome;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,6 @@
 package io.railscope.config;
 
-import io.railscope.audit.IsolationCheck;
-import io.railscope.audit.LabelSelector;
+import io.railscope.model.IsolationCheck;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -134,7 +134,7 @@ public interface CellConfig {
         List<String> multusConfigMaps();
 
         /** Checks not to run in this cell, as kebab-case names (e.g. namespace-without-default-deny). */
-        Optional<List<io.railscope.audit.IsolationCheck>> disabledChecks();
+        Optional<List<io.railscope.model.IsolationCheck>> disabledChecks();
     }
 
     interface Ipam {

@@ -134,7 +134,7 @@ public class Fleet {
             throw new InvalidConfigurationException(prefix + "rails.pools names more pools than there are rails");
         }
         try {
-            io.railscope.audit.LabelSelector.parse(cell.audit().inferenceSelector());
+            io.railscope.config.LabelSelector.parse(cell.audit().inferenceSelector());
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(prefix + "audit.inference-selector: " + e.getMessage());
         }

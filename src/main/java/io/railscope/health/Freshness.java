@@ -3,7 +3,7 @@ package io.railscope.health;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.store.SourceState;
+import io.railscope.read.SourceState;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,17 +30,19 @@ public class Freshness {
         return interval.multipliedBy(staleAfterIntervals);
     }
 
-    public boolean isStale(String cell, SourceState source, Instant now) {
-        if (source.lastSuccessAt() == null) {
-            return true;
-        }
-        return source.lastSuccessAt().plus(staleAfter(cell)).isBefore(now);
+    /** Whether a source whose last success was at {@code lastSuccessAt} (null: never) is stale. */
+    public boolean isStale(String cell, Instant lastSuccessAt, Instant now) {
+        return isStale(lastSuccessAt, staleAfter(cell), now);
     }
 
-    public boolean isStale(String cell, Instant collectedAt, List<SourceState> sources, Instant now) {
-        if (collectedAt == null || collectedAt.plus(staleAfter(cell)).isBefore(now)) {
-            return true;
-        }
-        return sources.stream().anyMatch(source -> isStale(cell, source, now));
+    /** Whether a cell collected at {@code collectedAt}, whose sources last succeeded at these times, is stale. */
+    public boolean isStale(String cell, Instant collectedAt, List<Instant> sourceSuccesses, Instant now) {
+        Duration staleAfter = staleAfter(cell);
+        return isStale(collectedAt, staleAfter, now) || sourceSuccesses.stream().anyMatch(success -> isStale(success, staleAfter, now));
+    }
+
+    /** The rule itself: nothing yet, or nothing for longer than {@code staleAfter}. */
+    public static boolean isStale(Instant lastSuccessAt, Duration staleAfter, Instant now) {
+        return lastSuccessAt == null || lastSuccessAt.plus(staleAfter).isBefore(now);
     }
 }

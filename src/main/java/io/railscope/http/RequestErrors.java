@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.notify.Silences;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
@@ -51,10 +50,10 @@ public class RequestErrors {
                 .entity(Templates.error(status.getStatusCode(), status.getReasonPhrase(), message).render()).build();
     }
 
-    @ServerExceptionMapper
-    public Response invalidSilence(Silences.InvalidSilenceException e, ContainerRequestContext request) {
-        Matcher field = FIELD_FIRST.matcher(e.getMessage());
-        return answer(path(request), Response.Status.BAD_REQUEST, e.getMessage(), field.matches() ? field.group(1) : null);
+    /** A 400 for {@code request} whose message may start with the field it is about ({@code "field: why"}). */
+    public static Response badRequest(String message, ContainerRequestContext request) {
+        Matcher field = FIELD_FIRST.matcher(message);
+        return answer(path(request), Response.Status.BAD_REQUEST, message, field.matches() ? field.group(1) : null);
     }
 
     @ServerExceptionMapper

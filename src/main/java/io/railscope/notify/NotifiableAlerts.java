@@ -1,9 +1,8 @@
 package io.railscope.notify;
 
 import io.railscope.model.Silence;
-import io.railscope.store.AlertStore;
-import io.railscope.store.SilenceStore;
-import io.railscope.store.StoredAlert;
+import io.railscope.alert.AlertStore;
+import io.railscope.alert.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,7 +2,6 @@ package io.railscope.notify;
 
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
-import io.railscope.store.SilenceStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;

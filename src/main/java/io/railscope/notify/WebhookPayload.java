@@ -2,7 +2,7 @@ package io.railscope.notify;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.railscope.store.StoredAlert;
+import io.railscope.alert.StoredAlert;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

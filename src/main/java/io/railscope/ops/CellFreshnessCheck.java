@@ -1,8 +1,8 @@
 package io.railscope.ops;
 
 import io.railscope.health.Freshness;
-import io.railscope.store.CellReads;
-import io.railscope.store.CellSummary;
+import io.railscope.read.CellReads;
+import io.railscope.read.CellSummary;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -31,7 +31,7 @@ public class CellFreshnessCheck implements HealthCheck {
         Instant now = Instant.now();
         HealthCheckResponseBuilder response = HealthCheckResponse.named("cell-freshness").up();
         for (CellSummary cell : reads.fleet()) {
-            boolean stale = freshness.isStale(cell.cell(), cell.collectedAt(), cell.sources(), now);
+            boolean stale = cell.isStale(freshness, now);
             response.withData(cell.cell(), stale ? "stale" : "fresh");
             if (stale) {
                 response.down();

@@ -1,5 +1,6 @@
 package io.railscope.source;
 
+import io.railscope.source.nccl.NcclSource;
 import io.railscope.model.SourceKind;
 import java.util.EnumMap;
 import java.util.Map;

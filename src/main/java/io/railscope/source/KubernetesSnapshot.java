@@ -1,6 +1,5 @@
 package io.railscope.source;
 
-import io.railscope.source.ipam.IsolationObjects;
 import java.util.List;
 
 /**

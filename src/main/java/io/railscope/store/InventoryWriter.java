@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.assess.KubernetesState;
 import static io.railscope.store.SqlStatements.execute;
 import static io.railscope.store.SqlStatements.update;
 

@@ -1,11 +1,13 @@
 package io.railscope.store;
 
+import io.railscope.assess.AssessedJob;
+import io.railscope.assess.JobsState;
 import static io.railscope.store.SqlStatements.update;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.railscope.assess.RankAssessment;
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclWarning;
 import java.sql.Connection;

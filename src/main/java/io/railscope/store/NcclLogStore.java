@@ -48,7 +48,7 @@ public class NcclLogStore implements NcclLogArchive {
                  ORDER BY l.seq""", cell, afterSeq);
     }
 
-    /** Keeps a pushed log, replacing the previous one pushed for the same pod; false when the cell has no row yet. */
+    @Override
     public boolean push(String cell, ContainerLog log) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement insert = connection.prepareStatement("""

@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.source.SourceOutcome;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -17,7 +18,7 @@ final class SourceStatusWriter {
         this.cell = cell;
     }
 
-    void write(List<CellCollection.SourceOutcome> outcomes) throws SQLException {
+    void write(List<SourceOutcome> outcomes) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO source_status (cell_id, source, last_attempt_at, last_success_at, last_duration_ms, error,
                                            consecutive_failures, problems)
@@ -28,7 +29,7 @@ final class SourceStatusWriter {
                        last_duration_ms = EXCLUDED.last_duration_ms, error = EXCLUDED.error, problems = EXCLUDED.problems,
                        consecutive_failures = CASE WHEN EXCLUDED.error IS NULL THEN 0
                                                    ELSE source_status.consecutive_failures + 1 END""")) {
-            for (CellCollection.SourceOutcome outcome : outcomes) {
+            for (SourceOutcome outcome : outcomes) {
                 Timestamp attempted = Timestamp.from(outcome.attemptedAt());
                 upsert.setInt(1, cell.id());
                 upsert.setString(2, outcome.kind().label());

@@ -5,10 +5,10 @@ import io.quarkus.qute.TemplateInstance;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
 import io.railscope.notify.Silences;
-import io.railscope.store.AlertStore;
-import io.railscope.store.NotificationStore;
-import io.railscope.store.OutboxEntry;
-import io.railscope.store.StoredAlert;
+import io.railscope.alert.AlertStore;
+import io.railscope.notify.NotificationStore;
+import io.railscope.notify.OutboxEntry;
+import io.railscope.alert.StoredAlert;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -44,7 +44,7 @@ public class AlertsPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance alerts(List<AlertRow> firing, List<AlertRow> silenced, List<AlertRow> pending, List<AlertRow> resolved,
-                List<Mttr> mttr, List<OutboxEntry> notifications, List<io.railscope.store.AlertmanagerPush> pushes);
+                List<Mttr> mttr, List<OutboxEntry> notifications, List<io.railscope.notify.AlertmanagerPush> pushes);
 
         static native TemplateInstance silences(List<Silence> silences, Instant now, String error, String matchers);
     }

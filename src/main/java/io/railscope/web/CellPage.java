@@ -2,8 +2,8 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.store.CellDetails;
-import io.railscope.store.CellReads;
+import io.railscope.read.CellDetails;
+import io.railscope.read.CellReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

@@ -1,6 +1,6 @@
 package io.railscope.web;
 
-import io.railscope.store.CellSummary;
+import io.railscope.read.CellSummary;
 import java.util.List;
 
 /** A cell's summary as the fleet page and cell page header show it. */

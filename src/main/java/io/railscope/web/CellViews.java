@@ -1,8 +1,8 @@
 package io.railscope.web;
 
 import io.railscope.health.Freshness;
-import io.railscope.store.AlertStore;
-import io.railscope.store.CellSummary;
+import io.railscope.alert.AlertStore;
+import io.railscope.read.CellSummary;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 
@@ -32,9 +32,9 @@ public class CellViews {
         var sources = summary.sources().stream()
                 .map(source -> new SourceView(source.source(), Ago.of(source.lastSuccessAt(), now),
                         Ago.of(source.lastAttemptAt(), now), source.lastDurationMs(), source.error(),
-                        freshness.isStale(summary.cell(), source, now), source.problems()))
+                        summary.isStale(source, freshness, now), source.problems()))
                 .toList();
         return new CellView(summary, Ago.of(summary.collectedAt(), now),
-                freshness.isStale(summary.cell(), summary.collectedAt(), summary.sources(), now), sources, firingAlerts);
+                summary.isStale(freshness, now), sources, firingAlerts);
     }
 }

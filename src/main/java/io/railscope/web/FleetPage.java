@@ -3,7 +3,7 @@ package io.railscope.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.config.Fleet;
-import io.railscope.store.CellReads;
+import io.railscope.read.CellReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -2,11 +2,11 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.audit.IsolationCheck;
+import io.railscope.model.IsolationCheck;
 import io.railscope.config.Fleet;
-import io.railscope.store.IsolationReads;
-import io.railscope.store.KnownCells;
-import io.railscope.store.StoredFinding;
+import io.railscope.read.IsolationReads;
+import io.railscope.read.KnownCells;
+import io.railscope.read.StoredFinding;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

@@ -1,7 +1,7 @@
 package io.railscope.web;
 
-import io.railscope.store.PortSample;
-import io.railscope.store.PoolSample;
+import io.railscope.read.PortSample;
+import io.railscope.read.PoolSample;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -52,8 +52,8 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
     }
 
     /** A job's bus bandwidth (first) against the cell's baseline for jobs of its size (second; 0 when unknown). */
-    static LineChart busbw(List<io.railscope.store.JobDetail.BusbwSample> samples, Double baseline) {
-        return of(samples.stream().map(io.railscope.store.JobDetail.BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
+    static LineChart busbw(List<io.railscope.read.JobDetail.BusbwSample> samples, Double baseline) {
+        return of(samples.stream().map(io.railscope.read.JobDetail.BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
                 sample -> baseline == null ? Double.NaN : baseline);
     }
 
@@ -65,8 +65,8 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
     }
 
     /** A node's neighbor entries (first) against gc_thresh3 (second) and gc_thresh2 (the limit line). */
-    static LineChart neighbors(List<io.railscope.store.NeighborSample> samples, int gcThresh2, int gcThresh3) {
-        return of(samples.stream().map(io.railscope.store.NeighborSample::at).toList(), samples, sample -> sample.entries(), sample -> gcThresh3,
+    static LineChart neighbors(List<io.railscope.read.NeighborSample> samples, int gcThresh2, int gcThresh3) {
+        return of(samples.stream().map(io.railscope.read.NeighborSample::at).toList(), samples, sample -> sample.entries(), sample -> gcThresh3,
                 sample -> gcThresh2);
     }
 

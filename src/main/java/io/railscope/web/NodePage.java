@@ -4,8 +4,8 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
-import io.railscope.store.NodeDetail;
-import io.railscope.store.RailReads;
+import io.railscope.read.NodeDetail;
+import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -24,17 +24,17 @@ public class NodePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps, List<io.railscope.store.JobSummary> jobs,
+        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps, List<io.railscope.read.JobSummary> jobs,
                 CellView fresh, LineChart neighborChart);
     }
 
     private final RailReads reads;
-    private final io.railscope.store.JobReads jobs;
+    private final io.railscope.read.JobReads jobs;
     private final Fleet fleet;
 
     private final PageFreshness freshness;
 
-    public NodePage(RailReads reads, io.railscope.store.JobReads jobs, Fleet fleet, PageFreshness freshness) {
+    public NodePage(RailReads reads, io.railscope.read.JobReads jobs, Fleet fleet, PageFreshness freshness) {
         this.freshness = freshness;
         this.reads = reads;
         this.jobs = jobs;

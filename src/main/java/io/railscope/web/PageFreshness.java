@@ -1,6 +1,6 @@
 package io.railscope.web;
 
-import io.railscope.store.CellReads;
+import io.railscope.read.CellReads;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 

@@ -2,10 +2,10 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.store.CellIpam;
-import io.railscope.store.IpamReads;
-import io.railscope.store.NodeBlockRow;
-import io.railscope.store.PoolHeadroomRow;
+import io.railscope.read.CellIpam;
+import io.railscope.read.IpamReads;
+import io.railscope.read.NodeBlockRow;
+import io.railscope.read.PoolHeadroomRow;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;

@@ -2,9 +2,9 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.store.PortState;
-import io.railscope.store.RailHealth;
-import io.railscope.store.RailReads;
+import io.railscope.read.PortState;
+import io.railscope.read.RailHealth;
+import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -23,15 +23,15 @@ public class RailPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance rail(String cell, RailHealth rail, List<RailHealth> rails, List<PortState> ports,
-                List<io.railscope.store.JobSummary> jobs, CellView fresh);
+                List<io.railscope.read.JobSummary> jobs, CellView fresh);
     }
 
     private final RailReads reads;
-    private final io.railscope.store.JobReads jobs;
+    private final io.railscope.read.JobReads jobs;
 
     private final PageFreshness freshness;
 
-    public RailPage(RailReads reads, io.railscope.store.JobReads jobs, PageFreshness freshness) {
+    public RailPage(RailReads reads, io.railscope.read.JobReads jobs, PageFreshness freshness) {
         this.freshness = freshness;
         this.reads = reads;
         this.jobs = jobs;

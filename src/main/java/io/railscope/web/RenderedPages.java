@@ -1,6 +1,6 @@
 package io.railscope.web;
 
-import io.railscope.store.DataVersion;
+import io.railscope.read.DataVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -2,8 +2,8 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.store.SearchHit;
-import io.railscope.store.SearchReads;
+import io.railscope.read.SearchHit;
+import io.railscope.read.SearchReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

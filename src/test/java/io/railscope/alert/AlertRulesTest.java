@@ -1,11 +1,10 @@
 package io.railscope.alert;
 
-import io.railscope.audit.IsolationCheck;
+import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.assess.TestThresholds;
-import io.railscope.store.AlertInputs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -36,7 +35,7 @@ class AlertRulesTest {
                         new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0,
                 java.util.Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
                         "seen " + check.label())).toList());
-        List<AlertCondition> conditions = rules.evaluate(inputs, 400, Duration.ofSeconds(90), NOW);
+        List<AlertCondition> conditions = rules.evaluate(inputs, 400, 0.7, Duration.ofSeconds(90), NOW);
         Map<String, Long> byName = conditions.stream().collect(Collectors.groupingBy(AlertCondition::alertname, Collectors.counting()));
         assertThat(byName).containsOnlyKeys("IpPoolLowHeadroom", "BackendRailPoolNearFull", "IpamLeakedAddresses", "IpAllocationFailures",
                 "NodeBlockNearFull", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3", "RailPortDown", "RailPortRateBelowExpected",
@@ -72,6 +71,6 @@ class AlertRulesTest {
     void aHealthyCellHasNoAlert() {
         AlertInputs healthy = new AlertInputs("east", List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0, List.of());
-        assertThat(rules.evaluate(healthy, 400, Duration.ofSeconds(90), NOW)).isEmpty();
+        assertThat(rules.evaluate(healthy, 400, 0.7, Duration.ofSeconds(90), NOW)).isEmpty();
     }
 }

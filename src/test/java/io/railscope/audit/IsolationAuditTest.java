@@ -1,15 +1,16 @@
 package io.railscope.audit;
 
+import io.railscope.model.IsolationCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.config.AuditSettings;
 import io.railscope.source.RdmaNetnsReport;
-import io.railscope.source.ipam.IsolationObjects;
-import io.railscope.source.ipam.IsolationObjects.Attachment;
-import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
-import io.railscope.source.ipam.IsolationObjects.MultusConfig;
-import io.railscope.source.ipam.IsolationObjects.NetworkPolicyObject;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
+import io.railscope.source.IsolationObjects;
+import io.railscope.source.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.IsolationObjects.MultusConfig;
+import io.railscope.source.IsolationObjects.NetworkPolicyObject;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import io.railscope.source.ipam.RailMapping;
 import java.util.ArrayList;
 import java.util.HashMap;

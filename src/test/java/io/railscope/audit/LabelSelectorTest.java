@@ -1,5 +1,6 @@
 package io.railscope.audit;
 
+import io.railscope.config.LabelSelector;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -8,7 +8,7 @@ import io.railscope.config.SimulatedCellSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
-import io.railscope.store.AlertStore;
+import io.railscope.alert.AlertStore;
 import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import java.sql.Connection;

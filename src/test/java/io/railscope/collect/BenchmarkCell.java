@@ -6,7 +6,6 @@ import io.railscope.config.IpamSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
-import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
 import io.railscope.telemetry.SelfMetrics;
 import java.io.IOException;

@@ -7,7 +7,6 @@ import io.railscope.config.NcclSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
-import io.railscope.store.CellStateWriter;
 import io.railscope.store.JobBaselines;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,11 +21,11 @@ import java.util.concurrent.ExecutorService;
 public class BenchmarkCells {
 
     private final RailscopeConfig config;
-    private final CellStateWriter writer;
+    private final CollectionCommit writer;
     private final JobBaselines baselines;
     private final SelfMetrics metrics;
 
-    public BenchmarkCells(RailscopeConfig config, CellStateWriter writer, JobBaselines baselines, SelfMetrics metrics) {
+    public BenchmarkCells(RailscopeConfig config, CollectionCommit writer, JobBaselines baselines, SelfMetrics metrics) {
         this.config = config;
         this.writer = writer;
         this.baselines = baselines;

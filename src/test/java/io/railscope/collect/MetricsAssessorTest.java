@@ -14,7 +14,7 @@ import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.ipam.RailMapping;
-import io.railscope.store.AlertInputs;
+import io.railscope.alert.AlertInputs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
-import io.railscope.store.CellCollection.SourceOutcome;
+import io.railscope.source.SourceOutcome;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Duration;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.JobAssessment;
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.JobAssembler;
 import io.railscope.source.nccl.NcclLogFacts;

@@ -12,7 +12,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.model.Fault;
 import io.railscope.source.sim.SimulatedFleet;
-import io.railscope.store.NotificationStore;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
@@ -47,10 +46,10 @@ class AlertDeliveryTest {
     io.railscope.config.RailscopeConfig config;
 
     @Inject
-    io.railscope.store.AlertStore alerts;
+    io.railscope.alert.AlertStore alerts;
 
     @Inject
-    io.railscope.store.SilenceStore silences;
+    io.railscope.notify.SilenceStore silences;
 
     @Inject
     NotifiableAlerts notifiable;

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
-import io.railscope.store.NotificationGroup;
-import io.railscope.store.NotificationStore.GroupChanges;
-import io.railscope.store.StoredAlert;
+import io.railscope.notify.NotificationStore.GroupChanges;
+import io.railscope.alert.StoredAlert;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

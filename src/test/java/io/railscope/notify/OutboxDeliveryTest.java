@@ -3,9 +3,7 @@ package io.railscope.notify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.railscope.store.NotificationStore;
-import io.railscope.store.NotificationStore.GroupChanges;
-import io.railscope.store.OutboxEntry;
+import io.railscope.notify.NotificationStore.GroupChanges;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,7 +50,7 @@ class OutboxDeliveryTest {
     private void queue(String path, Instant now, String... groupKeys) {
         List<String> keys = List.of(groupKeys);
         List<String> payloads = keys.stream().map(key -> "{\"groupKey\":\"" + key + "\",\"at\":\"" + now + "\"}").toList();
-        Function<Map<String, io.railscope.store.NotificationGroup>, GroupChanges> decide =
+        Function<Map<String, io.railscope.notify.NotificationGroup>, GroupChanges> decide =
                 groups -> new GroupChanges(List.of(), List.of(), payloads, keys, null);
         assertThat(store.group(name, receiver.url(path).toString(), 1000, now, decide)).isNull();
     }

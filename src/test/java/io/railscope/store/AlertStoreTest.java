@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.alert.AlertStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;

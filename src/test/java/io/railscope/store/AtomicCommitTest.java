@@ -1,5 +1,8 @@
 package io.railscope.store;
 
+import io.railscope.collect.CollectionCommit;
+import io.railscope.collect.CellCollection;
+import io.railscope.assess.NodeMetricsState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class AtomicCommitTest {
 
     @Inject
-    CellStateWriter writer;
+    CollectionCommit writer;
 
     @Inject
     CollectionLoop loop;

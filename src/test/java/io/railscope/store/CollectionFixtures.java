@@ -1,5 +1,11 @@
 package io.railscope.store;
 
+import io.railscope.source.SourceOutcome;
+import io.railscope.collect.CellCollection;
+import io.railscope.assess.AssessedJob;
+import io.railscope.assess.JobsState;
+import io.railscope.assess.KubernetesState;
+import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PoolHeadroom;
@@ -9,8 +15,8 @@ import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
-import io.railscope.source.ipam.IsolationObjects;
-import io.railscope.source.NcclJobObservation;
+import io.railscope.source.IsolationObjects;
+import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.PoolUsage;
@@ -40,10 +46,10 @@ final class CollectionFixtures {
         List<NeighborAssessment> neighbors = nodes.stream()
                 .map(node -> new NeighborAssessment(node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null)).toList();
         NcclJobObservation job = new NcclJobObservation(jobNamespace, "job-1", "IB", 8, 8, 350, "nccl-tests", List.of(), List.of(), List.of(), true);
-        List<CellCollection.SourceOutcome> outcomes = List.of(
-                new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
-                new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),
-                new CellCollection.SourceOutcome(SourceKind.NCCL, at, 5, null));
+        List<SourceOutcome> outcomes = List.of(
+                new SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
+                new SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),
+                new SourceOutcome(SourceKind.NCCL, at, 5, null));
         return new CellCollection(cell, true, at, outcomes,
                 Optional.of(new KubernetesState(new KubernetesSnapshot(inventory, List.of(pool), blocks, List.of(), List.of(), List.of(),
                         List.of(), List.of(), IsolationObjects.none(), List.of()), List.of(new KubernetesState.AssessedPool(pool,

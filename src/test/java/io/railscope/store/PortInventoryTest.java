@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.collect.CollectionCommit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class PortInventoryTest {
 
     @Inject
-    CellStateWriter writer;
+    CollectionCommit writer;
 
     @Inject
     TestDatabase db;

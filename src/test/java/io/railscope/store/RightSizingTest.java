@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.read.RightSizing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

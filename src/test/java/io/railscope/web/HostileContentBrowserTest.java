@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.railscope.store.CellStateWriter;
+import io.railscope.collect.CollectionCommit;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.net.URLEncoder;
@@ -30,7 +30,7 @@ class HostileContentBrowserTest {
     URL root;
 
     @Inject
-    CellStateWriter writer;
+    CollectionCommit writer;
 
     @Test
     void noPageRunsMarkupThatCameFromACluster() throws Exception {

@@ -1,8 +1,9 @@
 package io.railscope.web;
 
-import io.railscope.audit.IsolationCheck;
+import io.railscope.source.SourceOutcome;
+import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
-import io.railscope.source.ipam.IsolationObjects;
+import io.railscope.source.IsolationObjects;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -15,10 +16,10 @@ import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PortAssessment;
-import io.railscope.store.CellCollection;
-import io.railscope.store.CellStateWriter;
-import io.railscope.store.KubernetesState;
-import io.railscope.store.NodeMetricsState;
+import io.railscope.collect.CellCollection;
+import io.railscope.collect.CollectionCommit;
+import io.railscope.assess.KubernetesState;
+import io.railscope.assess.NodeMetricsState;
 import io.railscope.source.IpLeak;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeInfo;
@@ -41,7 +42,7 @@ class PagesTest {
     CollectionLoop loop;
 
     @Inject
-    CellStateWriter writer;
+    CollectionCommit writer;
 
     @BeforeEach
     void collectTwice() {
@@ -118,8 +119,8 @@ class PagesTest {
         Instant at = Instant.now();
         String node = "node-" + hostile;
         return new CellCollection(cell, false, at,
-                List.of(new CellCollection.SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
-                        new CellCollection.SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + hostile)),
+                List.of(new SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
+                        new SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + hostile)),
                 Optional.of(new KubernetesState(new KubernetesSnapshot(
                         List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))), List.of(), List.of(),
                         List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)), List.of(), List.of(), List.of(),
@@ -137,15 +138,15 @@ class PagesTest {
     }
 
     /** A job whose name, pod, reason and NCCL warning all carry markup. */
-    private static io.railscope.store.JobsState hostileJob(String node, String hostile, String jobName) {
-        var rank = new io.railscope.source.NcclRankObservation("pod-" + hostile, node, new io.railscope.source.nccl.RankFacts("host-" + hostile, 1, 0,
+    private static io.railscope.assess.JobsState hostileJob(String node, String hostile, String jobName) {
+        var rank = new io.railscope.source.nccl.NcclRankObservation("pod-" + hostile, node, new io.railscope.source.nccl.RankFacts("host-" + hostile, 1, 0,
                 0, 1, "2.21.5", "Socket", List.of(), null, false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), hostile, Map.of()));
-        var pod = new io.railscope.source.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
+        var pod = new io.railscope.source.nccl.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
                 hostile, hostile, hostile, "read");
-        var job = new io.railscope.source.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),
+        var job = new io.railscope.source.nccl.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),
                 List.of(new io.railscope.source.nccl.NcclWarning("pod-x: NCCL WARN " + hostile, io.railscope.source.nccl.NcclWarning.Kind.FATAL)),
                 List.of(pod), true);
-        return new io.railscope.store.JobsState(List.of(new io.railscope.store.AssessedJob(job,
+        return new io.railscope.assess.JobsState(List.of(new io.railscope.assess.AssessedJob(job,
                 io.railscope.assess.JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)), List.of());
     }
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
@@ -41,6 +42,7 @@ class SreJourneyBrowserTest {
         try {
             browser.manage().window().setSize(new org.openqa.selenium.Dimension(1440, 1000));
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+            wait.ignoring(StaleElementReferenceException.class);
             browser.get(root.toString());
             wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
             screenshot(browser, "fleet");
@@ -103,6 +105,7 @@ class SreJourneyBrowserTest {
         try {
             browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 700));
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+            wait.ignoring(StaleElementReferenceException.class);
             browser.get(root + "cells/alpha");
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
             JavascriptExecutor js = browser;

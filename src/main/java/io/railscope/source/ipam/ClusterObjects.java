@@ -1,6 +1,8 @@
 package io.railscope.source.ipam;
 
+import io.railscope.source.IsolationObjects;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +32,17 @@ public record ClusterObjects(
 
     /** A Node: labels, {@code spec.podCIDRs} and {@code status.capacity.pods}. */
     public record NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {
+    }
+
+    /** Pods on the pod network per namespace: what makes a namespace worth a default deny. */
+    public static Map<String, Integer> podsByNamespace(List<PodObject> pods) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (PodObject pod : pods) {
+            if (!pod.hostNetwork() && !"Succeeded".equals(pod.phase()) && !"Failed".equals(pod.phase())) {
+                counts.merge(pod.namespace(), 1, Integer::sum);
+            }
+        }
+        return counts;
     }
 
     /** A Pod: where it runs, its IP, and whether it is waiting in ContainerCreating. */

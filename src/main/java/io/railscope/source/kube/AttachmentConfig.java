@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
-import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

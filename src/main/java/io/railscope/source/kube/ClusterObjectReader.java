@@ -25,11 +25,11 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
-import io.railscope.source.ipam.IsolationObjects;
-import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
-import io.railscope.source.ipam.IsolationObjects.MultusConfig;
-import io.railscope.source.ipam.IsolationObjects.NetworkPolicyObject;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
+import io.railscope.source.IsolationObjects;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.IsolationObjects.MultusConfig;
+import io.railscope.source.IsolationObjects.NetworkPolicyObject;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -121,7 +121,7 @@ final class ClusterObjectReader {
             problems.add("Multus configuration: not found in ConfigMap " + String.join(" or ", audit.multusConfigMaps())
                     + " although the cell has NetworkAttachmentDefinitions; namespaceIsolation not checked (set audit.multus-config-maps)");
         }
-        IsolationObjects isolation = new IsolationObjects(IsolationObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
+        IsolationObjects isolation = new IsolationObjects(ClusterObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
                 poolGateways, multus);
         return new ClusterObjects(at, nodes, pods, ciliumNodes, cni.clusterPool(cilium), cilium, ciliumPools, cni.calicoIpam(), nvIpamPools,
                 whereabouts, attachments, serviceCidrs, clusterIps, events, isolation, problems);

@@ -7,7 +7,7 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.source.KubernetesSource;
-import io.railscope.source.NcclSource;
+import io.railscope.source.nccl.NcclSource;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.railscope.source.ipam.IsolationObjects.MultusConfig;
+import io.railscope.source.IsolationObjects.MultusConfig;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

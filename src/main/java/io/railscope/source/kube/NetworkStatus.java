@@ -3,7 +3,7 @@ package io.railscope.source.kube;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.railscope.source.ipam.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.Attachment;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

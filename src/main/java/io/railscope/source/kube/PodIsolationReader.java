@@ -2,8 +2,8 @@ package io.railscope.source.kube;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.railscope.source.ipam.IsolationObjects.Attachment;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
+import io.railscope.source.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

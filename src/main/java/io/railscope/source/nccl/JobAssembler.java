@@ -1,9 +1,7 @@
 package io.railscope.source.nccl;
 
 import io.railscope.config.NcclLimits;
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclJobObservation.JobPod;
-import io.railscope.source.NcclRankObservation;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,8 +1,6 @@
 package io.railscope.source.nccl;
 
 import io.railscope.config.NcclSettings;
-import io.railscope.source.NcclSnapshot;
-import io.railscope.source.NcclSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

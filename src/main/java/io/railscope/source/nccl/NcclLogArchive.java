@@ -11,6 +11,9 @@ public interface NcclLogArchive {
     /** Logs pushed for this cell after {@code afterSeq}, and the sequence number to ask after next time. */
     Pushed pushedSince(String cell, long afterSeq);
 
+    /** Keeps a pushed log, replacing the previous one pushed for the same pod; false when the cell is not known yet. */
+    boolean push(String cell, ContainerLog log);
+
     record Pushed(List<ContainerLog> logs, long lastSeq) {
     }
 
@@ -24,6 +27,11 @@ public interface NcclLogArchive {
         @Override
         public Pushed pushedSince(String cell, long afterSeq) {
             return new Pushed(List.of(), afterSeq);
+        }
+
+        @Override
+        public boolean push(String cell, ContainerLog log) {
+            return false;
         }
     };
 }

@@ -1,12 +1,13 @@
 package io.railscope.source.sim;
 
 import io.railscope.source.ipam.ClusterObjects.PodObject;
-import io.railscope.source.ipam.IsolationObjects;
-import io.railscope.source.ipam.IsolationObjects.Attachment;
-import io.railscope.source.ipam.IsolationObjects.AttachmentDefinition;
-import io.railscope.source.ipam.IsolationObjects.MultusConfig;
-import io.railscope.source.ipam.IsolationObjects.NetworkPolicyObject;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
+import io.railscope.source.IsolationObjects;
+import io.railscope.source.ipam.ClusterObjects;
+import io.railscope.source.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.IsolationObjects.MultusConfig;
+import io.railscope.source.IsolationObjects.NetworkPolicyObject;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ final class SimulatedIsolation {
                         List.of(new Attachment("default/rail-1", "net1", 9000, "mlx5_0"))));
             }
         }
-        return new IsolationObjects(IsolationObjects.podsByNamespace(pods), true, policies, audited, definitions, Map.of(),
+        return new IsolationObjects(ClusterObjects.podsByNamespace(pods), true, policies, audited, definitions, Map.of(),
                 Optional.of(new MultusConfig("ConfigMap " + MULTUS, gaps ? Boolean.FALSE : Boolean.TRUE)));
     }
 }

@@ -1,5 +1,6 @@
 package io.railscope.source.ipam;
 
+import io.railscope.source.IsolationObjects;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.model.Plane;

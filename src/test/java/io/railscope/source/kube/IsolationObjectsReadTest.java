@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.railscope.audit.IsolationAudit;
-import io.railscope.audit.IsolationCheck;
+import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;

@@ -3,7 +3,7 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.railscope.source.ipam.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.Attachment;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

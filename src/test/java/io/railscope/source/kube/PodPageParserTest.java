@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.railscope.source.ipam.ClusterObjects.PodObject;
-import io.railscope.source.ipam.IsolationObjects.Attachment;
-import io.railscope.source.ipam.IsolationObjects.PodSecurity;
+import io.railscope.source.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

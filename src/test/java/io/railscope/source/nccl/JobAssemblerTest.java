@@ -2,8 +2,6 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railscope.source.NcclJobObservation;
-import io.railscope.source.NcclRankObservation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;

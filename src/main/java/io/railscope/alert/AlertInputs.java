@@ -1,0 +1,29 @@
+package io.railscope.alert;
+
+import io.railscope.audit.IsolationFinding;
+import java.time.Instant;
+import java.util.List;
+
+/** What a cell's alert rules read: its unhealthy state as committed, nothing that is OK. */
+public record AlertInputs(String cell, List<Pool> pools, List<Block> fullBlocks, List<Neighbor> neighbors, List<Port> ports, List<Job> jobs,
+        List<Source> sources, int allocationFailureEvents, List<IsolationFinding> isolation) {
+
+    public record Pool(String name, String plane, Integer rail, String health, String reason, long leaked, long allocationFailures) {
+    }
+
+    public record Block(String node, String pool, String cidr, int used, int capacity) {
+    }
+
+    public record Neighbor(String node, int entries, int gcThresh2, int gcThresh3, String health, String reason) {
+    }
+
+    public record Port(String node, int rail, String device, int port, String health, String reason, double rateGbps, int linkDownedIncrease,
+            Double symbolErrorsPerHour, Double errorsPerSecond, Double congestionRatio) {
+    }
+
+    public record Job(String namespace, String name, String verdict, String reason, Double busbwGBps, Double baselineGBps) {
+    }
+
+    public record Source(String source, Instant lastSuccessAt, String error) {
+    }
+}

@@ -1,0 +1,47 @@
+package io.railscope.collect;
+
+import io.railscope.model.SourceKind;
+import io.railscope.read.DataVersion;
+import io.railscope.store.CellCommit;
+import io.railscope.store.CellStateWriter;
+import io.railscope.store.CommitReport;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+
+/**
+ * Commits one collection of one cell in one transaction, so a reader sees the previous collection
+ * or this one, never a mix; two writers of the same cell (two replicas during a hand-over) queue.
+ */
+@ApplicationScoped
+public class CollectionCommit {
+
+    private final CellStateWriter writer;
+    private final DataVersion version;
+
+    public CollectionCommit(CellStateWriter writer, DataVersion version) {
+        this.writer = writer;
+        this.version = version;
+    }
+
+    /** Writes the collection; returns the rows written per table, and whether history was sampled. */
+    @Transactional
+    public CommitReport commit(CellCollection collection, Duration sampleInterval) {
+        try (CellCommit commit = writer.open(collection.cell(), collection.simulated(), collection.at(), sampleInterval)) {
+            collection.kubernetes().ifPresent(state -> {
+                commit.inventory(state);
+                commit.isolation(SourceKind.KUBERNETES, state.isolation());
+            });
+            collection.nodeMetrics().ifPresent(state -> {
+                commit.nodeMetrics(state);
+                commit.isolation(SourceKind.NODE_METRICS, state.isolation());
+            });
+            collection.jobs().ifPresent(commit::jobs);
+            commit.sourceStatus(collection.outcomes());
+            commit.summary();
+            // a page rendered between this and the commit shows the old data for at most the rest of the second
+            version.changed();
+            return commit.report();
+        }
+    }
+}

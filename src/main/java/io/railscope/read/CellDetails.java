@@ -1,0 +1,26 @@
+package io.railscope.read;
+
+import java.util.List;
+
+/** What the cell page shows, all read from one snapshot; {@code failedTargets} is empty unless exporters are scraped. */
+public record CellDetails(
+        CellSummary summary,
+        List<RailHealth> rails,
+        List<PortIssue> portIssues,
+        List<NeighborState> busiestNeighborTables,
+        CellIpam ipam,
+        List<JobState> jobs,
+        List<StoredFinding> isolation,
+        List<FailedTarget> failedTargets) {
+
+    /** An exporter that did not answer at the cell's last node-metrics collection, and why. */
+    public record FailedTarget(String target, String node, String error, int durationMs) {
+    }
+
+    /** How many isolation findings the cell page lists before it links to the audit page. */
+    public static final int ISOLATION_SHOWN = 15;
+
+    public List<StoredFinding> isolationShown() {
+        return isolation.subList(0, Math.min(ISOLATION_SHOWN, isolation.size()));
+    }
+}

@@ -1,0 +1,23 @@
+package io.railscope.read;
+
+import io.railscope.model.Health;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** Read queries behind the fleet and cell pages and the API; each call reads one snapshot. */
+public interface CellReads {
+
+    /**
+     * Every known cell's summary, by name. Summaries change only when a collection commits, so they are
+     * kept until the sum of the cells' collection sequence numbers moves.
+     */
+    List<CellSummary> fleet();
+
+    /**
+     * A cell's page data. It changes only when a collection of the cell commits, so it is kept until
+     * the cell's collection sequence number moves: a page refreshed by many screens reads one number.
+     */
+    Optional<CellDetails> cell(String name);
+}

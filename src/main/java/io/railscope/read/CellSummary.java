@@ -1,0 +1,40 @@
+package io.railscope.read;
+
+import io.railscope.health.Freshness;
+import io.railscope.model.Health;
+import java.time.Instant;
+import java.util.List;
+
+/** A cell's health as its last collection derived it; counts are 0 and health UNKNOWN before the first. */
+public record CellSummary(
+        String cell,
+        String kind,
+        Instant collectedAt,
+        long collectionSeq,
+        Health health,
+        int nodes,
+        int railPorts,
+        int portsDown,
+        int portsDegraded,
+        int neighborWarning,
+        int neighborCritical,
+        int pools,
+        int poolsAtRisk,
+        Long primaryFreeBlocks,
+        Long primaryTotalBlocks,
+        int jobs,
+        int jobsDegraded,
+        int isolationFindings,
+        List<String> reasons,
+        List<SourceState> sources) {
+
+    /** Stale when never collected, collected too long ago, or any of its sources is stale. */
+    public boolean isStale(Freshness freshness, Instant now) {
+        return freshness.isStale(cell, collectedAt, sources.stream().map(SourceState::lastSuccessAt).toList(), now);
+    }
+
+    /** Whether one of its sources is stale. */
+    public boolean isStale(SourceState source, Freshness freshness, Instant now) {
+        return freshness.isStale(cell, source.lastSuccessAt(), now);
+    }
+}

@@ -1,0 +1,58 @@
+package io.railscope.read;
+
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclWarning;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One job with every rank, its pods as the cluster has them, and which of its nodes sit on unhealthy rails.
+ *
+ * @param pods           the pods as recorded at the last collection
+ * @param unhealthyRails by node: its rail ports that are not OK, as {@code rail 3 (mlx5_2) DOWN: reason}
+ * @param railsKnown     the cell has rail port state at all (from node metrics); when false rail health is unknown
+ * @param neighborPressure by node: the job's nodes whose neighbor table is over gc_thresh2, with the reason
+ * @param ranks          one page of the ranks, from {@code rankOffset}
+ * @param rankCount      all ranks kept of the job
+ * @param dropped        what the job's logs held past the limits and was not kept
+ */
+public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
+        boolean railsKnown, Map<String, String> neighborPressure, List<BusbwSample> busbwHistory, int rankOffset, int rankCount,
+        NcclJobObservation.Dropped dropped) {
+
+    /** The offset of the previous page of {@code limit} ranks, or -1 when this is the first. */
+    public int previousRankOffset(int limit) {
+        return rankOffset == 0 ? -1 : Math.max(0, rankOffset - limit);
+    }
+
+    /** The position (from 1) of the first rank of this page. */
+    public int firstRankShown() {
+        return rankOffset + 1;
+    }
+
+    /** The position (from 1) of the last rank of this page. */
+    public int lastRankShown() {
+        return rankOffset + ranks.size();
+    }
+
+    /** The offset of the next page of ranks, or -1 when this is the last. */
+    public int nextRankOffset() {
+        return rankOffset + ranks.size() < rankCount && !ranks.isEmpty() ? rankOffset + ranks.size() : -1;
+    }
+
+    /** The job's bus bandwidth at one time. */
+    public record BusbwSample(java.time.Instant at, double busbwGBps) {
+    }
+
+    /** Pods that asked for rails but got no backend interface. */
+    public List<JobPod> podsWithoutBackend() {
+        return pods.stream().filter(pod -> pod.requestedRails() > 0 && pod.backendInterfaces().isEmpty()).toList();
+    }
+
+    /** One rank as stored. */
+    public record RankRow(int rank, String pod, String node, String host, String ncclVersion, String network, List<String> hcas,
+            String linkLayer, Boolean gdr, Map<String, Integer> channels, boolean initComplete, boolean noDevice,
+            List<String> socketInterfaces, String plugin, String verdict, String reason) {
+    }
+}

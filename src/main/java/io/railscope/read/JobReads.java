@@ -1,0 +1,28 @@
+package io.railscope.read;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.read.JobDetail.RankRow;
+import io.railscope.source.nccl.NcclWarning;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A cell's jobs, and one job with its ranks, pods and the health of the rails its nodes sit on. */
+public interface JobReads {
+
+    /** Running jobs first, the unhealthy before the healthy, then recent ones; at most {@code limit}. */
+    List<JobSummary> jobs(String cell, int limit);
+
+    /** Running jobs with a rank or a pod on this node. */
+    List<JobSummary> onNode(String cell, String node);
+
+    /** Running jobs with a rank on a node whose port of this rail is not OK. */
+    List<JobSummary> onUnhealthyRail(String cell, int rail);
+
+    /** One job with {@code rankLimit} of its ranks from {@code rankOffset} (in rank order). */
+    Optional<JobDetail> job(String cell, String namespace, String name, int rankOffset, int rankLimit);
+}

@@ -1,0 +1,16 @@
+package io.railscope.read;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Finds what an SRE types: an IPv4 address (the node block, backend or Service pool, or leaked
+ * allocation that owns it), or part of a node, pod, job, pool or cell name. Exact names come first.
+ */
+public interface SearchReads {
+
+    List<SearchHit> search(String query);
+}

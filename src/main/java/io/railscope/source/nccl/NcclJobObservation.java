@@ -1,0 +1,75 @@
+package io.railscope.source.nccl;
+
+import java.util.List;
+
+/**
+ * What was seen of one job: its pods as the cluster has them and its ranks as NCCL logged them.
+ *
+ * @param transport      the network most ranks used: {@code IB}, {@code Socket}, a plugin name, {@code mixed}, or null when not logged
+ * @param nranks         ranks of the job's largest communicator, or the ranks observed when no Init COMPLETE said it
+ * @param requestedRails rails each pod asked for (resources, networks annotation or NCCL_IB_HCA); 0 when none
+ * @param busbwGBps      measured bus bandwidth (nccl-tests or NCCL Inspector), NaN when unknown
+ * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
+ * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
+ * @param running        a pod of the job is pending or running
+ * @param dropped        what was past {@code railscope.nccl.*} and not kept
+ */
+public record NcclJobObservation(
+        String namespace,
+        String name,
+        String transport,
+        int nranks,
+        int requestedRails,
+        double busbwGBps,
+        String busbwSource,
+        List<NcclRankObservation> ranks,
+        List<NcclWarning> warnings,
+        List<JobPod> pods,
+        boolean running,
+        Dropped dropped) {
+
+    public NcclJobObservation {
+        ranks = List.copyOf(ranks);
+        warnings = List.copyOf(warnings);
+        pods = List.copyOf(pods);
+    }
+
+    /** A job of which nothing was dropped. */
+    public NcclJobObservation(String namespace, String name, String transport, int nranks, int requestedRails, double busbwGBps,
+            String busbwSource, List<NcclRankObservation> ranks, List<NcclWarning> warnings, List<JobPod> pods, boolean running) {
+        this(namespace, name, transport, nranks, requestedRails, busbwGBps, busbwSource, ranks, warnings, pods, running, Dropped.NONE);
+    }
+
+    /**
+     * What a job's logs held past the limits: ranks past {@code max-ranks-per-job} or of hosts past {@code max-hosts-per-push},
+     * warnings past {@code max-warnings-per-job}, and those hosts.
+     */
+    public record Dropped(int ranks, int warnings, int hosts) {
+
+        public static final Dropped NONE = new Dropped(0, 0, 0);
+
+        public boolean any() {
+            return ranks > 0 || warnings > 0 || hosts > 0;
+        }
+    }
+
+    /** Whether a warning says a collective or a communicator failed. */
+    public boolean failed() {
+        return warnings.stream().anyMatch(warning -> warning.kind() == NcclWarning.Kind.FATAL);
+    }
+
+    /**
+     * One pod of a job.
+     *
+     * @param backendInterfaces interfaces Multus attached besides the primary one, as {@code net1 (mlx5_0)}
+     * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
+     * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
+     */
+    public record JobPod(String name, String node, String phase, int requestedRails, List<String> backendInterfaces, String ncclDebug,
+            String ncclIbHca, String ncclSocketIfname, String log) {
+
+        public JobPod {
+            backendInterfaces = List.copyOf(backendInterfaces);
+        }
+    }
+}

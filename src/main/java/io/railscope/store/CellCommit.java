@@ -1,0 +1,88 @@
+package io.railscope.store;
+
+import io.railscope.assess.JobsState;
+import io.railscope.assess.KubernetesState;
+import io.railscope.assess.NodeMetricsState;
+import io.railscope.audit.IsolationFinding;
+import io.railscope.model.SourceKind;
+import io.railscope.source.SourceOutcome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The writes of one collection of one cell, on one connection whose transaction the caller owns.
+ * The cell's row is locked when it is opened ({@link CellStateWriter#open}), so two writers of the
+ * same cell queue instead of interleaving.
+ */
+public final class CellCommit implements AutoCloseable {
+
+    private final Connection connection;
+    private final CellRow cell;
+    private final CommitReport report;
+
+    CellCommit(Connection connection, CellRow cell) {
+        this.connection = connection;
+        this.cell = cell;
+        this.report = new CommitReport(cell.sampled());
+    }
+
+    public void inventory(KubernetesState state) {
+        write("inventory", () -> new InventoryWriter(connection, cell, report).write(state));
+    }
+
+    public void isolation(SourceKind source, List<IsolationFinding> findings) {
+        String part = source == SourceKind.NODE_METRICS ? "rdma-netns" : "isolation";
+        write(part, () -> new IsolationFindingsWriter(connection, cell, report).write(source, findings));
+    }
+
+    public void nodeMetrics(NodeMetricsState state) {
+        write("node-metrics", () -> new NodeMetricsWriter(connection, cell, report).write(state));
+    }
+
+    public void jobs(JobsState jobs) {
+        write("jobs", () -> new JobWriter(connection, cell, report).write(jobs));
+    }
+
+    public void sourceStatus(List<SourceOutcome> outcomes) {
+        write("source-status", () -> new SourceStatusWriter(connection, cell).write(outcomes));
+    }
+
+    /** Writes the cell's summary from what this commit wrote; called last. */
+    public void summary() {
+        write("summary", () -> new CellSummaryWriter(connection, cell).write());
+    }
+
+    /** The rows written per table, and whether history was sampled. */
+    public CommitReport report() {
+        return report;
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        }
+    }
+
+    private void write(String part, SqlWork work) {
+        long started = System.nanoTime();
+        try {
+            work.run();
+            report.timed(part, (System.nanoTime() - started) / 1_000_000);
+        } catch (SQLException e) {
+            throw new StoreException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run() throws SQLException, IOException;
+    }
+}

@@ -1,8 +1,0 @@
-package io.railscope.store;
-
-import java.util.List;
-
-/** A cell's IPAM, read in one snapshot: pools with forecasts, the fullest node blocks, right-sizing, findings. */
-public record CellIpam(String cell, List<PoolHeadroomRow> pools, List<NodeBlockRow> nodeBlocks, RightSizing rightSizing,
-        IpamFindings findings) {
-}

@@ -1,7 +1,0 @@
-package io.railscope.store;
-
-import java.time.Instant;
-
-/** A node's neighbor entries at one time. */
-public record NeighborSample(Instant at, int entries) {
-}

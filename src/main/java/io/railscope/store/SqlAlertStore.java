@@ -1,0 +1,224 @@
+package io.railscope.store;
+
+import io.railscope.alert.AlertStore;
+import io.railscope.alert.StoredAlert;
+import io.railscope.read.DataVersion;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.agroal.api.AgroalDataSource;
+import io.railscope.alert.AlertCondition;
+import io.railscope.alert.AlertState;
+import io.railscope.alert.AlertTransitions;
+import io.railscope.alert.OpenAlert;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
+@ApplicationScoped
+public class SqlAlertStore implements AlertStore {
+
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+    private static final String COLUMNS = """
+            a.id, a.fingerprint, c.name AS cell, a.alertname, a.severity, a.labels::text AS labels, a.annotations::text AS annotations,
+            a.state, a.active_at, a.fired_at, a.resolved_at, a.generator_url""";
+
+    private final AgroalDataSource dataSource;
+    private final ConsistentRead consistentRead;
+    private final DataVersion version;
+
+    public SqlAlertStore(AgroalDataSource dataSource, ConsistentRead consistentRead, DataVersion version) {
+        this.dataSource = dataSource;
+        this.consistentRead = consistentRead;
+        this.version = version;
+    }
+
+    @Override
+    public List<OpenAlert> open(String cell) {
+        return consistentRead.read(connection -> open(connection, cell));
+    }
+
+    private static List<OpenAlert> open(Connection connection, String cell) throws SQLException {
+        return Rows.list(connection, """
+                SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at,
+                       coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at), a.annotations, a.generator_url,
+                       a.last_active_at IS NOT NULL
+                  FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
+                rs -> new OpenAlert(rs.getLong(1), rs.getString(2), rs.getString(3), AlertState.valueOf(rs.getString(4)),
+                        rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant(), strings(rs.getString(8)),
+                        rs.getString(9), rs.getBoolean(10)), cell);
+    }
+
+    /**
+     * One evaluation of a cell's alerts: the cell locked, its open alerts read and stepped by {@code step},
+     * the transitions written, in one transaction. Two replicas evaluating one cell take turns, and the
+     * second steps from what the first wrote: no alert is opened twice.
+     *
+     * @return the transitions written, or null when the cell is unknown
+     */
+    @Transactional
+    @Override
+    public AlertTransitions evaluate(String cell, java.util.function.Function<List<OpenAlert>, AlertTransitions> step) {
+        try (Connection connection = dataSource.getConnection()) {
+            List<Object[]> cells = Rows.list(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
+                    rs -> new Object[] {rs.getInt(1), rs.getTimestamp(2)}, cell);
+            if (cells.isEmpty()) {
+                return null;
+            }
+            AlertTransitions transitions = step.apply(open(connection, cell));
+            write(connection, cell, (Integer) cells.get(0)[0], (Timestamp) cells.get(0)[1], transitions);
+            return transitions;
+        } catch (SQLException e) {
+            throw new StoreException("evaluating the alerts of cell " + cell + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes one evaluation's transitions of a cell in one transaction. An alert that still holds is
+     * written only when it starts firing or its annotations or page change: that it is still active is
+     * the cell's evaluation time, one row.
+     */
+    @Transactional
+    @Override
+    public void apply(String cell, AlertTransitions transitions) {
+        evaluate(cell, open -> transitions);
+    }
+
+    private void write(Connection connection, String cell, int cellId, Timestamp evaluatedAt, AlertTransitions transitions) throws SQLException {
+        Timestamp now = Timestamp.from(transitions.at());
+        Timestamp previous = evaluatedAt == null ? now : evaluatedAt;
+        try (PreparedStatement insert = connection.prepareStatement("""
+                INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
+                                   generator_url)
+                VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
+            for (AlertCondition condition : transitions.started()) {
+                bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
+            }
+            for (AlertCondition condition : transitions.startedFiring()) {
+                bindInsert(insert, condition, cellId, AlertState.FIRING, now, now);
+            }
+            insert.executeBatch();
+        }
+        List<AlertTransitions.Held> held = transitions.held();
+        try (PreparedStatement fire = connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
+            for (AlertTransitions.Held firing : held.stream().filter(AlertTransitions.Held::fires).toList()) {
+                fire.setTimestamp(1, now);
+                fire.setLong(2, firing.alert().id());
+                fire.addBatch();
+            }
+            fire.executeBatch();
+        }
+        Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
+        List<AlertTransitions.Held> changed = held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
+        if (!changed.isEmpty()) {
+            SqlStatements.update(connection, """
+                    UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
+                      FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
+                    connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
+                    connection.createArrayOf("text", changed.stream().map(h -> json(h.condition().annotations())).toArray()),
+                    connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
+        }
+        for (OpenAlert dropped : transitions.dropped()) {
+            SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
+        }
+        for (OpenAlert resolved : transitions.resolved()) {
+            SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
+        }
+        // firing alerts whose condition stopped holding now remember the last evaluation it held at
+        SqlStatements.update(connection, """
+                UPDATE alert SET last_active_at = ? WHERE cell_id = ? AND state = 'FIRING' AND last_active_at IS NULL
+                   AND active_at < ? AND id NOT IN (SELECT unnest(?::bigint[]))""", previous, cellId, now, connection.createArrayOf("bigint", heldIds));
+        SqlStatements.update(connection, "UPDATE cell SET alerts_evaluated_at = ? WHERE id = ?", now, cellId);
+        version.changed();
+    }
+
+    /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */
+    @Override
+    public List<StoredAlert> current(Instant resolvedSince) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+                 FROM alert a JOIN cell c ON c.id = a.cell_id
+                WHERE a.state <> 'RESOLVED' OR a.resolved_at >= ?
+                ORDER BY a.state, a.severity, c.name, a.alertname, a.fingerprint""", SqlAlertStore::alert, Timestamp.from(resolvedSince)));
+    }
+
+    /** Resolved firings, newest first. */
+    @Override
+    public List<StoredAlert> history(String cell, int limit) {
+        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+                 FROM alert a JOIN cell c ON c.id = a.cell_id
+                WHERE a.state = 'RESOLVED' AND (?::text IS NULL OR c.name = ?::text)
+                ORDER BY a.resolved_at DESC LIMIT ?""", SqlAlertStore::alert, cell, cell, limit));
+    }
+
+    /** Mean time to resolve per alertname over resolved firings: {@code alertname → [firings, mean seconds]}. */
+    @Override
+    public Map<String, double[]> meanTimeToResolve(String cell) {
+        Map<String, double[]> mttr = new java.util.TreeMap<>();
+        consistentRead.read(connection -> Rows.list(connection, """
+                SELECT a.alertname, count(*), avg(extract(epoch FROM a.resolved_at - a.fired_at))
+                  FROM alert a JOIN cell c ON c.id = a.cell_id
+                 WHERE a.state = 'RESOLVED' AND a.fired_at IS NOT NULL AND (?::text IS NULL OR c.name = ?::text)
+                 GROUP BY a.alertname""", rs -> mttr.put(rs.getString(1), new double[] {rs.getLong(2), rs.getDouble(3)}), cell, cell));
+        return mttr;
+    }
+
+    /** Firing alerts per cell. */
+    @Override
+    public Map<String, Integer> firingByCell() {
+        Map<String, Integer> counts = new java.util.HashMap<>();
+        consistentRead.read(connection -> Rows.list(connection, """
+                SELECT c.name, count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
+                rs -> counts.put(rs.getString(1), rs.getInt(2))));
+        return counts;
+    }
+
+    private static void bindInsert(PreparedStatement insert, AlertCondition condition, int cellId, AlertState state, Timestamp now,
+            Timestamp firedAt) throws SQLException {
+        insert.setString(1, condition.fingerprint());
+        insert.setInt(2, cellId);
+        insert.setString(3, condition.alertname());
+        insert.setString(4, condition.labels().getOrDefault("severity", "warning"));
+        insert.setString(5, json(condition.labels()));
+        insert.setString(6, json(condition.annotations()));
+        insert.setString(7, state.name());
+        insert.setTimestamp(8, now);
+        insert.setTimestamp(9, firedAt);
+        insert.setString(10, condition.generatorUrl());
+        insert.addBatch();
+    }
+
+    static StoredAlert alert(ResultSet rs) throws SQLException {
+        return new StoredAlert(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("cell"), rs.getString("alertname"),
+                rs.getString("severity"), strings(rs.getString("labels")), strings(rs.getString("annotations")), rs.getString("state"),
+                rs.getTimestamp("active_at").toInstant(), instant(rs.getTimestamp("fired_at")), instant(rs.getTimestamp("resolved_at")),
+                rs.getString("generator_url"));
+    }
+
+    private static Map<String, String> strings(String json) throws SQLException {
+        try {
+            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
+        } catch (JsonProcessingException e) {
+            throw new SQLException("labels do not read: " + e.getMessage(), e);
+        }
+    }
+
+    private static String json(Map<String, String> map) {
+        try {
+            return NcclLogStore.JSON.writeValueAsString(map);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}

@@ -1,0 +1,233 @@
+package io.railscope.store;
+
+import io.railscope.notify.NotificationStore.GroupChanges;
+import io.railscope.notify.NotificationStore;
+import io.railscope.notify.AlertmanagerPush;
+import io.railscope.notify.NotificationGroup;
+import io.railscope.notify.OutboxEntry;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
+ * transaction under an advisory lock, so two replicas never notify the same group twice. Delivery is a
+ * state machine in the outbox: claimed (one statement), sent outside any transaction, recorded; a
+ * restart does not send a recorded notification again, and a claim left by a replica that died
+ * between send and record expires and is sent again with the same idempotency key (at least once:
+ * exactly once cannot be had without the receiver's help, which the key gives it).
+ */
+@ApplicationScoped
+public class SqlNotificationStore implements NotificationStore {
+
+    private static final long GROUPING_LOCK = 0x5261696c7363L;
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final AgroalDataSource dataSource;
+
+    public SqlNotificationStore(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+
+    /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
+    /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
+    @Transactional
+    @Override
+    public Instant group(String receiver, String url, int outboxLimit, Instant now,
+            java.util.function.Function<Map<String, NotificationGroup>, GroupChanges> decide) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", rs -> rs.getBoolean(1), GROUPING_LOCK).get(0)) {
+                return null;
+            }
+            Map<String, NotificationGroup> groups = new LinkedHashMap<>();
+            Rows.list(connection, """
+                    SELECT group_key, group_labels::text, first_seen, last_notified_at, notified_firing, notified_resolved
+                      FROM notification_group WHERE receiver = ?""", rs -> groups.put(rs.getString(1), new NotificationGroup(rs.getString(1),
+                    strings(rs.getString(2)), rs.getTimestamp(3).toInstant(), instant(rs.getTimestamp(4)), set(rs.getArray(5)),
+                    set(rs.getArray(6)))), receiver);
+            GroupChanges changes = decide.apply(groups);
+            for (NotificationGroup group : changes.save()) {
+                SqlStatements.update(connection, """
+                        INSERT INTO notification_group (receiver, group_key, group_labels, first_seen, last_notified_at, notified_firing, notified_resolved)
+                        VALUES (?, ?, ?::jsonb, ?, ?, ?, ?)
+                        ON CONFLICT (receiver, group_key) DO UPDATE SET last_notified_at = EXCLUDED.last_notified_at,
+                               notified_firing = EXCLUDED.notified_firing, notified_resolved = EXCLUDED.notified_resolved""",
+                        receiver, group.groupKey(), json(group.groupLabels()), Timestamp.from(group.firstSeen()),
+                        group.lastNotifiedAt() == null ? null : Timestamp.from(group.lastNotifiedAt()),
+                        connection.createArrayOf("text", group.notifiedFiring().toArray()),
+                        connection.createArrayOf("text", group.notifiedResolved().toArray()));
+            }
+            for (String key : changes.delete()) {
+                SqlStatements.update(connection, "DELETE FROM notification_group WHERE receiver = ? AND group_key = ?", receiver, key);
+            }
+            for (int i = 0; i < changes.payloads().size(); i++) {
+                String groupKey = changes.payloadGroupKeys().get(i);
+                // the group's state is what its newest notification says: an older one not yet delivered need not be
+                SqlStatements.update(connection, """
+                        UPDATE notification_outbox SET superseded_at = ?
+                         WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""",
+                        Timestamp.from(now), receiver, groupKey);
+                long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 FROM notification_outbox WHERE receiver = ? AND group_key = ?",
+                        rs -> rs.getLong(1), receiver, groupKey).get(0);
+                SqlStatements.update(connection, """
+                        INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at, seq, idempotency_key)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", receiver, url, groupKey, changes.payloads().get(i),
+                        Timestamp.from(now), Timestamp.from(now), seq, idempotencyKey(receiver, groupKey, seq));
+            }
+            if (!changes.payloads().isEmpty()) {
+                SqlStatements.update(connection, """
+                        DELETE FROM notification_outbox WHERE id IN (
+                            SELECT id FROM notification_outbox WHERE delivered_at IS NULL ORDER BY id DESC OFFSET ?)""", outboxLimit);
+            }
+            return changes.nextCheck();
+        } catch (SQLException e) {
+            throw new StoreException("grouping for receiver " + receiver + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Claims up to {@code limit} notifications due for an attempt, oldest first, for {@code claimant} until
+     * {@code claimUntil}: one statement, so two replicas never claim the same one; a claim that expired
+     * (its replica died between send and record) is taken again. Nothing is held open while sending.
+     */
+    @Override
+    public List<OutboxEntry> claim(String claimant, String receiver, Instant now, Instant claimUntil, int limit) {
+        try (Connection connection = dataSource.getConnection()) {
+            return Rows.list(connection, """
+                    UPDATE notification_outbox o SET claimed_by = ?, claim_expires_at = ?
+                     WHERE id IN (SELECT id FROM notification_outbox
+                                   WHERE receiver = ? AND delivered_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= ?
+                                     AND (claim_expires_at IS NULL OR claim_expires_at < ?)
+                                   ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+                    RETURNING id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
+                              idempotency_key""", SqlNotificationStore::entry, claimant, Timestamp.from(claimUntil), receiver, Timestamp.from(now),
+                    Timestamp.from(now), limit);
+        } catch (SQLException e) {
+            throw new StoreException("claiming notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records what the receiver answered to a claimed notification: delivered, or the error and the next attempt. */
+    @Override
+    public void record(OutboxEntry entry, String claimant, String error, Instant at, Instant nextAttempt) {
+        try (Connection connection = dataSource.getConnection()) {
+            if (error == null) {
+                SqlStatements.update(connection, """
+                        UPDATE notification_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL,
+                               claim_expires_at = NULL WHERE id = ?""", Timestamp.from(at), entry.id());
+            } else {
+                SqlStatements.update(connection, """
+                        UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL,
+                               claim_expires_at = NULL WHERE id = ? AND claimed_by = ?""", error, Timestamp.from(nextAttempt), entry.id(), claimant);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("recording a delivery failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** When the next notification falls due, or null when none waits. */
+    @Override
+    public Instant nextDue() {
+        try (Connection connection = dataSource.getConnection()) {
+            List<Instant> next = Rows.list(connection, """
+                    SELECT min(greatest(next_attempt_at, coalesce(claim_expires_at, next_attempt_at))) FROM notification_outbox
+                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", rs -> instant(rs.getTimestamp(1)));
+            return next.isEmpty() ? null : next.get(0);
+        } catch (SQLException e) {
+            throw new StoreException("reading the outbox failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** A key a receiver can drop repeats by: the same for every attempt of one notification, different for the next one of its group. */
+    static String idempotencyKey(String receiver, String groupKey, long seq) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((receiver + "\u0000" + groupKey).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The newest notifications, undelivered first: for the alerts page and tests. */
+    @Override
+    public List<OutboxEntry> recent(int limit) {
+        try (Connection connection = dataSource.getConnection()) {
+            return Rows.list(connection, """
+                    SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
+                           idempotency_key
+                      FROM notification_outbox WHERE superseded_at IS NULL ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""",
+                    SqlNotificationStore::entry, limit);
+        } catch (SQLException e) {
+            throw new StoreException("reading notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Records a push to an Alertmanager. */
+    @Override
+    public void pushed(String url, Instant at, int alerts, String error) {
+        try (Connection connection = dataSource.getConnection()) {
+            SqlStatements.update(connection, """
+                    INSERT INTO alertmanager_push (url, last_attempt, last_success, alerts, error) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (url) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, alerts = EXCLUDED.alerts, error = EXCLUDED.error,
+                           last_success = coalesce(EXCLUDED.last_success, alertmanager_push.last_success)""",
+                    url, Timestamp.from(at), error == null ? Timestamp.from(at) : null, alerts, error);
+        } catch (SQLException e) {
+            throw new StoreException("recording a push failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Each Alertmanager's last push. */
+    @Override
+    public List<AlertmanagerPush> pushes() {
+        try (Connection connection = dataSource.getConnection()) {
+            return Rows.list(connection, "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
+                    rs -> new AlertmanagerPush(rs.getString(1), instant(rs.getTimestamp(2)), instant(rs.getTimestamp(3)), rs.getInt(4), rs.getString(5)));
+        } catch (SQLException e) {
+            throw new StoreException("reading pushes failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static OutboxEntry entry(java.sql.ResultSet rs) throws SQLException {
+        return new OutboxEntry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getTimestamp(6).toInstant(),
+                rs.getInt(7), rs.getTimestamp(8).toInstant(), instant(rs.getTimestamp(9)), rs.getString(10), rs.getString(11));
+    }
+
+    private static Set<String> set(Array array) throws SQLException {
+        return array == null ? Set.of() : new HashSet<>(List.of((String[]) array.getArray()));
+    }
+
+    private static Map<String, String> strings(String json) throws SQLException {
+        try {
+            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
+        } catch (JsonProcessingException e) {
+            throw new SQLException(e.getMessage(), e);
+        }
+    }
+
+    private static String json(Object value) {
+        try {
+            return NcclLogStore.JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant instant(Timestamp timestamp) {
+        return timestamp == null ? null : timestamp.toInstant();
+    }
+}
