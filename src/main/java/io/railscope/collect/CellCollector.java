@@ -10,7 +10,7 @@ import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.ipam.RailMapping;
 import io.railscope.store.CommitReport;
-import io.railscope.store.JobBaselines;
+import io.railscope.store.JobBusbwSamples;
 import io.railscope.assess.JobsState;
 import io.railscope.assess.KubernetesState;
 import io.railscope.telemetry.SelfMetrics;
@@ -32,7 +32,7 @@ public final class CellCollector {
     private final SelfMetrics metrics;
     private final Clock clock;
 
-    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CollectionCommit writer, JobBaselines baselines,
+    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines,
             SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection,
             java.util.function.Function<String, java.util.List<io.railscope.alert.AlertInputs.Port>> committedUnhealthyPorts) {
         this.afterCollection = afterCollection;

@@ -8,7 +8,7 @@ import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
-import io.railscope.store.JobBaselines;
+import io.railscope.store.JobBusbwSamples;
 import io.railscope.alert.AlertEvaluator;
 import io.railscope.store.HistoryRetention;
 import io.railscope.telemetry.SelfMetrics;
@@ -39,7 +39,7 @@ public class CollectionLoop {
     private final RailscopeConfig config;
     private final Instance<CellSourceFactory> factories;
     private final CollectionCommit writer;
-    private final JobBaselines baselines;
+    private final JobBusbwSamples baselines;
     private final AlertEvaluator alerts;
     private final HistoryRetention retention;
     private final SelfMetrics metrics;
@@ -48,7 +48,7 @@ public class CollectionLoop {
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
     public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CollectionCommit writer,
-            JobBaselines baselines, AlertEvaluator alerts, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
+            JobBusbwSamples baselines, AlertEvaluator alerts, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
         this.baselines = baselines;
         this.alerts = alerts;
         this.fleet = fleet;

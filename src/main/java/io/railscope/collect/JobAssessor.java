@@ -1,11 +1,12 @@
 package io.railscope.collect;
 
 import io.railscope.assess.JobAssessment;
+import io.railscope.assess.JobBaseline;
 import io.railscope.config.NcclSettings;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.assess.AssessedJob;
-import io.railscope.store.JobBaselines;
+import io.railscope.store.JobBusbwSamples;
 import io.railscope.assess.JobsState;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +17,16 @@ final class JobAssessor {
 
     private final String cell;
     private final NcclSettings settings;
-    private final JobBaselines baselines;
+    private final JobBusbwSamples baselines;
 
-    JobAssessor(String cell, NcclSettings settings, JobBaselines baselines) {
+    JobAssessor(String cell, NcclSettings settings, JobBusbwSamples baselines) {
         this.cell = cell;
         this.settings = settings;
         this.baselines = baselines;
     }
 
     JobsState assess(NcclSnapshot snapshot) {
-        Map<Integer, Double> learned = settings.busbwBaselineGBps().isPresent() || snapshot.jobs().isEmpty() ? Map.of() : baselines.learned(cell);
+        Map<Integer, Double> learned = settings.busbwBaselineGBps().isPresent() || snapshot.jobs().isEmpty() ? Map.of() : JobBaseline.learned(baselines.rdmaOk(cell));
         List<AssessedJob> jobs = snapshot.jobs().stream().map(job -> assess(job, learned)).toList();
         return new JobsState(jobs, snapshot.newLogs());
     }

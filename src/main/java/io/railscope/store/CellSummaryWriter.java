@@ -1,5 +1,7 @@
 package io.railscope.store;
 
+import io.railscope.health.CellHealth;
+import io.railscope.health.CellHealth.Counts;
 import io.railscope.model.Health;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -8,14 +10,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Derives a cell's health from what is stored for it (this collection plus the last good data of
- * any source that failed) and writes it as the cell's one summary row.
- */
+/** Writes a cell's one summary row: the counts of what is stored for it, judged by {@link CellHealth}. */
 final class CellSummaryWriter {
-
-    /** Share of rail ports down above which the cell as a whole is critical. */
-    private static final double CRITICAL_DOWN_SHARE = 0.01;
 
     private final Connection connection;
     private final CellRow cell;
@@ -27,52 +23,9 @@ final class CellSummaryWriter {
 
     void write() throws SQLException {
         Counts counts = counts();
-        List<String> reasons = new ArrayList<>();
-        Health health = counts.nodes + counts.ports + counts.pools + counts.jobs == 0 ? Health.UNKNOWN : Health.OK;
-        if (counts.portsDown > 0) {
-            health = health.worst(counts.portsDown > counts.ports * CRITICAL_DOWN_SHARE ? Health.CRITICAL : Health.WARNING);
-            reasons.add(plural(counts.portsDown, "rail port") + " down");
-        }
-        if (counts.portsDegraded > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.portsDegraded, "rail port") + " degraded");
-        }
-        if (counts.neighborCritical > 0) {
-            health = health.worst(Health.CRITICAL);
-            reasons.add(plural(counts.neighborCritical, "node") + " near neighbor-table overflow (gc_thresh3)");
-        }
-        if (counts.neighborWarning > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.neighborWarning, "node") + " over gc_thresh2");
-        }
-        for (String[] pool : poolsAtRisk()) {
-            health = health.worst(Health.valueOf(pool[0]));
-            reasons.add(pool[1]);
-        }
-        if (counts.allocationFailures > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.allocationFailures, "address allocation failure"));
-        }
-        if (counts.stuckPods > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.stuckPods, "pod") + " stuck in ContainerCreating");
-        }
-        if (counts.ipamLeaks > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.ipamLeaks, "leaked address", "leaked addresses"));
-        }
-        if (counts.jobsDegraded > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(plural(counts.jobsDegraded, "job") + " not proven on RDMA");
-        }
-        if (counts.exportersDown > 0) {
-            health = health.worst(Health.WARNING);
-            reasons.add(counts.exportersDown + " of " + counts.exporters + " node_exporters down");
-        }
-        for (String failing : failingSources()) {
-            health = health.worst(Health.WARNING);
-            reasons.add(failing);
-        }
+        CellHealth.Verdict verdict = CellHealth.of(counts, poolsAtRisk(), failingSources());
+        Health health = verdict.health();
+        List<String> reasons = verdict.reasons();
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
                     ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
@@ -96,26 +49,26 @@ final class CellSummaryWriter {
             upsert.setLong(++i, cell.collectionSeq());
             upsert.setTimestamp(++i, cell.timestamp());
             upsert.setString(++i, health.name());
-            upsert.setInt(++i, counts.nodes);
-            upsert.setInt(++i, counts.ports);
-            upsert.setInt(++i, counts.portsDown);
-            upsert.setInt(++i, counts.portsDegraded);
-            upsert.setInt(++i, counts.neighborWarning);
-            upsert.setInt(++i, counts.neighborCritical);
-            upsert.setInt(++i, counts.pools);
-            upsert.setInt(++i, counts.poolsAtRisk);
-            upsert.setObject(++i, counts.primaryFreeBlocks);
-            upsert.setObject(++i, counts.primaryTotalBlocks);
-            upsert.setInt(++i, counts.jobs);
-            upsert.setInt(++i, counts.jobsDegraded);
-            upsert.setInt(++i, counts.sourcesFailing);
+            upsert.setInt(++i, counts.nodes());
+            upsert.setInt(++i, counts.ports());
+            upsert.setInt(++i, counts.portsDown());
+            upsert.setInt(++i, counts.portsDegraded());
+            upsert.setInt(++i, counts.neighborWarning());
+            upsert.setInt(++i, counts.neighborCritical());
+            upsert.setInt(++i, counts.pools());
+            upsert.setInt(++i, counts.poolsAtRisk());
+            upsert.setObject(++i, counts.primaryFreeBlocks());
+            upsert.setObject(++i, counts.primaryTotalBlocks());
+            upsert.setInt(++i, counts.jobs());
+            upsert.setInt(++i, counts.jobsDegraded());
+            upsert.setInt(++i, counts.sourcesFailing());
             upsert.setArray(++i, connection.createArrayOf("text", reasons.toArray()));
-            upsert.setInt(++i, counts.ipamLeaks);
-            upsert.setInt(++i, counts.allocationFailures);
-            upsert.setInt(++i, counts.stuckPods);
-            upsert.setInt(++i, counts.exporters);
-            upsert.setInt(++i, counts.exportersDown);
-            upsert.setInt(++i, counts.isolationFindings);
+            upsert.setInt(++i, counts.ipamLeaks());
+            upsert.setInt(++i, counts.allocationFailures());
+            upsert.setInt(++i, counts.stuckPods());
+            upsert.setInt(++i, counts.exporters());
+            upsert.setInt(++i, counts.exportersDown());
+            upsert.setInt(++i, counts.isolationFindings());
             upsert.executeUpdate();
         }
     }
@@ -152,44 +105,31 @@ final class CellSummaryWriter {
         }
     }
 
-    private List<String[]> poolsAtRisk() throws SQLException {
-        List<String[]> pools = new ArrayList<>();
+    private List<CellHealth.PoolAtRisk> poolsAtRisk() throws SQLException {
+        List<CellHealth.PoolAtRisk> pools = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement(
                 "SELECT health, reason FROM ip_pool WHERE cell_id = ? AND health IN ('WARNING', 'CRITICAL') ORDER BY health DESC, name")) {
             query.setInt(1, cell.id());
             try (ResultSet rs = query.executeQuery()) {
                 while (rs.next()) {
-                    pools.add(new String[] {rs.getString(1), rs.getString(2)});
+                    pools.add(new CellHealth.PoolAtRisk(Health.valueOf(rs.getString(1)), rs.getString(2)));
                 }
             }
         }
         return pools;
     }
 
-    private List<String> failingSources() throws SQLException {
-        List<String> failing = new ArrayList<>();
+    private List<CellHealth.FailingSource> failingSources() throws SQLException {
+        List<CellHealth.FailingSource> failing = new ArrayList<>();
         try (PreparedStatement query = connection.prepareStatement(
                 "SELECT source, error FROM source_status WHERE cell_id = ? AND error IS NOT NULL ORDER BY source")) {
             query.setInt(1, cell.id());
             try (ResultSet rs = query.executeQuery()) {
                 while (rs.next()) {
-                    failing.add(rs.getString(1) + " source failing: " + rs.getString(2));
+                    failing.add(new CellHealth.FailingSource(rs.getString(1), rs.getString(2)));
                 }
             }
         }
         return failing;
-    }
-
-    private static String plural(int count, String noun) {
-        return plural(count, noun, noun + "s");
-    }
-
-    private static String plural(int count, String one, String many) {
-        return count + " " + (count == 1 ? one : many);
-    }
-
-    private record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
-            int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
-            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods, int exporters, int exportersDown, int isolationFindings) {
     }
 }

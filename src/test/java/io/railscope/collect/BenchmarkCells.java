@@ -7,7 +7,7 @@ import io.railscope.config.NcclSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.source.CellSources;
-import io.railscope.store.JobBaselines;
+import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -22,10 +22,10 @@ public class BenchmarkCells {
 
     private final RailscopeConfig config;
     private final CollectionCommit writer;
-    private final JobBaselines baselines;
+    private final JobBusbwSamples baselines;
     private final SelfMetrics metrics;
 
-    public BenchmarkCells(RailscopeConfig config, CollectionCommit writer, JobBaselines baselines, SelfMetrics metrics) {
+    public BenchmarkCells(RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines, SelfMetrics metrics) {
         this.config = config;
         this.writer = writer;
         this.baselines = baselines;
