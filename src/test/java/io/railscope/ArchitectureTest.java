@@ -1,5 +1,6 @@
 package io.railscope;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -8,14 +9,21 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layers of README's "Architecture" section, as rules: each layer names the layers it may use,
- * and no package depends, through any chain, on itself.
+ * no package depends, through any chain, on itself, and README draws the same layers.
  */
 class ArchitectureTest {
+
+    private static final String START = "<!-- layers: drawn from ArchitectureTest.LAYERS -->";
+    private static final String END = "<!-- /layers -->";
 
     private static JavaClasses classes;
 
@@ -24,36 +32,61 @@ class ArchitectureTest {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.railscope");
     }
 
-    /** The layers and what each may use; README's architecture section lists the same. */
+    /** A layer: its packages and the layers it may use. */
+    record Layer(String name, List<String> packages, List<String> mayUse) {
+
+        static Layer of(String name, String packages, String... mayUse) {
+            return new Layer(name, List.of(packages.split(", ")), List.of(mayUse));
+        }
+    }
+
+    /** The layers from the bottom up; README's architecture table is drawn from this list. */
+    static final List<Layer> LAYERS = List.of(
+            Layer.of("model", "model"),
+            Layer.of("config", "config", "model"),
+            Layer.of("sources", "source", "model", "config"),
+            Layer.of("assessment", "assess, audit, health", "model", "config", "sources"),
+            Layer.of("read models", "read", "model", "config", "sources", "assessment"),
+            Layer.of("alerting", "alert", "model", "config", "sources", "assessment"),
+            Layer.of("notification", "notify", "model", "config", "alerting"),
+            Layer.of("store", "store", "model", "config", "sources", "assessment", "read models", "alerting", "notification"),
+            Layer.of("telemetry", "telemetry", "model", "config"),
+            Layer.of("collect", "collect", "model", "config", "sources", "assessment", "read models", "alerting", "store", "telemetry"),
+            Layer.of("http", "http, security", "model", "config"),
+            Layer.of("web and api", "web, api", "model", "config", "sources", "assessment", "read models", "alerting", "notification",
+                    "http"),
+            Layer.of("operations", "ops", "model", "config", "assessment", "read models", "telemetry", "http"));
+
     static LayeredArchitecture layers() {
-        return layeredArchitecture()
-                .consideringOnlyDependenciesInLayers()
-                .layer("model").definedBy("io.railscope.model..")
-                .layer("config").definedBy("io.railscope.config..")
-                .layer("sources").definedBy("io.railscope.source..")
-                .layer("assessment").definedBy("io.railscope.assess..", "io.railscope.audit..", "io.railscope.health..")
-                .layer("read models").definedBy("io.railscope.read..")
-                .layer("alerting").definedBy("io.railscope.alert..")
-                .layer("notification").definedBy("io.railscope.notify..")
-                .layer("store").definedBy("io.railscope.store..")
-                .layer("telemetry").definedBy("io.railscope.telemetry..")
-                .layer("collect").definedBy("io.railscope.collect..")
-                .layer("http").definedBy("io.railscope.http..", "io.railscope.security..")
-                .layer("web and api").definedBy("io.railscope.web..", "io.railscope.api..")
-                .layer("operations").definedBy("io.railscope.ops..")
-                .whereLayer("model").mayNotAccessAnyLayer()
-                .whereLayer("config").mayOnlyAccessLayers("model")
-                .whereLayer("sources").mayOnlyAccessLayers("model", "config")
-                .whereLayer("assessment").mayOnlyAccessLayers("model", "config", "sources")
-                .whereLayer("read models").mayOnlyAccessLayers("model", "config", "sources", "assessment")
-                .whereLayer("alerting").mayOnlyAccessLayers("model", "config", "sources", "assessment")
-                .whereLayer("notification").mayOnlyAccessLayers("model", "config", "alerting")
-                .whereLayer("store").mayOnlyAccessLayers("model", "config", "sources", "assessment", "read models", "alerting", "notification")
-                .whereLayer("telemetry").mayOnlyAccessLayers("model", "config")
-                .whereLayer("collect").mayOnlyAccessLayers("model", "config", "sources", "assessment", "read models", "alerting", "store", "telemetry")
-                .whereLayer("http").mayOnlyAccessLayers("model", "config")
-                .whereLayer("web and api").mayOnlyAccessLayers("model", "config", "sources", "assessment", "read models", "alerting", "notification", "http")
-                .whereLayer("operations").mayOnlyAccessLayers("model", "config", "assessment", "read models", "telemetry", "http");
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
+        for (Layer layer : LAYERS) {
+            layers = layers.layer(layer.name()).definedBy(layer.packages().stream().map(p -> "io.railscope." + p + "..").toArray(String[]::new));
+        }
+        for (Layer layer : LAYERS) {
+            layers = layer.mayUse().isEmpty() ? layers.whereLayer(layer.name()).mayNotAccessAnyLayer()
+                    : layers.whereLayer(layer.name()).mayOnlyAccessLayers(layer.mayUse().toArray(String[]::new));
+        }
+        return layers;
+    }
+
+    /** The table README shows between its layers markers. */
+    static String table() {
+        StringBuilder table = new StringBuilder("| Layer | Packages (`io.railscope.…`) | May use |\n|---|---|---|\n");
+        for (Layer layer : LAYERS) {
+            table.append("| ").append(layer.name()).append(" | ")
+                    .append(String.join(", ", layer.packages().stream().map(p -> "`" + p + "`").toList())).append(" | ")
+                    .append(layer.mayUse().isEmpty() ? "nothing" : String.join(", ", layer.mayUse())).append(" |\n");
+        }
+        return table.toString();
+    }
+
+    @Test
+    void readmeShowsTheseLayers() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        int start = readme.indexOf(START);
+        int end = readme.indexOf(END);
+        assertThat(start).as("README.md has the markers %s and %s", START, END).isNotNegative();
+        assertThat(readme.substring(start + START.length(), end).strip()).isEqualTo(table().strip());
     }
 
     @Test
