@@ -1,6 +1,9 @@
 package io.railscope.alert;
 
 import io.railscope.assess.JobAssessment;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
+import io.railscope.model.PortHealth;
 import io.railscope.health.Freshness;
 import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
@@ -52,16 +55,16 @@ public final class AlertRules {
         String cellPage = "/cells/" + url(cell);
         List<AlertCondition> conditions = new ArrayList<>();
         for (AlertInputs.Pool pool : inputs.pools()) {
-            String page = cellPage + "/pools/" + pool.plane().toLowerCase(Locale.ROOT) + "/" + url(pool.name());
-            boolean unhealthy = pool.health().equals("WARNING") || pool.health().equals("CRITICAL");
-            if (unhealthy && pool.plane().equals("BACKEND")) {
+            String plane = pool.plane().name().toLowerCase(Locale.ROOT);
+            String page = cellPage + "/pools/" + plane + "/" + url(pool.name());
+            boolean unhealthy = pool.health() == Health.WARNING || pool.health() == Health.CRITICAL;
+            if (unhealthy && pool.plane() == Plane.BACKEND) {
                 conditions.add(condition("BackendRailPoolNearFull", severity(pool.health()), cell, page,
                         "Backend pool " + pool.name() + " of rail " + pool.rail() + " is nearly full", pool.reason(),
                         "pool", pool.name(), "rail", pool.rail() == null ? "" : pool.rail().toString()));
             } else if (unhealthy) {
                 conditions.add(condition("IpPoolLowHeadroom", severity(pool.health()), cell, page,
-                        pool.plane().toLowerCase(Locale.ROOT) + " pool " + pool.name() + " is running out of addresses", pool.reason(),
-                        "pool", pool.name(), "plane", pool.plane().toLowerCase(Locale.ROOT)));
+                        plane + " pool " + pool.name() + " is running out of addresses", pool.reason(), "pool", pool.name(), "plane", plane));
             }
             if (pool.leaked() > 0) {
                 conditions.add(condition("IpamLeakedAddresses", "warning", cell, page, pool.leaked() + " addresses of " + pool.name() + " are leaked",
@@ -82,7 +85,7 @@ public final class AlertRules {
                     "New pods on this node will fail to get an address once its block is full.", "node", block.node(), "pool", block.pool()));
         }
         for (AlertInputs.Neighbor neighbor : inputs.neighbors()) {
-            boolean critical = neighbor.health().equals("CRITICAL");
+            boolean critical = neighbor.health() == Health.CRITICAL;
             conditions.add(condition(critical ? "NeighborTableNearGcThresh3" : "NeighborTableOverGcThresh2", critical ? "critical" : "warning", cell,
                     node(cellPage, neighbor.node()), "Neighbor table of " + neighbor.node() + " holds " + neighbor.entries() + " entries",
                     neighbor.reason() == null ? "gc_thresh2 " + neighbor.gcThresh2() + ", gc_thresh3 " + neighbor.gcThresh3() : neighbor.reason(),
@@ -94,14 +97,14 @@ public final class AlertRules {
         for (AlertInputs.Job job : inputs.jobs()) {
             String page = cellPage + "/jobs/" + url(job.namespace()) + "/" + url(job.name());
             String name = switch (job.verdict()) {
-                case "FAILED" -> "NcclJobFailed";
-                case "UNOBSERVABLE" -> "NcclJobUnobservable";
-                default -> "NcclJobDegraded";
+                case FAILED -> "NcclJobFailed";
+                case UNOBSERVABLE -> "NcclJobUnobservable";
+                case DEGRADED, RDMA_OK -> "NcclJobDegraded";
             };
             String severity = switch (job.verdict()) {
-                case "FAILED" -> "critical";
-                case "UNOBSERVABLE" -> "info";
-                default -> "warning";
+                case FAILED -> "critical";
+                case UNOBSERVABLE -> "info";
+                case DEGRADED, RDMA_OK -> "warning";
             };
             conditions.add(condition(name, severity, cell, page, "Job " + job.namespace() + "/" + job.name() + " is " + job.verdict(), job.reason(),
                     "namespace", job.namespace(), "job", job.name()));
@@ -131,7 +134,7 @@ public final class AlertRules {
         String[] where = {"node", port.node(), "rail", Integer.toString(port.rail()), "device", port.device()};
         String name = port.node() + " rail " + port.rail() + " (" + port.device() + ")";
         String reason = port.reason() == null ? "" : port.reason();
-        if (port.health().equals("DOWN")) {
+        if (port.health().equals(PortHealth.DOWN.name())) {
             conditions.add(condition("RailPortDown", "critical", cell, page, "Rail port " + name + " is down", reason, where));
             return;
         }
@@ -166,8 +169,8 @@ public final class AlertRules {
         return new AlertCondition(labels, Map.of("summary", summary, "description", description == null ? "" : description), externalUrl + page);
     }
 
-    private static String severity(String health) {
-        return health.equals("CRITICAL") ? "critical" : "warning";
+    private static String severity(Health health) {
+        return health == Health.CRITICAL ? "critical" : "warning";
     }
 
     private static String node(String cellPage, String node) {

@@ -1,5 +1,6 @@
 package io.railscope.api;
 
+import io.railscope.alert.AlertState;
 import io.railscope.model.Silence;
 import io.railscope.alert.AlertStore;
 import io.railscope.notify.SilenceStore;
@@ -30,7 +31,7 @@ public class AlertsResource {
 
     /** One alert: state pending, firing or resolved, and whether a silence mutes it. */
     public record AlertResponse(String fingerprint, String cell, String alertname, String severity, Map<String, String> labels,
-            Map<String, String> annotations, String state, boolean silenced, Instant activeAt, Instant startsAt, Instant resolvedAt,
+            Map<String, String> annotations, AlertState state, boolean silenced, Instant activeAt, Instant startsAt, Instant resolvedAt,
             String generatorURL) {
     }
 
@@ -41,7 +42,7 @@ public class AlertsResource {
         List<Silence> active = silences.recent(now);
         return alerts.current(now.minus(Duration.ofHours(1))).stream()
                 .filter(alert -> cell == null || alert.cell().equals(cell))
-                .filter(alert -> state == null || alert.state().equalsIgnoreCase(state))
+                .filter(alert -> state == null || alert.state().name().equalsIgnoreCase(state))
                 .map(alert -> response(alert, Silence.muted(active, alert.labels(), now))).toList();
     }
 

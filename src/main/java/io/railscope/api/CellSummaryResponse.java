@@ -1,6 +1,7 @@
 package io.railscope.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.railscope.model.Health;
 import io.railscope.read.CellDetails.FailedTarget;
 import io.railscope.read.CellSummary;
 import java.time.Instant;
@@ -13,7 +14,7 @@ import java.util.List;
 public record CellSummaryResponse(
         String name,
         String kind,
-        String health,
+        Health health,
         boolean stale,
         Instant collectedAt,
         int nodes,
@@ -37,7 +38,7 @@ public record CellSummaryResponse(
     }
 
     static CellSummaryResponse of(CellSummary s, boolean stale, List<SourceResponse> sources, List<FailedTarget> failedTargets) {
-        return new CellSummaryResponse(s.cell(), s.kind(), s.health().name(), stale, s.collectedAt(), s.nodes(), s.railPorts(),
+        return new CellSummaryResponse(s.cell(), s.kind(), s.health(), stale, s.collectedAt(), s.nodes(), s.railPorts(),
                 s.portsDown(), s.portsDegraded(), s.neighborWarning(), s.neighborCritical(), s.primaryFreeBlocks(),
                 s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.isolationFindings(), s.reasons(), sources,
                 failedTargets);

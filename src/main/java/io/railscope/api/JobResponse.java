@@ -1,5 +1,6 @@
 package io.railscope.api;
 
+import io.railscope.assess.JobVerdict;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.read.JobDetail;
@@ -18,7 +19,7 @@ import java.util.Map;
  * @param dropped        what the job's logs held past {@code railscope.nccl.*} and was not kept
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
  */
-public record JobResponse(String namespace, String name, String transport, String verdict, String reason, int nranks, int requestedRails,
+public record JobResponse(String namespace, String name, String transport, JobVerdict verdict, String reason, int nranks, int requestedRails,
         Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen, List<NcclWarning> warnings,
         List<RankRow> ranks, RankPage rankPage, Dropped dropped, List<JobPod> pods, Map<String, List<String>> unhealthyRails) {
 

@@ -1,17 +1,19 @@
 package io.railscope.api;
 
+import io.railscope.model.Health;
 import io.railscope.read.NeighborState;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.PortState;
 import java.util.List;
+import java.util.Map;
 
 /** A node: its neighbor table against its limits, and each of its rails. */
 public record NodeResponse(String cell, String node, String pool, List<String> podCidrs, Integer maxPods, Neighbors neighbors,
         List<Rail> rails) {
 
     /** Neighbor entries (in all and per device) against gc_thresh1/2/3; pressure = entries / gc_thresh3. */
-    public record Neighbors(int entries, java.util.Map<String, Integer> entriesByDevice, int gcThresh1, int gcThresh2, int gcThresh3,
-            double pressure, String health, String reason) {
+    public record Neighbors(int entries, Map<String, Integer> entriesByDevice, int gcThresh1, int gcThresh2, int gcThresh3,
+            double pressure, Health health, String reason) {
     }
 
     /** A rail port of the node. */
@@ -31,6 +33,6 @@ public record NodeResponse(String cell, String node, String pool, List<String> p
     private static Rail rail(PortState p, int expectedGbps) {
         return new Rail(p.rail(), p.device(), p.port(), p.stateId(), p.physicalStateId(), p.rateGbps(), expectedGbps, p.rxBytesPerSecond(),
                 p.txBytesPerSecond(), p.symbolErrorsPerHour(), p.errorsPerSecond(), p.linkDownedIncrease(), p.congestionRatio(),
-                p.cnpPerSecond(), p.ecnMarkedPerSecond(), p.health(), p.reason());
+                p.cnpPerSecond(), p.ecnMarkedPerSecond(), p.health() == null ? "UNKNOWN" : p.health().name(), p.reason());
     }
 }

@@ -1,13 +1,16 @@
 package io.railscope.api;
 
-import io.railscope.read.PoolHeadroomRow;
+import io.railscope.read.PoolState;
+import io.railscope.source.PoolUsage;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
 import java.util.List;
 
 /** One address pool of one cell, with its headroom and forecast. */
 public record PoolResponse(
         String cell,
         String name,
-        String plane,
+        Plane plane,
         Integer rail,
         String kind,
         List<String> cidrs,
@@ -22,12 +25,13 @@ public record PoolResponse(
         Double daysToExhaustion,
         long leaked,
         long allocationFailures,
-        String health,
+        Health health,
         String reason) {
 
-    static PoolResponse of(PoolHeadroomRow pool) {
-        return new PoolResponse(pool.cell(), pool.name(), pool.plane(), pool.rail(), pool.kind(), pool.cidrs(), pool.blockPrefix(),
-                pool.capacity(), pool.allocated(), pool.freeAddresses(), pool.blocksTotal(), pool.blocksUsed(), pool.freeBlocks(),
-                pool.utilisation(), pool.daysToExhaustion(), pool.leaked(), pool.allocationFailures(), pool.health(), pool.reason());
+    static PoolResponse of(PoolState pool) {
+        PoolUsage usage = pool.usage();
+        return new PoolResponse(pool.cell(), usage.name(), usage.plane(), usage.rail(), usage.kind(), usage.cidrs(), usage.blockPrefix(),
+                usage.capacity(), usage.allocated(), usage.freeAddresses(), usage.blocksTotal(), usage.blocksUsed(), usage.freeBlocks(),
+                usage.utilisation(), pool.daysToExhaustion(), usage.leaked(), usage.allocationFailures(), pool.health(), pool.reason());
     }
 }

@@ -1,5 +1,6 @@
 package io.railscope.api;
 
+import io.railscope.model.Health;
 import io.railscope.read.RailHealth;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
  * One rail across a cell. {@code throughputSkew} is this rail's mean transmit rate against the mean
  * of all rails (0.1 = 10 % above): collectives spread evenly, so a skewed rail points at a problem.
  */
-public record RailResponse(int rail, String device, int ports, int down, int degraded, String health, Double meanRxBytesPerSecond,
+public record RailResponse(int rail, String device, int ports, int down, int degraded, Health health, Double meanRxBytesPerSecond,
         Double meanTxBytesPerSecond, Double meanRateGbps, Double throughputSkew) {
 
     static List<RailResponse> of(List<RailHealth> rails) {

@@ -1,5 +1,6 @@
 package io.railscope.notify;
 
+import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertChanges;
@@ -74,9 +75,9 @@ public class AlertmanagerPusher implements Notifier {
         Duration validFor = max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
         List<Map<String, Object>> body = new ArrayList<>();
         java.util.Set<String> firing = new java.util.HashSet<>();
-        current.stream().filter(alert -> alert.state().equals("FIRING")).forEach(alert -> firing.add(alert.fingerprint()));
+        current.stream().filter(alert -> alert.state() == AlertState.FIRING).forEach(alert -> firing.add(alert.fingerprint()));
         for (StoredAlert alert : current) {
-            boolean firesAgain = alert.state().equals("RESOLVED") && firing.contains(alert.fingerprint());
+            boolean firesAgain = alert.state() == AlertState.RESOLVED && firing.contains(alert.fingerprint());
             if (firesAgain) {
                 continue;
             }
@@ -84,7 +85,7 @@ public class AlertmanagerPusher implements Notifier {
             sent.put("labels", alert.labels());
             sent.put("annotations", alert.annotations());
             sent.put("startsAt", alert.startsAt().toString());
-            sent.put("endsAt", (alert.state().equals("RESOLVED") ? alert.resolvedAt() : now.plus(validFor)).toString());
+            sent.put("endsAt", (alert.state() == AlertState.RESOLVED ? alert.resolvedAt() : now.plus(validFor)).toString());
             sent.put("generatorURL", alert.generatorUrl());
             body.add(sent);
         }

@@ -1,5 +1,6 @@
 package io.railscope.notify;
 
+import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.model.Silence;
@@ -41,7 +42,7 @@ final class Grouping {
         Map<String, List<StoredAlert>> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, String>> labelsOf = new LinkedHashMap<>();
         for (StoredAlert alert : alerts) {
-            if (alert.state().equals("PENDING") || Silence.muted(silences, alert.labels(), now)) {
+            if (alert.state() == AlertState.PENDING || Silence.muted(silences, alert.labels(), now)) {
                 continue;
             }
             Map<String, String> groupLabels = WebhookPayload.groupLabels(alert.labels(), config.groupBy());
@@ -60,10 +61,10 @@ final class Grouping {
             List<StoredAlert> members = byGroup.getOrDefault(key, List.of());
             NotificationGroup stored = groups.get(key);
             Set<String> firing = new TreeSet<>();
-            members.stream().filter(a -> a.state().equals("FIRING")).forEach(a -> firing.add(a.fingerprint()));
+            members.stream().filter(a -> a.state() == AlertState.FIRING).forEach(a -> firing.add(a.fingerprint()));
             // a resolution is state, not an event: the latest of each alert that was told firing and not yet told resolved
             Map<String, StoredAlert> latestResolved = new LinkedHashMap<>();
-            members.stream().filter(a -> a.state().equals("RESOLVED") && !firing.contains(a.fingerprint()))
+            members.stream().filter(a -> a.state() == AlertState.RESOLVED && !firing.contains(a.fingerprint()))
                     .forEach(a -> latestResolved.merge(a.fingerprint(), a, (x, y) -> resolvedAt(y).isAfter(resolvedAt(x)) ? y : x));
             List<StoredAlert> newlyResolved = latestResolved.values().stream()
                     .filter(a -> stored != null && stored.notifiedFiring().contains(a.fingerprint())
@@ -73,7 +74,7 @@ final class Grouping {
                 continue;
             }
             // a new group starts when its first alert started firing: group_wait counts from there, as in Alertmanager
-            Instant started = members.stream().filter(a -> a.state().equals("FIRING")).map(StoredAlert::startsAt).min(Instant::compareTo)
+            Instant started = members.stream().filter(a -> a.state() == AlertState.FIRING).map(StoredAlert::startsAt).min(Instant::compareTo)
                     .filter(at -> at.isBefore(now)).orElse(now);
             NotificationGroup group = stored != null ? stored : new NotificationGroup(key, labelsOf.get(key), started, null, Set.of(), Set.of());
             if (stored == null) {
@@ -104,7 +105,7 @@ final class Grouping {
             Set<String> resolvedTold = new TreeSet<>(group.notifiedResolved());
             resolvedTold.removeAll(firing);
             newlyResolved.forEach(a -> resolvedTold.add(a.fingerprint()));
-            List<StoredAlert> sent = new ArrayList<>(members.stream().filter(a -> a.state().equals("FIRING")).toList());
+            List<StoredAlert> sent = new ArrayList<>(members.stream().filter(a -> a.state() == AlertState.FIRING).toList());
             if (config.sendResolved()) {
                 sent.addAll(newlyResolved);
             }

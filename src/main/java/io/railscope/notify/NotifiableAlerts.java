@@ -1,5 +1,6 @@
 package io.railscope.notify;
 
+import io.railscope.alert.AlertState;
 import io.railscope.model.Silence;
 import io.railscope.alert.AlertStore;
 import io.railscope.alert.StoredAlert;
@@ -30,7 +31,7 @@ public class NotifiableAlerts {
     public Loaded load(Instant now) {
         List<Silence> active = silences.recent(now);
         List<StoredAlert> notifiable = alerts.current(now.minus(RESOLVED_WINDOW)).stream()
-                .filter(alert -> !alert.state().equals("PENDING") && !Silence.muted(active, alert.labels(), now)).toList();
+                .filter(alert -> alert.state() != AlertState.PENDING && !Silence.muted(active, alert.labels(), now)).toList();
         return new Loaded(notifiable, active);
     }
 

@@ -1,5 +1,6 @@
 package io.railscope.notify;
 
+import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.railscope.alert.StoredAlert;
@@ -27,7 +28,7 @@ public record WebhookPayload(String receiver, String status, List<Alert> alerts,
             @JsonProperty("generatorURL") String generatorUrl, String fingerprint) {
 
         static Alert of(StoredAlert alert) {
-            boolean resolved = "RESOLVED".equals(alert.state());
+            boolean resolved = alert.state() == AlertState.RESOLVED;
             return new Alert(resolved ? "resolved" : "firing", alert.labels(), alert.annotations(), time(alert.startsAt()),
                     resolved ? time(alert.resolvedAt()) : NO_END, alert.generatorUrl(), alert.fingerprint());
         }

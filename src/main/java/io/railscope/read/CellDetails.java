@@ -9,7 +9,7 @@ public record CellDetails(
         List<PortIssue> portIssues,
         List<NeighborState> busiestNeighborTables,
         CellIpam ipam,
-        List<JobState> jobs,
+        List<JobSummary> jobs,
         List<StoredFinding> isolation,
         List<FailedTarget> failedTargets) {
 

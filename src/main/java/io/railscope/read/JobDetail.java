@@ -1,8 +1,10 @@
 package io.railscope.read;
 
+import io.railscope.assess.JobVerdict;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -42,7 +44,7 @@ public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow
     }
 
     /** The job's bus bandwidth at one time. */
-    public record BusbwSample(java.time.Instant at, double busbwGBps) {
+    public record BusbwSample(Instant at, double busbwGBps) {
     }
 
     /** Pods that asked for rails but got no backend interface. */
@@ -53,6 +55,6 @@ public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow
     /** One rank as stored. */
     public record RankRow(int rank, String pod, String node, String host, String ncclVersion, String network, List<String> hcas,
             String linkLayer, Boolean gdr, Map<String, Integer> channels, boolean initComplete, boolean noDevice,
-            List<String> socketInterfaces, String plugin, String verdict, String reason) {
+            List<String> socketInterfaces, String plugin, JobVerdict verdict, String reason) {
     }
 }

@@ -1,8 +1,9 @@
 package io.railscope.read;
 
+import io.railscope.assess.JobVerdict;
 import java.time.Instant;
 
 /** A job of a cell in a list: its verdict and why, its size and bandwidth. */
-public record JobSummary(String namespace, String name, String transport, String verdict, String reason, int nranks, int requestedRails,
+public record JobSummary(String namespace, String name, String transport, JobVerdict verdict, String reason, int nranks, int requestedRails,
         Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen) {
 }

@@ -1,8 +1,9 @@
 package io.railscope.read;
 
+import io.railscope.model.Health;
 import java.util.Map;
 
 /** A node's neighbor table against its gc_thresh limits, with the entries of each device. */
 public record NeighborState(String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure,
-        String health, String reason, Map<String, Integer> entriesByDevice) {
+        Health health, String reason, Map<String, Integer> entriesByDevice) {
 }

@@ -29,4 +29,25 @@ public record PoolUsage(
         long blocksUsed,
         long leaked,
         long allocationFailures) {
+
+    public long freeAddresses() {
+        return Math.max(0, capacity - allocated);
+    }
+
+    public long freeBlocks() {
+        return Math.max(0, blocksTotal - blocksUsed);
+    }
+
+    /** Used share: of blocks for pools with per-node blocks, of addresses otherwise. */
+    public double utilisation() {
+        if (blocksTotal > 0) {
+            return (double) blocksUsed / blocksTotal;
+        }
+        return capacity == 0 ? 0 : (double) allocated / capacity;
+    }
+
+    /** Blocks (for pools with per-node blocks) or addresses still free, as the forecast counts them. */
+    public long free() {
+        return blocksTotal > 0 ? freeBlocks() : freeAddresses();
+    }
 }

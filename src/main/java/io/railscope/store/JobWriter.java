@@ -4,7 +4,6 @@ import io.railscope.assess.AssessedJob;
 import io.railscope.assess.JobsState;
 import static io.railscope.store.SqlStatements.update;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.railscope.assess.RankAssessment;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclRankObservation;
@@ -17,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Writes a cell's jobs with their ranks, and the container logs read for the first time. A job's
@@ -74,7 +74,7 @@ final class JobWriter {
                 upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), java.sql.Types.REAL);
                 upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(NcclWarning::text).toArray()));
                 upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(warning -> warning.kind().name()).toArray()));
-                upsert.setString(p++, json(job.pods()));
+                upsert.setString(p++, JsonColumns.write(job.pods()));
                 upsert.setBoolean(p++, job.running());
                 upsert.setTimestamp(p++, cell.timestamp());
                 upsert.setTimestamp(p++, cell.timestamp());
@@ -115,7 +115,7 @@ final class JobWriter {
                     insertRank.setArray(p++, connection.createArrayOf("text", rank.hcas().toArray()));
                     insertRank.setString(p++, rank.linkLayer());
                     insertRank.setObject(p++, rank.gdr(), java.sql.Types.BOOLEAN);
-                    insertRank.setString(p++, json(new java.util.TreeMap<>(rank.channels())));
+                    insertRank.setString(p++, JsonColumns.write(new TreeMap<>(rank.channels())));
                     insertRank.setBoolean(p++, rank.initComplete());
                     insertRank.setBoolean(p++, rank.noDevice());
                     insertRank.setArray(p++, connection.createArrayOf("text", rank.socketInterfaces().toArray()));
@@ -150,7 +150,7 @@ final class JobWriter {
                 insert.setString(6, log.containerKey());
                 insert.setString(7, log.node());
                 insert.setTimestamp(8, Timestamp.from(log.readAt()));
-                insert.setString(9, NcclLogStore.json(log.facts()));
+                insert.setString(9, JsonColumns.write(log.facts()));
                 insert.addBatch();
             }
             insert.executeBatch();
@@ -172,11 +172,4 @@ final class JobWriter {
         return hash;
     }
 
-    private static String json(Object value) {
-        try {
-            return NcclLogStore.JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("job details did not serialise", e);
-        }
-    }
 }

@@ -1,8 +1,6 @@
 package io.railscope.store;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclLogArchive;
@@ -22,8 +20,6 @@ import java.util.List;
  */
 @ApplicationScoped
 public class NcclLogStore implements NcclLogArchive {
-
-    static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final AgroalDataSource dataSource;
 
@@ -61,19 +57,11 @@ public class NcclLogStore implements NcclLogArchive {
             insert.setString(3, log.pod());
             insert.setString(4, log.node());
             insert.setTimestamp(5, Timestamp.from(log.readAt()));
-            insert.setString(6, json(log.facts()));
+            insert.setString(6, JsonColumns.write(log.facts()));
             insert.setString(7, cell);
             return insert.executeUpdate() == 1;
         } catch (SQLException e) {
             throw new StoreException("keeping a pushed log of cell " + cell + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    static String json(NcclLogFacts facts) {
-        try {
-            return JSON.writeValueAsString(facts);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("NCCL facts did not serialise", e);
         }
     }
 
@@ -89,7 +77,7 @@ public class NcclLogStore implements NcclLogArchive {
                 while (rs.next()) {
                     last = Math.max(last, rs.getLong(9));
                     try {
-                        NcclLogFacts facts = JSON.readValue(rs.getString(8), NcclLogFacts.class);
+                        NcclLogFacts facts = JsonColumns.JSON.readValue(rs.getString(8), NcclLogFacts.class);
                         logs.add(new ContainerLog(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                                 rs.getString(6), rs.getTimestamp(7).toInstant(), facts));
                     } catch (JsonProcessingException e) {

@@ -4,10 +4,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-/** Maps the rows of one query to records. */
+/**
+ * Runs one query and maps its rows to records through {@link Row}. Parameters bind as JDBC objects,
+ * except an {@link Instant} (a timestamp) and an enum constant (its name).
+ */
 final class Rows {
 
     private Rows() {
@@ -15,41 +21,37 @@ final class Rows {
 
     static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
+            bind(statement, parameters);
             try (ResultSet rs = statement.executeQuery()) {
+                Row row = new Row(rs);
                 List<T> rows = new ArrayList<>();
                 while (rs.next()) {
-                    rows.add(mapper.map(rs));
+                    rows.add(mapper.map(row));
                 }
                 return rows;
             }
         }
     }
 
-    static Double nullableDouble(ResultSet rs, String column) throws SQLException {
-        double value = rs.getDouble(column);
-        return rs.wasNull() ? null : value;
+    /** The first row, if any. */
+    static <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters) throws SQLException {
+        return list(connection, sql, mapper, parameters).stream().findFirst();
     }
 
-    /** A jsonb column holding an object of integers. */
-    static java.util.Map<String, Integer> integers(ResultSet rs, String column) throws SQLException {
-        String json = rs.getString(column);
-        if (json == null || json.isBlank()) {
-            return java.util.Map.of();
-        }
-        try {
-            return JSON.readValue(json, new com.fasterxml.jackson.core.type.TypeReference<java.util.TreeMap<String, Integer>>() { });
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new SQLException("column " + column + " is not an object of integers: " + e.getOriginalMessage(), e);
+    static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            Object parameter = parameters[i];
+            if (parameter instanceof Instant at) {
+                parameter = Timestamp.from(at);
+            } else if (parameter instanceof Enum<?> constant) {
+                parameter = constant.name();
+            }
+            statement.setObject(i + 1, parameter);
         }
     }
-
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     @FunctionalInterface
     interface RowMapper<T> {
-        T map(ResultSet rs) throws SQLException;
+        T map(Row row) throws SQLException;
     }
 }

@@ -7,7 +7,9 @@ import io.railscope.read.StoredFinding;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
+import io.railscope.assess.JobVerdict;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
 import java.util.List;
 
 /** Reads what a cell's alert rules need, in one snapshot, through the partial indexes on unhealthy rows. */
@@ -29,7 +31,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
     @Override
     public List<AlertInputs.Port> unhealthyPorts(String cell) {
         return consistentRead.read(connection -> {
-            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
+            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer(1), cell);
             return ids.isEmpty() ? List.of() : ports(connection, ids.get(0));
         });
     }
@@ -40,13 +42,13 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                        s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                  WHERE s.cell_id = ? AND s.health <> 'OK'""",
-                rs -> new AlertInputs.Port(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getInt(4), rs.getString(5), rs.getString(6),
-                        rs.getDouble(7), rs.getInt(8), Rows.nullableDouble(rs, "symbol_errors_per_hour"), Rows.nullableDouble(rs, "errors_per_second"),
-                        Rows.nullableDouble(rs, "congestion_ratio")), id);
+                row -> new AlertInputs.Port(row.text(1), row.integer(2), row.text(3), row.integer(4), row.text(5), row.text(6),
+                        row.decimal(7), row.integer(8), row.nullableDecimal("symbol_errors_per_hour"), row.nullableDecimal("errors_per_second"),
+                        row.nullableDecimal("congestion_ratio")), id);
     }
 
     private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
-        List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", rs -> rs.getInt(1), cell);
+        List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer(1), cell);
         if (ids.isEmpty()) {
             return new AlertInputs(cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
         }
@@ -54,30 +56,31 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<AlertInputs.Pool> pools = Rows.list(connection, """
                 SELECT name, plane, rail, health, reason, leaked, allocation_failures FROM ip_pool
                  WHERE cell_id = ? AND (health IN ('WARNING', 'CRITICAL') OR leaked > 0 OR allocation_failures > 0)""",
-                rs -> new AlertInputs.Pool(rs.getString(1), rs.getString(2), (Integer) rs.getObject(3), rs.getString(4), rs.getString(5),
-                        rs.getLong(6), rs.getLong(7)), id);
+                row -> new AlertInputs.Pool(row.text("name"), row.constant(Plane.class, "plane"), row.nullableInteger("rail"),
+                        row.constant(Health.class, "health"), row.text("reason"),
+                        row.number(6), row.number(7)), id);
         List<AlertInputs.Block> blocks = Rows.list(connection, """
                 SELECT n.name, p.name, b.cidr, b.used, b.capacity
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN ip_pool p ON p.id = b.pool_id
                  WHERE n.cell_id = ? AND b.capacity > 0 AND b.used >= b.capacity * ?""",
-                rs -> new AlertInputs.Block(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5)), id, blockFullRatio);
+                row -> new AlertInputs.Block(row.text(1), row.text(2), row.text(3), row.integer(4), row.integer(5)), id, blockFullRatio);
         List<AlertInputs.Neighbor> neighbors = Rows.list(connection, """
                 SELECT n.name, nn.entries, nn.gc_thresh2, nn.gc_thresh3, nn.health, nn.reason
                   FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
                  WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')""",
-                rs -> new AlertInputs.Neighbor(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getString(5), rs.getString(6)), id);
+                row -> new AlertInputs.Neighbor(row.text("name"), row.integer("entries"), row.integer("gc_thresh2"), row.integer("gc_thresh3"),
+                        row.constant(Health.class, "health"), row.text("reason")), id);
         List<AlertInputs.Port> ports = ports(connection, id);
         List<AlertInputs.Job> jobs = Rows.list(connection, """
                 SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps FROM nccl_job
                  WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",
-                rs -> new AlertInputs.Job(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), Rows.nullableDouble(rs, "busbw_gbps"),
-                        Rows.nullableDouble(rs, "baseline_gbps")), id);
+                row -> new AlertInputs.Job(row.text("namespace"), row.text("name"), row.constant(JobVerdict.class, "verdict"), row.text("reason"), row.nullableDecimal("busbw_gbps"),
+                        row.nullableDecimal("baseline_gbps")), id);
         List<AlertInputs.Source> sources = Rows.list(connection, "SELECT source, last_success_at, error FROM source_status WHERE cell_id = ?",
-                rs -> {
-                    Timestamp success = rs.getTimestamp(2);
-                    return new AlertInputs.Source(rs.getString(1), success == null ? null : success.toInstant(), rs.getString(3));
+                row -> {
+                    return new AlertInputs.Source(row.text(1), row.instant(2), row.text(3));
                 }, id);
-        int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int FROM allocation_failure WHERE cell_id = ?", rs -> rs.getInt(1), id).get(0);
+        int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int FROM allocation_failure WHERE cell_id = ?", row -> row.integer(1), id).get(0);
         List<io.railscope.audit.IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream().map(StoredFinding::finding).toList();
         return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures, isolation);
     }

@@ -3,8 +3,6 @@ package io.railscope.store;
 import io.railscope.alert.AlertStore;
 import io.railscope.alert.StoredAlert;
 import io.railscope.read.DataVersion;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.alert.AlertCondition;
 import io.railscope.alert.AlertState;
@@ -14,19 +12,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
 
 /** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
 @ApplicationScoped
 public class SqlAlertStore implements AlertStore {
 
-    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
-    };
     private static final String COLUMNS = """
             a.id, a.fingerprint, c.name AS cell, a.alertname, a.severity, a.labels::text AS labels, a.annotations::text AS annotations,
             a.state, a.active_at, a.fired_at, a.resolved_at, a.generator_url""";
@@ -49,12 +48,12 @@ public class SqlAlertStore implements AlertStore {
     private static List<OpenAlert> open(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """
                 SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at,
-                       coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at), a.annotations, a.generator_url,
-                       a.last_active_at IS NOT NULL
+                       coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at) AS last_active_at, a.annotations::text AS annotations,
+                       a.generator_url, a.last_active_at IS NOT NULL AS quiet
                   FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
-                rs -> new OpenAlert(rs.getLong(1), rs.getString(2), rs.getString(3), AlertState.valueOf(rs.getString(4)),
-                        rs.getTimestamp(5).toInstant(), instant(rs.getTimestamp(6)), rs.getTimestamp(7).toInstant(), strings(rs.getString(8)),
-                        rs.getString(9), rs.getBoolean(10)), cell);
+                row -> new OpenAlert(row.number("id"), row.text("fingerprint"), row.text("alertname"), row.constant(AlertState.class, "state"),
+                        row.instant("active_at"), row.instant("fired_at"), row.instant("last_active_at"), row.stringMap("annotations"),
+                        row.text("generator_url"), row.bool("quiet")), cell);
     }
 
     /**
@@ -66,15 +65,15 @@ public class SqlAlertStore implements AlertStore {
      */
     @Transactional
     @Override
-    public AlertTransitions evaluate(String cell, java.util.function.Function<List<OpenAlert>, AlertTransitions> step) {
+    public AlertTransitions evaluate(String cell, Function<List<OpenAlert>, AlertTransitions> step) {
         try (Connection connection = dataSource.getConnection()) {
-            List<Object[]> cells = Rows.list(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
-                    rs -> new Object[] {rs.getInt(1), rs.getTimestamp(2)}, cell);
-            if (cells.isEmpty()) {
+            Optional<EvaluatedCell> found = Rows.first(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
+                    row -> new EvaluatedCell(row.integer("id"), row.instant("alerts_evaluated_at")), cell);
+            if (found.isEmpty()) {
                 return null;
             }
             AlertTransitions transitions = step.apply(open(connection, cell));
-            write(connection, cell, (Integer) cells.get(0)[0], (Timestamp) cells.get(0)[1], transitions);
+            write(connection, cell, found.get().id(), found.get().evaluatedAt(), transitions);
             return transitions;
         } catch (SQLException e) {
             throw new StoreException("evaluating the alerts of cell " + cell + " failed: " + e.getMessage(), e);
@@ -92,9 +91,9 @@ public class SqlAlertStore implements AlertStore {
         evaluate(cell, open -> transitions);
     }
 
-    private void write(Connection connection, String cell, int cellId, Timestamp evaluatedAt, AlertTransitions transitions) throws SQLException {
+    private void write(Connection connection, String cell, int cellId, Instant evaluatedAt, AlertTransitions transitions) throws SQLException {
         Timestamp now = Timestamp.from(transitions.at());
-        Timestamp previous = evaluatedAt == null ? now : evaluatedAt;
+        Timestamp previous = evaluatedAt == null ? now : Timestamp.from(evaluatedAt);
         try (PreparedStatement insert = connection.prepareStatement("""
                 INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
                                    generator_url)
@@ -123,7 +122,7 @@ public class SqlAlertStore implements AlertStore {
                     UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
                       FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
                     connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
-                    connection.createArrayOf("text", changed.stream().map(h -> json(h.condition().annotations())).toArray()),
+                    connection.createArrayOf("text", changed.stream().map(h -> JsonColumns.write(h.condition().annotations())).toArray()),
                     connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
         }
         for (OpenAlert dropped : transitions.dropped()) {
@@ -146,7 +145,7 @@ public class SqlAlertStore implements AlertStore {
         return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
                  FROM alert a JOIN cell c ON c.id = a.cell_id
                 WHERE a.state <> 'RESOLVED' OR a.resolved_at >= ?
-                ORDER BY a.state, a.severity, c.name, a.alertname, a.fingerprint""", SqlAlertStore::alert, Timestamp.from(resolvedSince)));
+                ORDER BY a.state, a.severity, c.name, a.alertname, a.fingerprint""", SqlAlertStore::alert, resolvedSince));
     }
 
     /** Resolved firings, newest first. */
@@ -161,22 +160,22 @@ public class SqlAlertStore implements AlertStore {
     /** Mean time to resolve per alertname over resolved firings: {@code alertname → [firings, mean seconds]}. */
     @Override
     public Map<String, double[]> meanTimeToResolve(String cell) {
-        Map<String, double[]> mttr = new java.util.TreeMap<>();
+        Map<String, double[]> mttr = new TreeMap<>();
         consistentRead.read(connection -> Rows.list(connection, """
                 SELECT a.alertname, count(*), avg(extract(epoch FROM a.resolved_at - a.fired_at))
                   FROM alert a JOIN cell c ON c.id = a.cell_id
                  WHERE a.state = 'RESOLVED' AND a.fired_at IS NOT NULL AND (?::text IS NULL OR c.name = ?::text)
-                 GROUP BY a.alertname""", rs -> mttr.put(rs.getString(1), new double[] {rs.getLong(2), rs.getDouble(3)}), cell, cell));
+                 GROUP BY a.alertname""", row -> mttr.put(row.text(1), new double[] {row.number(2), row.decimal(3)}), cell, cell));
         return mttr;
     }
 
     /** Firing alerts per cell. */
     @Override
     public Map<String, Integer> firingByCell() {
-        Map<String, Integer> counts = new java.util.HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
         consistentRead.read(connection -> Rows.list(connection, """
                 SELECT c.name, count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
-                rs -> counts.put(rs.getString(1), rs.getInt(2))));
+                row -> counts.put(row.text(1), row.integer(2))));
         return counts;
     }
 
@@ -186,8 +185,8 @@ public class SqlAlertStore implements AlertStore {
         insert.setInt(2, cellId);
         insert.setString(3, condition.alertname());
         insert.setString(4, condition.labels().getOrDefault("severity", "warning"));
-        insert.setString(5, json(condition.labels()));
-        insert.setString(6, json(condition.annotations()));
+        insert.setString(5, JsonColumns.write(condition.labels()));
+        insert.setString(6, JsonColumns.write(condition.annotations()));
         insert.setString(7, state.name());
         insert.setTimestamp(8, now);
         insert.setTimestamp(9, firedAt);
@@ -195,30 +194,13 @@ public class SqlAlertStore implements AlertStore {
         insert.addBatch();
     }
 
-    static StoredAlert alert(ResultSet rs) throws SQLException {
-        return new StoredAlert(rs.getLong("id"), rs.getString("fingerprint"), rs.getString("cell"), rs.getString("alertname"),
-                rs.getString("severity"), strings(rs.getString("labels")), strings(rs.getString("annotations")), rs.getString("state"),
-                rs.getTimestamp("active_at").toInstant(), instant(rs.getTimestamp("fired_at")), instant(rs.getTimestamp("resolved_at")),
-                rs.getString("generator_url"));
+    static StoredAlert alert(Row row) throws SQLException {
+        return new StoredAlert(row.number("id"), row.text("fingerprint"), row.text("cell"), row.text("alertname"), row.text("severity"),
+                row.stringMap("labels"), row.stringMap("annotations"), row.constant(AlertState.class, "state"), row.instant("active_at"),
+                row.instant("fired_at"), row.instant("resolved_at"), row.text("generator_url"));
     }
 
-    private static Map<String, String> strings(String json) throws SQLException {
-        try {
-            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
-        } catch (JsonProcessingException e) {
-            throw new SQLException("labels do not read: " + e.getMessage(), e);
-        }
-    }
-
-    private static String json(Map<String, String> map) {
-        try {
-            return NcclLogStore.JSON.writeValueAsString(map);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
+    /** The cell whose alerts are evaluated, locked, and when they were last. */
+    private record EvaluatedCell(int id, Instant evaluatedAt) {
     }
 }

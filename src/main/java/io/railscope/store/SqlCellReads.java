@@ -1,22 +1,20 @@
 package io.railscope.store;
 
-import io.railscope.read.JobState;
-import io.railscope.read.PortIssue;
-import io.railscope.read.RailReads;
-import io.railscope.read.IsolationReads;
-import io.railscope.read.IpamReads;
-import io.railscope.read.CellReads;
+import io.railscope.model.Health;
+import io.railscope.model.PortHealth;
 import io.railscope.read.CellDetails;
+import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
 import io.railscope.read.NeighborState;
+import io.railscope.read.PortIssue;
 import io.railscope.read.SourceState;
-import io.railscope.model.Health;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /** Read queries behind the fleet and cell pages and the API; each call reads one snapshot. */
@@ -41,13 +39,13 @@ public class SqlCellReads implements CellReads {
     @Override
     public List<CellSummary> fleet() {
         return consistentRead.read(connection -> {
-            long version = Rows.list(connection, "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 FROM cell",
-                    rs -> rs.getLong(1)).get(0);
+            long version = Rows.list(connection, "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 AS version FROM cell",
+                    row -> row.number("version")).get(0);
             Cached<List<CellSummary>> cached = fleetCache;
             if (cached != null && cached.version() == version) {
                 return cached.value();
             }
-            List<CellSummary> summaries = summaries(null);
+            List<CellSummary> summaries = summaries(connection, null);
             fleetCache = new Cached<>(version, summaries);
             return summaries;
         });
@@ -60,7 +58,7 @@ public class SqlCellReads implements CellReads {
     @Override
     public Optional<CellDetails> cell(String name) {
         return consistentRead.read(connection -> {
-            List<Long> seq = Rows.list(connection, "SELECT collection_seq FROM cell WHERE name = ?", rs -> rs.getLong(1), name);
+            List<Long> seq = Rows.list(connection, "SELECT collection_seq FROM cell WHERE name = ?", row -> row.number("collection_seq"), name);
             if (seq.isEmpty()) {
                 return Optional.empty();
             }
@@ -68,13 +66,13 @@ public class SqlCellReads implements CellReads {
             if (cached != null && cached.version() == seq.get(0)) {
                 return Optional.of(cached.value());
             }
-            List<CellSummary> summaries = summaries(name);
+            List<CellSummary> summaries = summaries(connection, name);
             if (summaries.isEmpty()) {
                 return Optional.empty();
             }
-            Integer cellId = CellEntity.<CellEntity>find("name", name).firstResult().id;
             CellDetails details = new CellDetails(summaries.get(0), SqlRailReads.rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT), jobs(cellId),
+                    neighbors(connection, name), SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
+                    SqlJobReads.jobs(connection, name, JOBS_SHOWN),
                     SqlIsolationReads.findings(connection, name), failedTargets(connection, name));
             cellCache.put(name, new Cached<>(seq.get(0), details));
             return Optional.of(details);
@@ -84,34 +82,40 @@ public class SqlCellReads implements CellReads {
     private record Cached<T>(long version, T value) {
     }
 
-    private final java.util.Map<String, Cached<CellDetails>> cellCache = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Cached<CellDetails>> cellCache = new ConcurrentHashMap<>();
     private volatile Cached<List<CellSummary>> fleetCache;
 
-    private static List<CellSummary> summaries(String only) {
-        List<CellEntity> cells = only == null ? CellEntity.list("order by name") : CellEntity.list("name", only);
-        Map<Integer, CellSummaryEntity> summaries = CellSummaryEntity.<CellSummaryEntity>listAll().stream()
-                .collect(Collectors.toMap(summary -> summary.cellId, summary -> summary));
-        Map<Integer, List<SourceState>> sources = SourceStatusEntity.<SourceStatusEntity>list("order by key.source").stream()
-                .collect(Collectors.groupingBy(status -> status.key.cellId(), Collectors.mapping(SqlCellReads::sourceState,
-                        Collectors.toList())));
-        return cells.stream().map(cell -> summary(cell, summaries.get(cell.id), sources.getOrDefault(cell.id, List.of()))).toList();
+    /** The summaries of every cell, or of one when {@code only} is not null, with their sources; health UNKNOWN before the first. */
+    private static List<CellSummary> summaries(Connection connection, String only) throws SQLException {
+        Map<String, List<SourceState>> sources = Rows.list(connection, """
+                SELECT c.name AS cell, s.source, s.last_attempt_at, s.last_success_at, s.last_duration_ms, s.error,
+                       s.consecutive_failures, s.problems
+                  FROM source_status s JOIN cell c ON c.id = s.cell_id
+                 WHERE ?::text IS NULL OR c.name = ?
+                 ORDER BY s.source""",
+                row -> Map.entry(row.text("cell"), new SourceState(row.text("source"), row.instant("last_attempt_at"),
+                        row.instant("last_success_at"), row.integer("last_duration_ms"), row.text("error"),
+                        row.integer("consecutive_failures"), row.text("problems"))), only, only)
+                .stream().collect(Collectors.groupingBy(Map.Entry::getKey, Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
+        return Rows.list(connection, """
+                SELECT c.name, c.kind, c.collected_at, c.collection_seq, coalesce(s.health, 'UNKNOWN') AS health,
+                       coalesce(s.nodes, 0) AS nodes, coalesce(s.rail_ports, 0) AS rail_ports, coalesce(s.ports_down, 0) AS ports_down,
+                       coalesce(s.ports_degraded, 0) AS ports_degraded, coalesce(s.neighbor_warning, 0) AS neighbor_warning,
+                       coalesce(s.neighbor_critical, 0) AS neighbor_critical, coalesce(s.pools, 0) AS pools,
+                       coalesce(s.pools_at_risk, 0) AS pools_at_risk, s.primary_free_blocks, s.primary_total_blocks,
+                       coalesce(s.jobs, 0) AS jobs, coalesce(s.jobs_degraded, 0) AS jobs_degraded,
+                       coalesce(s.isolation_findings, 0) AS isolation_findings, s.reasons
+                  FROM cell c LEFT JOIN cell_summary s ON s.cell_id = c.id
+                 WHERE ?::text IS NULL OR c.name = ?
+                 ORDER BY c.name""",
+                row -> new CellSummary(row.text("name"), row.text("kind"), row.instant("collected_at"), row.number("collection_seq"),
+                        row.constant(Health.class, "health"), row.integer("nodes"), row.integer("rail_ports"), row.integer("ports_down"),
+                        row.integer("ports_degraded"), row.integer("neighbor_warning"), row.integer("neighbor_critical"),
+                        row.integer("pools"), row.integer("pools_at_risk"), row.nullableNumber("primary_free_blocks"),
+                        row.nullableNumber("primary_total_blocks"), row.integer("jobs"), row.integer("jobs_degraded"),
+                        row.integer("isolation_findings"), row.strings("reasons"), sources.getOrDefault(row.text("name"), List.of())),
+                only, only);
     }
-
-    private static CellSummary summary(CellEntity cell, CellSummaryEntity s, List<SourceState> sources) {
-        if (s == null) {
-            return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.UNKNOWN, 0, 0, 0, 0, 0, 0, 0,
-                    0, null, null, 0, 0, 0, List.of(), sources);
-        }
-        return new CellSummary(cell.name, cell.kind, cell.collectedAt, cell.collectionSeq, Health.valueOf(s.health), s.nodes,
-                s.railPorts, s.portsDown, s.portsDegraded, s.neighborWarning, s.neighborCritical, s.pools, s.poolsAtRisk,
-                s.primaryFreeBlocks, s.primaryTotalBlocks, s.jobs, s.jobsDegraded, s.isolationFindings, List.of(s.reasons), sources);
-    }
-
-    private static SourceState sourceState(SourceStatusEntity status) {
-        return new SourceState(status.key.source(), status.lastAttemptAt, status.lastSuccessAt, status.lastDurationMs, status.error,
-                status.consecutiveFailures, status.problems);
-    }
-
 
     private static List<PortIssue> portIssues(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """
@@ -123,8 +127,8 @@ public class SqlCellReads implements CellReads {
                  WHERE c.name = ? AND s.health <> 'OK'
                  ORDER BY s.health = 'DOWN' DESC, n.name, rp.rail
                  LIMIT ?""",
-                rs -> new PortIssue(rs.getString("node"), rs.getInt("rail"), rs.getString("device"), rs.getInt("port"),
-                        rs.getString("health"), rs.getDouble("rate_gbps"), rs.getString("reason")), cell, ISSUE_LIMIT);
+                row -> new PortIssue(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"),
+                        row.constant(PortHealth.class, "health"), row.decimal("rate_gbps"), row.text("reason")), cell, ISSUE_LIMIT);
     }
 
     private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell) throws SQLException {
@@ -134,8 +138,8 @@ public class SqlCellReads implements CellReads {
                  WHERE c.name = ? AND NOT t.up
                  ORDER BY t.target
                  LIMIT ?""",
-                rs -> new CellDetails.FailedTarget(rs.getString("target"), rs.getString("node"), rs.getString("error"),
-                        rs.getInt("duration_ms")), cell, FAILED_TARGET_LIMIT);
+                row -> new CellDetails.FailedTarget(row.text("target"), row.text("node"), row.text("error"),
+                        row.integer("duration_ms")), cell, FAILED_TARGET_LIMIT);
     }
 
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
@@ -146,19 +150,9 @@ public class SqlCellReads implements CellReads {
                  WHERE c.name = ?
                  ORDER BY nn.pressure DESC, n.name
                  LIMIT ?""",
-                rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"),
-                        rs.getInt("gc_thresh2"), rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"),
-                        rs.getString("reason"), Rows.integers(rs, "entries_by_device")), cell, NEIGHBOR_LIMIT);
+                SqlRailReads::neighbor, cell, NEIGHBOR_LIMIT);
     }
 
     /** Jobs on the cell page, unhealthy first; the jobs page lists them all. */
     public static final int JOBS_SHOWN = 25;
-
-    private static List<JobState> jobs(Integer cellId) {
-        return NcclJobEntity.<NcclJobEntity>find("cellId = ?1 order by running desc, case when verdict = 'RDMA_OK' then 1 else 0 end, namespace, name", cellId)
-                .page(0, JOBS_SHOWN).stream()
-                .map(j -> new JobState(j.namespace, j.name, j.transport, j.verdict, j.reason, j.nranks,
-                        j.busbwGbps == null ? null : j.busbwGbps.doubleValue(), j.running, j.lastSeen))
-                .toList();
-    }
 }

@@ -1,38 +1,32 @@
 package io.railscope.store;
 
-import io.railscope.read.IpamReads;
+import io.railscope.assess.PoolForecast;
+import io.railscope.assess.PoolSample;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
 import io.railscope.read.CellIpam;
 import io.railscope.read.IpamFindings;
+import io.railscope.read.IpamReads;
 import io.railscope.read.NodeBlockRow;
-import io.railscope.read.PoolHeadroomRow;
-import io.railscope.read.PoolSample;
+import io.railscope.read.PoolState;
 import io.railscope.read.RightSizing;
+import io.railscope.source.PoolUsage;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * IPAM reads: headroom of every pool with its forecast, a cell's node blocks, right-sizing and
- * findings, and a pool's history.
- *
- * <p>The forecast is a least-squares line through the pool's samples of the last {@link #FIT_WINDOW}
- * (used blocks for pools with per-node blocks, used addresses otherwise): days to exhaustion = free /
- * slope per day. There is none when the slope is not positive, or with fewer than three samples
- * spanning less than an hour.
+ * IPAM reads: every pool with its forecast (by {@link PoolForecast}, over the samples of its window),
+ * a cell's node blocks, right-sizing and findings, and a pool's history.
  */
 @ApplicationScoped
 public class SqlIpamReads implements IpamReads {
-
-    static final Duration FIT_WINDOW = Duration.ofDays(7);
-    private static final int MIN_SAMPLES = 3;
-    private static final long MIN_SPAN_SECONDS = 3600;
 
     private final ConsistentRead consistentRead;
 
@@ -42,7 +36,7 @@ public class SqlIpamReads implements IpamReads {
 
     /** Every pool of every cell. */
     @Override
-    public List<PoolHeadroomRow> headroom() {
+    public List<PoolState> headroom() {
         return consistentRead.read(connection -> pools(connection, null));
     }
 
@@ -50,7 +44,7 @@ public class SqlIpamReads implements IpamReads {
     @Override
     public Optional<CellIpam> cell(String cell, Integer blockLimit) {
         return consistentRead.read(connection -> {
-            if (Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", rs -> 1, cell).isEmpty()) {
+            if (Rows.first(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell).isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(cellIpam(connection, cell, blockLimit));
@@ -64,54 +58,53 @@ public class SqlIpamReads implements IpamReads {
 
     /** A pool's usage samples since {@code since}, oldest first. */
     @Override
-    public List<PoolSample> history(String cell, String plane, String pool, Instant since) {
+    public List<PoolSample> history(String cell, Plane plane, String pool, Instant since) {
         return consistentRead.read(connection -> Rows.list(connection, """
-                SELECT s.ts, CASE WHEN s.blocks_total > 0 THEN s.blocks_used ELSE s.allocated END AS used,
-                       CASE WHEN s.blocks_total > 0 THEN s.blocks_total ELSE s.capacity END AS total
+                SELECT s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
                   FROM pool_usage_sample s
                   JOIN ip_pool p ON p.id = s.pool_id
                   JOIN cell c ON c.id = p.cell_id
                  WHERE c.name = ? AND p.plane = ? AND p.name = ? AND s.ts > ?
                  ORDER BY s.ts""",
-                rs -> new PoolSample(rs.getTimestamp("ts").toInstant(), rs.getLong("used"), rs.getLong("total")),
-                cell, plane, pool, Timestamp.from(since)));
+                SqlIpamReads::sample, cell, plane, pool, since));
     }
 
-    private static List<PoolHeadroomRow> pools(Connection connection, String cell) throws SQLException {
+    private static PoolSample sample(Row row) throws SQLException {
+        return PoolSample.of(row.instant("ts"), row.number("capacity"), row.number("allocated"), row.number("blocks_total"),
+                row.number("blocks_used"));
+    }
+
+    /** The pools of one cell, or of all when {@code cell} is null, each with its forecast from its samples of the window. */
+    private static List<PoolState> pools(Connection connection, String cell) throws SQLException {
+        Instant now = Instant.now();
+        Map<Integer, List<PoolSample>> samples = new HashMap<>();
+        Rows.list(connection, """
+                SELECT s.pool_id, s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
+                  FROM pool_usage_sample s
+                  JOIN ip_pool p ON p.id = s.pool_id
+                  JOIN cell c ON c.id = p.cell_id
+                 WHERE s.ts > ? AND (?::text IS NULL OR c.name = ?)
+                 ORDER BY s.pool_id, s.ts""",
+                row -> samples.computeIfAbsent(row.integer("pool_id"), id -> new ArrayList<>()).add(sample(row)),
+                now.minus(PoolForecast.WINDOW), cell, cell);
         return Rows.list(connection, """
-                WITH fit AS (
-                    SELECT s.pool_id,
-                           regr_slope(CASE WHEN s.blocks_total > 0 THEN s.blocks_used ELSE s.allocated END,
-                                      extract(epoch FROM s.ts) / 86400.0) AS per_day,
-                           count(*) AS samples,
-                           extract(epoch FROM max(s.ts) - min(s.ts)) AS span_seconds
-                      FROM pool_usage_sample s
-                     WHERE s.ts > ?
-                     GROUP BY s.pool_id)
-                SELECT c.name AS cell, p.name, p.plane, p.rail, p.kind, p.cidrs, p.block_prefix, p.capacity, p.allocated,
-                       p.blocks_total, p.blocks_used, p.leaked, p.allocation_failures, p.health, p.reason,
-                       f.per_day, f.samples, f.span_seconds
+                SELECT p.id, c.name AS cell, p.name, p.plane, p.rail, p.kind, p.cidrs, p.block_prefix, p.capacity, p.allocated,
+                       p.blocks_total, p.blocks_used, p.leaked, p.allocation_failures, p.health, p.reason
                   FROM ip_pool p
                   JOIN cell c ON c.id = p.cell_id
-                  LEFT JOIN fit f ON f.pool_id = p.id
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY c.name, CASE p.plane WHEN 'PRIMARY' THEN 0 WHEN 'BACKEND' THEN 1 ELSE 2 END, p.rail NULLS LAST, p.name""",
-                SqlIpamReads::pool, Timestamp.from(Instant.now().minus(FIT_WINDOW)), cell, cell);
+                row -> {
+                    PoolUsage usage = usage(row);
+                    return new PoolState(row.text("cell"), usage, row.constant(Health.class, "health"), row.text("reason"),
+                            PoolForecast.daysToExhaustion(samples.getOrDefault(row.integer("id"), List.of()), usage.free(), now));
+                }, cell, cell);
     }
 
-    private static PoolHeadroomRow pool(ResultSet rs) throws SQLException {
-        long blocksTotal = rs.getLong("blocks_total");
-        long free = blocksTotal > 0 ? Math.max(0, blocksTotal - rs.getLong("blocks_used"))
-                : Math.max(0, rs.getLong("capacity") - rs.getLong("allocated"));
-        Double perDay = Rows.nullableDouble(rs, "per_day");
-        Double days = perDay != null && perDay > 0 && rs.getLong("samples") >= MIN_SAMPLES
-                && rs.getDouble("span_seconds") >= MIN_SPAN_SECONDS ? free / perDay : null;
-        Array cidrs = rs.getArray("cidrs");
-        return new PoolHeadroomRow(rs.getString("cell"), rs.getString("name"), rs.getString("plane"),
-                rs.getObject("rail", Integer.class), rs.getString("kind"), List.of((String[]) cidrs.getArray()),
-                rs.getObject("block_prefix", Integer.class), rs.getLong("capacity"), rs.getLong("allocated"), blocksTotal,
-                rs.getLong("blocks_used"), rs.getLong("leaked"), rs.getLong("allocation_failures"), rs.getString("health"),
-                rs.getString("reason"), days);
+    private static PoolUsage usage(Row row) throws SQLException {
+        return new PoolUsage(row.text("name"), row.constant(Plane.class, "plane"), row.nullableInteger("rail"), row.text("kind"),
+                row.strings("cidrs"), row.nullableInteger("block_prefix"), row.number("capacity"), row.number("allocated"),
+                row.number("blocks_total"), row.number("blocks_used"), row.number("leaked"), row.number("allocation_failures"));
     }
 
     private static List<NodeBlockRow> blocks(Connection connection, String cell, Integer limit) throws SQLException {
@@ -124,8 +117,8 @@ public class SqlIpamReads implements IpamReads {
                  WHERE c.name = ? AND p.plane = 'PRIMARY'
                  ORDER BY b.used::float / GREATEST(b.capacity, 1) DESC, n.name
                  LIMIT ?""",
-                rs -> new NodeBlockRow(rs.getString("node"), rs.getString("pool"), rs.getString("cidr"), rs.getInt("capacity"),
-                        rs.getInt("used"), rs.getObject("max_pods", Integer.class)),
+                row -> new NodeBlockRow(row.text("node"), row.text("pool"), row.text("cidr"), row.integer("capacity"),
+                        row.integer("used"), row.nullableInteger("max_pods")),
                 cell, limit == null ? Integer.MAX_VALUE : limit);
     }
 
@@ -140,31 +133,26 @@ public class SqlIpamReads implements IpamReads {
                   JOIN cell c ON c.id = n.cell_id
                   JOIN ip_pool p ON p.id = b.pool_id
                  WHERE c.name = ? AND p.plane = 'PRIMARY'""",
-                rs -> new RightSizing(rs.getLong("blocks"), rs.getLong("addresses"), rs.getLong("max_pods"), rs.getLong("running"),
-                        rs.getInt("largest"), rs.getInt("prefix")), cell).get(0);
+                row -> new RightSizing(row.number("blocks"), row.number("addresses"), row.number("max_pods"), row.number("running"),
+                        row.integer("largest"), row.integer("prefix")), cell).get(0);
     }
 
     private static IpamFindings findings(Connection connection, String cell) throws SQLException {
         String ofCell = " JOIN cell c ON c.id = t.cell_id WHERE c.name = ?";
         return new IpamFindings(
                 Rows.list(connection, "SELECT t.* FROM ipam_leak t" + ofCell + " ORDER BY t.pool, t.address",
-                        rs -> new IpamFindings.Leak(rs.getString("pool"), rs.getString("address"), rs.getString("podref")), cell),
+                        row -> new IpamFindings.Leak(row.text("pool"), row.text("address"), row.text("podref")), cell),
                 Rows.list(connection, "SELECT t.* FROM allocation_failure t" + ofCell + " ORDER BY t.last_seen DESC NULLS LAST",
-                        rs -> new IpamFindings.Failure(rs.getString("reason"), rs.getString("object"), rs.getString("node"),
-                                rs.getString("pool"), rs.getString("message"), rs.getInt("count"), instant(rs, "last_seen")), cell),
+                        row -> new IpamFindings.Failure(row.text("reason"), row.text("object"), row.text("node"),
+                                row.text("pool"), row.text("message"), row.integer("count"), row.instant("last_seen")), cell),
                 Rows.list(connection, "SELECT t.* FROM stuck_pod t" + ofCell + " ORDER BY t.since",
-                        rs -> new IpamFindings.Stuck(rs.getString("namespace"), rs.getString("name"), rs.getString("node"),
-                                instant(rs, "since")), cell),
+                        row -> new IpamFindings.Stuck(row.text("namespace"), row.text("name"), row.text("node"),
+                                row.instant("since")), cell),
                 Rows.list(connection, "SELECT t.* FROM rail_asymmetry t" + ofCell + " ORDER BY t.node",
-                        rs -> new IpamFindings.Asymmetry(rs.getString("node"), rs.getString("offsets")), cell),
+                        row -> new IpamFindings.Asymmetry(row.text("node"), row.text("offsets")), cell),
                 Rows.list(connection, "SELECT t.* FROM waiting_node t" + ofCell + " ORDER BY t.pool, t.node",
-                        rs -> new IpamFindings.Waiting(rs.getString("node"), rs.getString("pool"), rs.getString("reason")), cell),
+                        row -> new IpamFindings.Waiting(row.text("node"), row.text("pool"), row.text("reason")), cell),
                 Rows.list(connection, "SELECT t.problem FROM source_problem t" + ofCell + " ORDER BY t.problem",
-                        rs -> rs.getString("problem"), cell));
-    }
-
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        Timestamp at = rs.getTimestamp(column);
-        return at == null ? null : at.toInstant();
+                        row -> row.text("problem"), cell));
     }
 }

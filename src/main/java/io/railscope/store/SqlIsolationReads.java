@@ -30,14 +30,14 @@ public class SqlIsolationReads implements IsolationReads {
         List<Optional<StoredFinding>> rows = Rows.list(connection, """
                 SELECT f.check_name, f.namespace, f.object, f.node, f.affected, f.detail, f.first_seen
                   FROM isolation_finding f JOIN cell c ON c.id = f.cell_id
-                 WHERE c.name = ?""", rs -> {
-            String namespace = rs.getString(2).isEmpty() ? null : rs.getString(2);
-            String object = rs.getString(3);
-            String node = rs.getString(4);
-            int affected = rs.getInt(5);
-            String detail = rs.getString(6);
-            var firstSeen = rs.getTimestamp(7).toInstant();
-            return IsolationCheck.fromLabel(rs.getString(1))
+                 WHERE c.name = ?""", row -> {
+            String namespace = row.text(2).isEmpty() ? null : row.text(2);
+            String object = row.text(3);
+            String node = row.text(4);
+            int affected = row.integer(5);
+            String detail = row.text(6);
+            var firstSeen = row.instant(7);
+            return IsolationCheck.fromLabel(row.text(1))
                     .map(check -> new StoredFinding(new IsolationFinding(check, namespace, object, node, affected, detail), firstSeen));
         }, cell);
         // a check this version does not know (written by a newer replica) is left out

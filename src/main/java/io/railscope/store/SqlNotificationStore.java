@@ -5,21 +5,19 @@ import io.railscope.notify.NotificationStore;
 import io.railscope.notify.AlertmanagerPush;
 import io.railscope.notify.NotificationGroup;
 import io.railscope.notify.OutboxEntry;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
@@ -33,8 +31,6 @@ import java.util.Set;
 public class SqlNotificationStore implements NotificationStore {
 
     private static final long GROUPING_LOCK = 0x5261696c7363L;
-    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
-    };
 
     private final AgroalDataSource dataSource;
 
@@ -48,17 +44,17 @@ public class SqlNotificationStore implements NotificationStore {
     @Transactional
     @Override
     public Instant group(String receiver, String url, int outboxLimit, Instant now,
-            java.util.function.Function<Map<String, NotificationGroup>, GroupChanges> decide) {
+            Function<Map<String, NotificationGroup>, GroupChanges> decide) {
         try (Connection connection = dataSource.getConnection()) {
-            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", rs -> rs.getBoolean(1), GROUPING_LOCK).get(0)) {
+            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", row -> row.bool(1), GROUPING_LOCK).get(0)) {
                 return null;
             }
             Map<String, NotificationGroup> groups = new LinkedHashMap<>();
             Rows.list(connection, """
-                    SELECT group_key, group_labels::text, first_seen, last_notified_at, notified_firing, notified_resolved
-                      FROM notification_group WHERE receiver = ?""", rs -> groups.put(rs.getString(1), new NotificationGroup(rs.getString(1),
-                    strings(rs.getString(2)), rs.getTimestamp(3).toInstant(), instant(rs.getTimestamp(4)), set(rs.getArray(5)),
-                    set(rs.getArray(6)))), receiver);
+                    SELECT group_key, group_labels::text AS group_labels, first_seen, last_notified_at, notified_firing, notified_resolved
+                      FROM notification_group WHERE receiver = ?""", row -> groups.put(row.text("group_key"), new NotificationGroup(
+                    row.text("group_key"), row.stringMap("group_labels"), row.instant("first_seen"), row.instant("last_notified_at"),
+                    new HashSet<>(row.strings("notified_firing")), new HashSet<>(row.strings("notified_resolved")))), receiver);
             GroupChanges changes = decide.apply(groups);
             for (NotificationGroup group : changes.save()) {
                 SqlStatements.update(connection, """
@@ -66,8 +62,8 @@ public class SqlNotificationStore implements NotificationStore {
                         VALUES (?, ?, ?::jsonb, ?, ?, ?, ?)
                         ON CONFLICT (receiver, group_key) DO UPDATE SET last_notified_at = EXCLUDED.last_notified_at,
                                notified_firing = EXCLUDED.notified_firing, notified_resolved = EXCLUDED.notified_resolved""",
-                        receiver, group.groupKey(), json(group.groupLabels()), Timestamp.from(group.firstSeen()),
-                        group.lastNotifiedAt() == null ? null : Timestamp.from(group.lastNotifiedAt()),
+                        receiver, group.groupKey(), JsonColumns.write(group.groupLabels()), group.firstSeen(),
+                        group.lastNotifiedAt(),
                         connection.createArrayOf("text", group.notifiedFiring().toArray()),
                         connection.createArrayOf("text", group.notifiedResolved().toArray()));
             }
@@ -80,13 +76,13 @@ public class SqlNotificationStore implements NotificationStore {
                 SqlStatements.update(connection, """
                         UPDATE notification_outbox SET superseded_at = ?
                          WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""",
-                        Timestamp.from(now), receiver, groupKey);
+                        now, receiver, groupKey);
                 long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 FROM notification_outbox WHERE receiver = ? AND group_key = ?",
-                        rs -> rs.getLong(1), receiver, groupKey).get(0);
+                        row -> row.number(1), receiver, groupKey).get(0);
                 SqlStatements.update(connection, """
                         INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at, seq, idempotency_key)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", receiver, url, groupKey, changes.payloads().get(i),
-                        Timestamp.from(now), Timestamp.from(now), seq, idempotencyKey(receiver, groupKey, seq));
+                        now, now, seq, idempotencyKey(receiver, groupKey, seq));
             }
             if (!changes.payloads().isEmpty()) {
                 SqlStatements.update(connection, """
@@ -114,8 +110,8 @@ public class SqlNotificationStore implements NotificationStore {
                                      AND (claim_expires_at IS NULL OR claim_expires_at < ?)
                                    ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
                     RETURNING id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
-                              idempotency_key""", SqlNotificationStore::entry, claimant, Timestamp.from(claimUntil), receiver, Timestamp.from(now),
-                    Timestamp.from(now), limit);
+                              idempotency_key""", SqlNotificationStore::entry, claimant, claimUntil, receiver, now,
+                    now, limit);
         } catch (SQLException e) {
             throw new StoreException("claiming notifications failed: " + e.getMessage(), e);
         }
@@ -128,11 +124,11 @@ public class SqlNotificationStore implements NotificationStore {
             if (error == null) {
                 SqlStatements.update(connection, """
                         UPDATE notification_outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL, claimed_by = NULL,
-                               claim_expires_at = NULL WHERE id = ?""", Timestamp.from(at), entry.id());
+                               claim_expires_at = NULL WHERE id = ?""", at, entry.id());
             } else {
                 SqlStatements.update(connection, """
                         UPDATE notification_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, claimed_by = NULL,
-                               claim_expires_at = NULL WHERE id = ? AND claimed_by = ?""", error, Timestamp.from(nextAttempt), entry.id(), claimant);
+                               claim_expires_at = NULL WHERE id = ? AND claimed_by = ?""", error, nextAttempt, entry.id(), claimant);
             }
         } catch (SQLException e) {
             throw new StoreException("recording a delivery failed: " + e.getMessage(), e);
@@ -145,7 +141,7 @@ public class SqlNotificationStore implements NotificationStore {
         try (Connection connection = dataSource.getConnection()) {
             List<Instant> next = Rows.list(connection, """
                     SELECT min(greatest(next_attempt_at, coalesce(claim_expires_at, next_attempt_at))) FROM notification_outbox
-                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", rs -> instant(rs.getTimestamp(1)));
+                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", row -> row.instant(1));
             return next.isEmpty() ? null : next.get(0);
         } catch (SQLException e) {
             throw new StoreException("reading the outbox failed: " + e.getMessage(), e);
@@ -157,7 +153,7 @@ public class SqlNotificationStore implements NotificationStore {
         try {
             byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
                     .digest((receiver + "\u0000" + groupKey).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
+            return HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -185,7 +181,7 @@ public class SqlNotificationStore implements NotificationStore {
                     INSERT INTO alertmanager_push (url, last_attempt, last_success, alerts, error) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (url) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, alerts = EXCLUDED.alerts, error = EXCLUDED.error,
                            last_success = coalesce(EXCLUDED.last_success, alertmanager_push.last_success)""",
-                    url, Timestamp.from(at), error == null ? Timestamp.from(at) : null, alerts, error);
+                    url, at, error == null ? at : null, alerts, error);
         } catch (SQLException e) {
             throw new StoreException("recording a push failed: " + e.getMessage(), e);
         }
@@ -196,38 +192,15 @@ public class SqlNotificationStore implements NotificationStore {
     public List<AlertmanagerPush> pushes() {
         try (Connection connection = dataSource.getConnection()) {
             return Rows.list(connection, "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
-                    rs -> new AlertmanagerPush(rs.getString(1), instant(rs.getTimestamp(2)), instant(rs.getTimestamp(3)), rs.getInt(4), rs.getString(5)));
+                    row -> new AlertmanagerPush(row.text(1), row.instant(2), row.instant(3), row.integer(4), row.text(5)));
         } catch (SQLException e) {
             throw new StoreException("reading pushes failed: " + e.getMessage(), e);
         }
     }
 
-    private static OutboxEntry entry(java.sql.ResultSet rs) throws SQLException {
-        return new OutboxEntry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getTimestamp(6).toInstant(),
-                rs.getInt(7), rs.getTimestamp(8).toInstant(), instant(rs.getTimestamp(9)), rs.getString(10), rs.getString(11));
-    }
-
-    private static Set<String> set(Array array) throws SQLException {
-        return array == null ? Set.of() : new HashSet<>(List.of((String[]) array.getArray()));
-    }
-
-    private static Map<String, String> strings(String json) throws SQLException {
-        try {
-            return new java.util.TreeMap<>(NcclLogStore.JSON.readValue(json, STRINGS));
-        } catch (JsonProcessingException e) {
-            throw new SQLException(e.getMessage(), e);
-        }
-    }
-
-    private static String json(Object value) {
-        try {
-            return NcclLogStore.JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Instant instant(Timestamp timestamp) {
-        return timestamp == null ? null : timestamp.toInstant();
+    private static OutboxEntry entry(Row row) throws SQLException {
+        return new OutboxEntry(row.number("id"), row.text("receiver"), row.text("url"), row.text("group_key"), row.text("payload"),
+                row.instant("created_at"), row.integer("attempts"), row.instant("next_attempt_at"), row.instant("delivered_at"),
+                row.text("last_error"), row.text("idempotency_key"));
     }
 }

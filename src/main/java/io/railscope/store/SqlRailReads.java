@@ -1,6 +1,7 @@
 package io.railscope.store;
 
-import io.railscope.read.RailReads;
+import io.railscope.model.Health;
+import io.railscope.model.PortHealth;
 import io.railscope.read.HeatmapCells;
 import io.railscope.read.NeighborSample;
 import io.railscope.read.NeighborState;
@@ -8,11 +9,10 @@ import io.railscope.read.NodeDetail;
 import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailReads;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,9 +53,8 @@ public class SqlRailReads implements RailReads {
                   LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                  WHERE c.name = ?
                  GROUP BY rp.rail ORDER BY rp.rail""",
-                rs -> new RailHealth(rs.getInt("rail"), rs.getString("device"), rs.getInt("ports"), rs.getInt("down"),
-                        rs.getInt("degraded"), Rows.nullableDouble(rs, "rx"), Rows.nullableDouble(rs, "tx"),
-                        Rows.nullableDouble(rs, "rate")), cell);
+                row -> new RailHealth(row.integer("rail"), row.text("device"), row.integer("ports"), row.integer("down"),
+                        row.integer("degraded"), row.nullableDecimal("rx"), row.nullableDecimal("tx"), row.nullableDecimal("rate")), cell);
     }
 
     /** A rail's ports that are not OK first, then the rest by node, at most {@code limit}. */
@@ -74,41 +73,35 @@ public class SqlRailReads implements RailReads {
     @Override
     public Optional<NodeDetail> node(String cell, String node, Duration historyWindow) {
         return consistentRead.read(connection -> {
-            List<Object[]> found = Rows.list(connection, """
+            Optional<NodeRow> inventory = Rows.first(connection, """
                     SELECT n.id, n.pool, n.pod_cidrs, n.max_pods FROM node n JOIN cell c ON c.id = n.cell_id
                      WHERE c.name = ? AND n.name = ?""",
-                    rs -> new Object[] {rs.getInt(1), rs.getString(2), List.of((String[]) rs.getArray(3).getArray()),
-                            rs.getObject(4, Integer.class)}, cell, node);
-            if (found.isEmpty()) {
+                    row -> new NodeRow(row.integer("id"), row.text("pool"), row.strings("pod_cidrs"), row.nullableInteger("max_pods")),
+                    cell, node);
+            if (inventory.isEmpty()) {
                 return Optional.empty();
             }
-            int nodeId = (Integer) found.get(0)[0];
+            int nodeId = inventory.get().id();
             List<NeighborState> neighbors = Rows.list(connection, """
                     SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason, entries_by_device
-                      FROM node_neighbor WHERE node_id = ?""",
-                    rs -> new NeighborState(rs.getString("node"), rs.getInt("entries"), rs.getInt("gc_thresh1"), rs.getInt("gc_thresh2"),
-                            rs.getInt("gc_thresh3"), rs.getDouble("pressure"), rs.getString("health"), rs.getString("reason"),
-                            Rows.integers(rs, "entries_by_device")), node, nodeId);
+                      FROM node_neighbor WHERE node_id = ?""", SqlRailReads::neighbor, node, nodeId);
             List<PortState> ports = Rows.list(connection, "SELECT " + PORT_COLUMNS + """
                       FROM rail_port rp JOIN node n ON n.id = rp.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                      WHERE rp.node_id = ? ORDER BY rp.rail""", SqlRailReads::port, nodeId);
             Map<Integer, List<PortSample>> history = new TreeMap<>();
-            for (Object[] row : Rows.list(connection, """
+            Instant since = Instant.now().minus(historyWindow);
+            Rows.list(connection, """
                     SELECT rp.rail, x.ts, x.rx_bytes_per_second, x.tx_bytes_per_second, x.health, x.errors_per_second, x.symbol_errors_per_hour
                       FROM rail_port_sample x JOIN rail_port rp ON rp.id = x.rail_port_id
                      WHERE rp.node_id = ? AND x.ts > ? ORDER BY rp.rail, x.ts""",
-                    rs -> new Object[] {rs.getInt(1), new PortSample(rs.getTimestamp(2).toInstant(), Rows.nullableDouble(rs, "rx_bytes_per_second"),
-                            Rows.nullableDouble(rs, "tx_bytes_per_second"), rs.getInt(5), Rows.nullableDouble(rs, "errors_per_second"),
-                            Rows.nullableDouble(rs, "symbol_errors_per_hour"))}, nodeId, Timestamp.from(Instant.now().minus(historyWindow)))) {
-                history.computeIfAbsent((Integer) row[0], rail -> new ArrayList<>()).add((PortSample) row[1]);
-            }
+                    row -> history.computeIfAbsent(row.integer("rail"), rail -> new ArrayList<>()).add(new PortSample(row.instant("ts"),
+                            row.nullableDecimal("rx_bytes_per_second"), row.nullableDecimal("tx_bytes_per_second"), row.integer("health"),
+                            row.nullableDecimal("errors_per_second"), row.nullableDecimal("symbol_errors_per_hour"))), nodeId, since);
             List<NeighborSample> neighborHistory = Rows.list(connection, """
                     SELECT ts, entries FROM neighbor_sample WHERE node_id = ? AND ts > ? ORDER BY ts""",
-                    rs -> new NeighborSample(rs.getTimestamp(1).toInstant(), rs.getInt(2)), nodeId,
-                    Timestamp.from(Instant.now().minus(historyWindow)));
-            @SuppressWarnings("unchecked")
-            List<String> cidrs = (List<String>) found.get(0)[2];
-            return Optional.of(new NodeDetail(cell, node, (String) found.get(0)[1], cidrs, (Integer) found.get(0)[3],
+                    row -> new NeighborSample(row.instant("ts"), row.integer("entries")), nodeId, since);
+            NodeRow found = inventory.get();
+            return Optional.of(new NodeDetail(cell, node, found.pool(), found.podCidrs(), found.maxPods(),
                     neighbors.isEmpty() ? null : neighbors.get(0), ports, history, neighborHistory));
         });
     }
@@ -117,15 +110,16 @@ public class SqlRailReads implements RailReads {
     @Override
     public int nodeCount(String cell) {
         return consistentRead.read(connection -> Rows.list(connection,
-                "SELECT count(*) FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ?", rs -> rs.getInt(1), cell).get(0));
+                "SELECT count(*) AS nodes FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ?", row -> row.integer("nodes"),
+                cell).get(0));
     }
 
     /** The node at {@code index} in name order, as the heatmap places it. */
     @Override
     public Optional<String> nodeAt(String cell, int index) {
-        return consistentRead.read(connection -> Rows.list(connection,
+        return consistentRead.read(connection -> Rows.first(connection,
                 "SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name OFFSET ? LIMIT 1",
-                rs -> rs.getString(1), cell, index).stream().findFirst());
+                row -> row.text("name"), cell, index));
     }
 
     @Override
@@ -133,7 +127,7 @@ public class SqlRailReads implements RailReads {
         return consistentRead.read(connection -> {
             List<String> nodes = Rows.list(connection, """
                     SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name""",
-                    rs -> rs.getString(1), cell);
+                    row -> row.text("name"), cell);
             Map<String, Integer> index = new HashMap<>(nodes.size() * 2);
             for (int i = 0; i < nodes.size(); i++) {
                 index.put(nodes.get(i), i);
@@ -144,14 +138,14 @@ public class SqlRailReads implements RailReads {
                     SELECT n.name, rp.rail, s.health FROM rail_port rp
                       JOIN cell c ON c.id = rp.cell_id JOIN node n ON n.id = rp.node_id
                       JOIN rail_port_state s ON s.rail_port_id = rp.id
-                     WHERE c.name = ?""", rs -> {
-                        Integer node = index.get(rs.getString(1));
-                        int rail = rs.getInt(2);
+                     WHERE c.name = ?""", row -> {
+                        Integer node = index.get(row.text("name"));
+                        int rail = row.integer("rail");
                         if (node != null && rail >= 1 && rail <= rails) {
-                            codes[node * rails + rail - 1] = switch (rs.getString(3)) {
-                                case "OK" -> HeatmapCells.OK;
-                                case "DEGRADED" -> HeatmapCells.DEGRADED;
-                                default -> HeatmapCells.DOWN;
+                            codes[node * rails + rail - 1] = switch (row.constant(PortHealth.class, "health")) {
+                                case OK -> HeatmapCells.OK;
+                                case DEGRADED -> HeatmapCells.DEGRADED;
+                                case DOWN -> HeatmapCells.DOWN;
                             };
                         }
                         return null;
@@ -160,12 +154,23 @@ public class SqlRailReads implements RailReads {
         });
     }
 
-    private static PortState port(ResultSet rs) throws SQLException {
-        return new PortState(rs.getString("node"), rs.getInt("rail"), rs.getString("device"), rs.getInt("port"), rs.getInt("state"),
-                rs.getInt("phys_state"), rs.getDouble("rate_gbps"), Rows.nullableDouble(rs, "rx_bytes_per_second"),
-                Rows.nullableDouble(rs, "tx_bytes_per_second"), Rows.nullableDouble(rs, "symbol_errors_per_hour"),
-                Rows.nullableDouble(rs, "errors_per_second"), rs.getInt("link_downed_increase"), Rows.nullableDouble(rs, "congestion_ratio"),
-                rs.getString("health") == null ? "UNKNOWN" : rs.getString("health"), rs.getString("reason"),
-                Rows.nullableDouble(rs, "cnp_per_second"), Rows.nullableDouble(rs, "ecn_marked_per_second"));
+    private static PortState port(Row row) throws SQLException {
+        return new PortState(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"), row.integer("state"),
+                row.integer("phys_state"), row.decimal("rate_gbps"), row.nullableDecimal("rx_bytes_per_second"),
+                row.nullableDecimal("tx_bytes_per_second"), row.nullableDecimal("symbol_errors_per_hour"),
+                row.nullableDecimal("errors_per_second"), row.integer("link_downed_increase"), row.nullableDecimal("congestion_ratio"),
+                row.constant(PortHealth.class, "health"), row.text("reason"), row.nullableDecimal("cnp_per_second"),
+                row.nullableDecimal("ecn_marked_per_second"));
+    }
+
+    /** A node's neighbor table; the query names the node {@code node}. */
+    static NeighborState neighbor(Row row) throws SQLException {
+        return new NeighborState(row.text("node"), row.integer("entries"), row.integer("gc_thresh1"), row.integer("gc_thresh2"),
+                row.integer("gc_thresh3"), row.decimal("pressure"), row.constant(Health.class, "health"), row.text("reason"),
+                row.integerMap("entries_by_device"));
+    }
+
+    /** A node's inventory row. */
+    private record NodeRow(int id, String pool, List<String> podCidrs, Integer maxPods) {
     }
 }

@@ -41,19 +41,19 @@ public class SqlSearchReads implements SearchReads {
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, n.name, b.cidr, p.name, b.used, b.capacity
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN cell c ON c.id = n.cell_id JOIN ip_pool p ON p.id = b.pool_id
-                 WHERE ?::inet <<= b.cidr::cidr LIMIT ?""", rs -> new SearchHit("node block", rs.getString(1), rs.getString(2),
-                ip + " is in " + rs.getString(2) + "'s block " + rs.getString(3) + " of pool " + rs.getString(4) + " (" + rs.getInt(5) + " of "
-                        + rs.getInt(6) + " used)", "/cells/" + url(rs.getString(1)) + "/nodes/" + url(rs.getString(2))), ip, PER_KIND));
+                 WHERE ?::inet <<= b.cidr::cidr LIMIT ?""", row -> new SearchHit("node block", row.text(1), row.text(2),
+                ip + " is in " + row.text(2) + "'s block " + row.text(3) + " of pool " + row.text(4) + " (" + row.integer(5) + " of "
+                        + row.integer(6) + " used)", "/cells/" + url(row.text(1)) + "/nodes/" + url(row.text(2))), ip, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, p.name, p.plane, p.rail, cidr
                   FROM ip_pool p JOIN cell c ON c.id = p.cell_id, unnest(p.cidrs) AS cidr
-                 WHERE ?::inet <<= cidr::cidr LIMIT ?""", rs -> new SearchHit(rs.getString(3).toLowerCase() + " pool", rs.getString(1),
-                rs.getString(2), ip + " is in " + rs.getString(5) + (rs.getObject(4) == null ? "" : " (rail " + rs.getInt(4) + ")"),
-                "/cells/" + url(rs.getString(1)) + "/pools/" + rs.getString(3).toLowerCase() + "/" + url(rs.getString(2))), ip, PER_KIND));
+                 WHERE ?::inet <<= cidr::cidr LIMIT ?""", row -> new SearchHit(row.text(3).toLowerCase() + " pool", row.text(1),
+                row.text(2), ip + " is in " + row.text(5) + (row.nullableInteger("rail") == null ? "" : " (rail " + row.integer(4) + ")"),
+                "/cells/" + url(row.text(1)) + "/pools/" + row.text(3).toLowerCase() + "/" + url(row.text(2))), ip, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, l.pool, l.podref FROM ipam_leak l JOIN cell c ON c.id = l.cell_id WHERE l.address = ? LIMIT ?""",
-                rs -> new SearchHit("leaked address", rs.getString(1), ip, "allocated in " + rs.getString(2) + " to " + rs.getString(3)
-                        + ", a pod that no longer exists", "/cells/" + url(rs.getString(1)) + "#ipam"), ip, PER_KIND));
+                row -> new SearchHit("leaked address", row.text(1), ip, "allocated in " + row.text(2) + " to " + row.text(3)
+                        + ", a pod that no longer exists", "/cells/" + url(row.text(1)) + "#ipam"), ip, PER_KIND));
         return hits;
     }
 
@@ -62,31 +62,31 @@ public class SqlSearchReads implements SearchReads {
         List<SearchHit> hits = new ArrayList<>();
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, n.name, n.pool FROM node n JOIN cell c ON c.id = n.cell_id
-                 WHERE n.name ILIKE ? ORDER BY n.name = ? DESC, n.name LIMIT ?""", rs -> new SearchHit("node", rs.getString(1), rs.getString(2),
-                rs.getString(3) == null ? "" : "pool " + rs.getString(3), "/cells/" + url(rs.getString(1)) + "/nodes/" + url(rs.getString(2))),
+                 WHERE n.name ILIKE ? ORDER BY n.name = ? DESC, n.name LIMIT ?""", row -> new SearchHit("node", row.text(1), row.text(2),
+                row.text(3) == null ? "" : "pool " + row.text(3), "/cells/" + url(row.text(1)) + "/nodes/" + url(row.text(2))),
                 like, q, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT DISTINCT ON (c.name, j.namespace, j.name, pod ->> 'name') c.name, j.namespace, j.name, pod ->> 'name', pod ->> 'node'
                   FROM nccl_job j JOIN cell c ON c.id = j.cell_id, jsonb_array_elements(j.pods) AS pod
-                 WHERE pod ->> 'name' ILIKE ? LIMIT ?""", rs -> new SearchHit("pod", rs.getString(1), rs.getString(4),
-                "of job " + rs.getString(2) + "/" + rs.getString(3) + (rs.getString(5) == null ? "" : " on " + rs.getString(5)),
-                "/cells/" + url(rs.getString(1)) + "/jobs/" + url(rs.getString(2)) + "/" + url(rs.getString(3))), like, PER_KIND));
+                 WHERE pod ->> 'name' ILIKE ? LIMIT ?""", row -> new SearchHit("pod", row.text(1), row.text(4),
+                "of job " + row.text(2) + "/" + row.text(3) + (row.text(5) == null ? "" : " on " + row.text(5)),
+                "/cells/" + url(row.text(1)) + "/jobs/" + url(row.text(2)) + "/" + url(row.text(3))), like, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, s.namespace, s.name, s.node FROM stuck_pod s JOIN cell c ON c.id = s.cell_id WHERE s.name ILIKE ? LIMIT ?""",
-                rs -> new SearchHit("stuck pod", rs.getString(1), rs.getString(2) + "/" + rs.getString(3),
-                        "waiting for an address" + (rs.getString(4) == null ? "" : " on " + rs.getString(4)), "/cells/" + url(rs.getString(1)) + "#ipam"),
+                row -> new SearchHit("stuck pod", row.text(1), row.text(2) + "/" + row.text(3),
+                        "waiting for an address" + (row.text(4) == null ? "" : " on " + row.text(4)), "/cells/" + url(row.text(1)) + "#ipam"),
                 like, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, j.namespace, j.name, j.verdict FROM nccl_job j JOIN cell c ON c.id = j.cell_id
-                 WHERE j.name ILIKE ? ORDER BY j.running DESC, j.name LIMIT ?""", rs -> new SearchHit("job", rs.getString(1),
-                rs.getString(2) + "/" + rs.getString(3), rs.getString(4), "/cells/" + url(rs.getString(1)) + "/jobs/" + url(rs.getString(2)) + "/"
-                        + url(rs.getString(3))), like, PER_KIND));
+                 WHERE j.name ILIKE ? ORDER BY j.running DESC, j.name LIMIT ?""", row -> new SearchHit("job", row.text(1),
+                row.text(2) + "/" + row.text(3), row.text(4), "/cells/" + url(row.text(1)) + "/jobs/" + url(row.text(2)) + "/"
+                        + url(row.text(3))), like, PER_KIND));
         hits.addAll(Rows.list(connection, """
                 SELECT c.name, p.name, p.plane, p.health FROM ip_pool p JOIN cell c ON c.id = p.cell_id WHERE p.name ILIKE ? LIMIT ?""",
-                rs -> new SearchHit(rs.getString(3).toLowerCase() + " pool", rs.getString(1), rs.getString(2), rs.getString(4),
-                        "/cells/" + url(rs.getString(1)) + "/pools/" + rs.getString(3).toLowerCase() + "/" + url(rs.getString(2))), like, PER_KIND));
+                row -> new SearchHit(row.text(3).toLowerCase() + " pool", row.text(1), row.text(2), row.text(4),
+                        "/cells/" + url(row.text(1)) + "/pools/" + row.text(3).toLowerCase() + "/" + url(row.text(2))), like, PER_KIND));
         hits.addAll(Rows.list(connection, "SELECT name FROM cell WHERE name ILIKE ? LIMIT ?",
-                rs -> new SearchHit("cell", rs.getString(1), rs.getString(1), "", "/cells/" + url(rs.getString(1))), like, PER_KIND));
+                row -> new SearchHit("cell", row.text(1), row.text(1), "", "/cells/" + url(row.text(1))), like, PER_KIND));
         return hits;
     }
 

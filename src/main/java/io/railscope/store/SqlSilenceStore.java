@@ -1,7 +1,6 @@
 package io.railscope.store;
 
 import io.railscope.notify.SilenceStore;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.model.Matcher;
@@ -9,7 +8,7 @@ import io.railscope.model.Silence;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -32,10 +31,9 @@ public class SqlSilenceStore implements SilenceStore {
         try (Connection connection = dataSource.getConnection()) {
             SqlStatements.update(connection, """
                     INSERT INTO silence (id, matchers, starts_at, ends_at, created_by, comment, created_at)
-                    VALUES (?, ?::jsonb, ?, ?, ?, ?, ?)""", silence.id(), NcclLogStore.JSON.writeValueAsString(silence.matchers()),
-                    Timestamp.from(silence.startsAt()), Timestamp.from(silence.endsAt()), silence.createdBy(), silence.comment(),
-                    Timestamp.from(silence.createdAt()));
-        } catch (SQLException | JsonProcessingException e) {
+                    VALUES (?, ?::jsonb, ?, ?, ?, ?, ?)""", silence.id(), JsonColumns.write(silence.matchers()),
+                    silence.startsAt(), silence.endsAt(), silence.createdBy(), silence.comment(), silence.createdAt());
+        } catch (SQLException e) {
             throw new StoreException("keeping a silence failed: " + e.getMessage(), e);
         }
     }
@@ -45,7 +43,7 @@ public class SqlSilenceStore implements SilenceStore {
     public boolean expire(UUID id, Instant now) {
         try (Connection connection = dataSource.getConnection()) {
             return SqlStatements.update(connection, "UPDATE silence SET expired_at = least(coalesce(expired_at, ?), ?) WHERE id = ?",
-                    Timestamp.from(now), Timestamp.from(now), id) == 1;
+                    now, now, id) == 1;
         } catch (SQLException e) {
             throw new StoreException("expiring a silence failed: " + e.getMessage(), e);
         }
@@ -56,17 +54,12 @@ public class SqlSilenceStore implements SilenceStore {
     public List<Silence> recent(Instant now) {
         try (Connection connection = dataSource.getConnection()) {
             return Rows.list(connection, """
-                    SELECT id, matchers::text, starts_at, ends_at, created_by, comment, created_at, expired_at FROM silence
-                     WHERE least(ends_at, coalesce(expired_at, ends_at)) > ? ORDER BY created_at DESC""", rs -> {
-                try {
-                    Timestamp expired = rs.getTimestamp(8);
-                    return new Silence((UUID) rs.getObject(1), NcclLogStore.JSON.readValue(rs.getString(2), MATCHERS), rs.getTimestamp(3).toInstant(),
-                            rs.getTimestamp(4).toInstant(), rs.getString(5), rs.getString(6), rs.getTimestamp(7).toInstant(),
-                            expired == null ? null : expired.toInstant());
-                } catch (JsonProcessingException e) {
-                    throw new SQLException("silence matchers do not read: " + e.getMessage(), e);
-                }
-            }, Timestamp.from(now.minus(java.time.Duration.ofDays(7))));
+                    SELECT id, matchers::text AS matchers, starts_at, ends_at, created_by, comment, created_at, expired_at FROM silence
+                     WHERE least(ends_at, coalesce(expired_at, ends_at)) > ? ORDER BY created_at DESC""", row -> {
+                return new Silence(row.object("id", UUID.class), row.json("matchers", MATCHERS, List.of()), row.instant("starts_at"),
+                        row.instant("ends_at"), row.text("created_by"), row.text("comment"), row.instant("created_at"),
+                        row.instant("expired_at"));
+            }, now.minus(Duration.ofDays(7)));
         } catch (SQLException e) {
             throw new StoreException("reading silences failed: " + e.getMessage(), e);
         }

@@ -13,9 +13,7 @@ final class SqlStatements {
 
     static long update(Connection connection, String sql, Object... parameters) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
+            Rows.bind(statement, parameters);
             return statement.executeLargeUpdate();
         }
     }

@@ -1,5 +1,6 @@
 package io.railscope.web;
 
+import io.railscope.alert.AlertState;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.model.Matcher;
@@ -70,9 +71,9 @@ public class AlertsPage {
         for (StoredAlert alert : alerts.current(now)) {
             boolean muted = Silence.muted(active, alert.labels(), now);
             AlertRow row = new AlertRow(alert, muted, Formats.duration(alert.firingFor(now)));
-            if (alert.state().equals("PENDING")) {
+            if (alert.state() == AlertState.PENDING) {
                 pending.add(row);
-            } else if (alert.state().equals("FIRING")) {
+            } else if (alert.state() == AlertState.FIRING) {
                 (muted ? silenced : firing).add(row);
             }
         }

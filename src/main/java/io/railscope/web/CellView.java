@@ -1,5 +1,6 @@
 package io.railscope.web;
 
+import io.railscope.model.Health;
 import io.railscope.read.CellSummary;
 import java.util.List;
 
@@ -10,8 +11,8 @@ public record CellView(CellSummary summary, String collected, boolean stale, Lis
         return summary.cell();
     }
 
-    public String health() {
-        return summary.health().name();
+    public Health health() {
+        return summary.health();
     }
 
     public String healthClass() {

@@ -3,6 +3,7 @@ package io.railscope.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.config.Fleet;
+import io.railscope.model.Health;
 import io.railscope.read.CellReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -40,12 +41,12 @@ public class FleetPage {
         return alerts != 0 ? alerts : a.name().compareTo(b.name());
     }
 
-    private static int rank(String health) {
+    private static int rank(Health health) {
         return switch (health) {
-            case "CRITICAL" -> 3;
-            case "WARNING" -> 2;
-            case "UNKNOWN" -> 1;
-            default -> 0;
+            case CRITICAL -> 3;
+            case WARNING -> 2;
+            case UNKNOWN -> 1;
+            case OK -> 0;
         };
     }
     private final Fleet fleet;

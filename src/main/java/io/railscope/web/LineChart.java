@@ -1,7 +1,7 @@
 package io.railscope.web;
 
 import io.railscope.read.PortSample;
-import io.railscope.read.PoolSample;
+import io.railscope.assess.PoolSample;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -3,8 +3,9 @@ package io.railscope.web;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.model.IpamPlan;
+import io.railscope.model.Plane;
 import io.railscope.read.IpamReads;
-import io.railscope.read.PoolHeadroomRow;
+import io.railscope.read.PoolState;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,7 +29,7 @@ public class PlannerPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance planner(int nodes, int podsPerNode, int surgePercent, String cell, IpamPlan plan, String error,
-                PoolHeadroomRow primary);
+                PoolState primary);
     }
 
     private final IpamReads reads;
@@ -41,10 +42,10 @@ public class PlannerPage {
     @GET
     public Response planner(@QueryParam("nodes") String nodesParameter, @QueryParam("podsPerNode") String podsParameter,
             @QueryParam("surge") String surgeParameter, @QueryParam("cell") String cell) {
-        Optional<PoolHeadroomRow> primary = Optional.ofNullable(cell).filter(name -> !name.isBlank())
+        Optional<PoolState> primary = Optional.ofNullable(cell).filter(name -> !name.isBlank())
                 .flatMap(name -> reads.cell(name, 0))
-                .flatMap(ipam -> ipam.pools().stream().filter(pool -> "PRIMARY".equals(pool.plane())).findFirst());
-        int n = primary.map(pool -> (int) Math.max(1, pool.blocksUsed())).orElse(10_000);
+                .flatMap(ipam -> ipam.pools().stream().filter(pool -> pool.usage().plane() == Plane.PRIMARY).findFirst());
+        int n = primary.map(pool -> (int) Math.max(1, pool.usage().blocksUsed())).orElse(10_000);
         int pods = 48;
         int surge = 25;
         String error = null;

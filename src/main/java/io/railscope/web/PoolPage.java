@@ -2,10 +2,11 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.model.Plane;
 import io.railscope.read.CellIpam;
 import io.railscope.read.IpamReads;
 import io.railscope.read.NodeBlockRow;
-import io.railscope.read.PoolHeadroomRow;
+import io.railscope.read.PoolState;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 
 /** One address pool: its numbers, forecast and usage history. */
@@ -26,7 +28,7 @@ public class PoolPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance pool(String cell, PoolHeadroomRow pool, LineChart chart, List<NodeBlockRow> blocks);
+        static native TemplateInstance pool(String cell, PoolState pool, LineChart chart, List<NodeBlockRow> blocks);
     }
 
     private final IpamReads reads;
@@ -38,10 +40,12 @@ public class PoolPage {
     @GET
     public TemplateInstance pool(@PathParam("cell") String cell, @PathParam("plane") String plane, @PathParam("pool") String name) {
         CellIpam ipam = reads.cell(cell, BLOCKS_SHOWN).orElseThrow(() -> new NotFoundException("no cell named " + cell));
-        PoolHeadroomRow pool = ipam.pools().stream().filter(p -> p.plane().equals(plane) && p.name().equals(name)).findFirst()
-                .orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
-        LineChart chart = LineChart.usage(reads.history(cell, plane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
-        List<NodeBlockRow> blocks = "PRIMARY".equals(plane) ? ipam.nodeBlocks() : List.of();
+        Plane poolPlane = Arrays.stream(Plane.values()).filter(known -> known.name().equalsIgnoreCase(plane)).findFirst()
+                .orElseThrow(() -> new NotFoundException("no plane " + plane));
+        PoolState pool = ipam.pools().stream().filter(p -> p.usage().plane() == poolPlane && p.usage().name().equals(name))
+                .findFirst().orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
+        LineChart chart = LineChart.usage(reads.history(cell, poolPlane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
+        List<NodeBlockRow> blocks = poolPlane == Plane.PRIMARY ? ipam.nodeBlocks() : List.of();
         return Templates.pool(cell, pool, chart, blocks);
     }
 }

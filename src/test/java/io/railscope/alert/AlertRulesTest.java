@@ -4,7 +4,10 @@ import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.assess.JobVerdict;
 import io.railscope.assess.TestThresholds;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,16 +24,16 @@ class AlertRulesTest {
     @Test
     void everyUnhealthyThingIsAnAlertWithItsLabels() {
         AlertInputs inputs = new AlertInputs("west-1",
-                List.of(new AlertInputs.Pool("cluster-pool", "PRIMARY", null, "CRITICAL", "2 node blocks left", 0, 0),
-                        new AlertInputs.Pool("rail-3", "BACKEND", 3, "WARNING", "95 % used", 3, 2)),
+                List.of(new AlertInputs.Pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, "2 node blocks left", 0, 0),
+                        new AlertInputs.Pool("rail-3", Plane.BACKEND, 3, Health.WARNING, "95 % used", 3, 2)),
                 List.of(new AlertInputs.Block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254)),
-                List.of(new AlertInputs.Neighbor("gpu-2", 600, 512, 1024, "WARNING", "over gc_thresh2"),
-                        new AlertInputs.Neighbor("gpu-3", 1000, 512, 1024, "CRITICAL", "near gc_thresh3")),
+                List.of(new AlertInputs.Neighbor("gpu-2", 600, 512, 1024, Health.WARNING, "over gc_thresh2"),
+                        new AlertInputs.Neighbor("gpu-3", 1000, 512, 1024, Health.CRITICAL, "near gc_thresh3")),
                 List.of(new AlertInputs.Port("gpu-4", 1, "mlx5_0", 1, "DOWN", "state DOWN", 0, 0, null, null, null),
                         new AlertInputs.Port("gpu-5", 2, "mlx5_1", 1, "DEGRADED", "half rate, flapping, errors, congested", 200, 2, 500.0, 0.0, 0.5)),
-                List.of(new AlertInputs.Job("team-a", "llm", "DEGRADED", "fell back to NET/Socket", 80.0, 350.0),
-                        new AlertInputs.Job("team-b", "eval", "FAILED", "NCCL WARN", null, null),
-                        new AlertInputs.Job("team-c", "quiet", "UNOBSERVABLE", "NCCL_DEBUG=WARN", null, null)),
+                List.of(new AlertInputs.Job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0),
+                        new AlertInputs.Job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null),
+                        new AlertInputs.Job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)),
                 List.of(new AlertInputs.Source("node-metrics", NOW.minusSeconds(600), "HTTP 503"),
                         new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0,
                 java.util.Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,

@@ -2,6 +2,7 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.alert.AlertState;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
 import io.railscope.notify.NotificationStore.GroupChanges;
@@ -30,14 +31,14 @@ class GroupingTest {
 
     @Test
     void aNewGroupWaitsThenNotifiesOnceUntilSomethingChanges() {
-        StoredAlert down = alert(1, "n1", "FIRING", null);
+        StoredAlert down = alert(1, "n1", AlertState.FIRING, null);
         assertThat(pass(List.of(down), T0, true).payloads()).isEmpty();
         assertThat(pass(List.of(down), T0.plusSeconds(29), true).payloads()).isEmpty();
         assertThat(pass(List.of(down), T0.plusSeconds(30), true).payloads()).singleElement().asString().contains("\"status\":\"firing\"");
         // nothing changed: nothing sent, however often it is asked
         assertThat(pass(List.of(down), T0.plusSeconds(400), true).payloads()).isEmpty();
         // a second alert joins: sent at the next group interval, with both
-        StoredAlert other = alert(2, "n2", "FIRING", null);
+        StoredAlert other = alert(2, "n2", AlertState.FIRING, null);
         assertThat(pass(List.of(down, other), T0.plusSeconds(200), true).payloads()).isEmpty();
         assertThat(pass(List.of(down, other), T0.plusSeconds(330), true).payloads()).singleElement().asString().contains("n1").contains("n2");
         // repeat_interval: sent again though nothing changed
@@ -46,9 +47,9 @@ class GroupingTest {
 
     @Test
     void aResolutionIsSentOnceAndTheEmptyGroupIsForgottenThirtySecondsLater() {
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
-        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0, true);
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", AlertState.RESOLVED, T0.plusSeconds(60));
         GroupChanges changes = pass(List.of(resolved), T0.plusSeconds(330), true);
         assertThat(changes.payloads()).singleElement().asString().contains("\"status\":\"resolved\"");
         assertThat(groups.values()).singleElement().satisfies(group -> assertThat(group.notifiedFiring()).isEmpty());
@@ -61,11 +62,11 @@ class GroupingTest {
 
     @Test
     void anAlertFiringAgainWhileItsEmptyGroupIsKeptIsToldAtTheGroupIntervalWithoutTheOldResolution() {
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
-        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0, true);
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", AlertState.RESOLVED, T0.plusSeconds(60));
         pass(List.of(resolved), T0.plusSeconds(330), true);
-        StoredAlert again = alert(2, "n1", "FIRING", null);
+        StoredAlert again = alert(2, "n1", AlertState.FIRING, null);
         // as in Alertmanager: the group still exists, so group_interval from its last notification applies, not group_wait
         assertThat(pass(List.of(resolved, again), T0.plusSeconds(340), true).payloads()).isEmpty();
         assertThat(pass(List.of(resolved, again), T0.plusSeconds(629), true).payloads()).isEmpty();
@@ -75,23 +76,23 @@ class GroupingTest {
 
     @Test
     void anAlertFiringLongAfterItsGroupWasForgottenWaitsForGroupWaitAgain() {
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0, true);
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), true);
-        StoredAlert resolved = alert(1, "n1", "RESOLVED", T0.plusSeconds(60));
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0, true);
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0.plusSeconds(30), true);
+        StoredAlert resolved = alert(1, "n1", AlertState.RESOLVED, T0.plusSeconds(60));
         pass(List.of(resolved), T0.plusSeconds(330), true);
         pass(List.of(resolved), T0.plusSeconds(400), true);
         StoredAlert again = new StoredAlert(2, resolved.fingerprint(), "a", "RailPortDown", "critical", resolved.labels(), Map.of("summary", "down"),
-                "FIRING", T0.plusSeconds(500), T0.plusSeconds(500), null, "http://railscope/cells/a");
+                AlertState.FIRING, T0.plusSeconds(500), T0.plusSeconds(500), null, "http://railscope/cells/a");
         assertThat(pass(List.of(again), T0.plusSeconds(529), true).payloads()).isEmpty();
         assertThat(pass(List.of(again), T0.plusSeconds(530), true).payloads()).hasSize(1);
     }
 
     @Test
     void withoutSendResolvedTheResolutionIsNotSent() {
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0, false);
-        pass(List.of(alert(1, "n1", "FIRING", null)), T0.plusSeconds(30), false);
-        assertThat(pass(List.of(alert(1, "n1", "RESOLVED", T0.plusSeconds(60))), T0.plusSeconds(330), false).payloads()).isEmpty();
-        pass(List.of(alert(1, "n1", "RESOLVED", T0.plusSeconds(60))), T0.plusSeconds(360), false);
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0, false);
+        pass(List.of(alert(1, "n1", AlertState.FIRING, null)), T0.plusSeconds(30), false);
+        assertThat(pass(List.of(alert(1, "n1", AlertState.RESOLVED, T0.plusSeconds(60))), T0.plusSeconds(330), false).payloads()).isEmpty();
+        pass(List.of(alert(1, "n1", AlertState.RESOLVED, T0.plusSeconds(60))), T0.plusSeconds(360), false);
         assertThat(groups).isEmpty();
     }
 
@@ -99,8 +100,8 @@ class GroupingTest {
     void silencedAndPendingAlertsAreNotNotified() {
         Silence silence = new Silence(UUID.randomUUID(), List.of(new Matcher("node", "n.*", true, true)), T0.minusSeconds(10),
                 T0.plusSeconds(3600), "sre", "maintenance", T0, null);
-        GroupChanges changes = Grouping.decide("team", receiver(true), "http://railscope", List.of(alert(1, "n1", "FIRING", null),
-                alert(2, "x2", "PENDING", null)), List.of(silence), groups, T0.plusSeconds(60));
+        GroupChanges changes = Grouping.decide("team", receiver(true), "http://railscope", List.of(alert(1, "n1", AlertState.FIRING, null),
+                alert(2, "x2", AlertState.PENDING, null)), List.of(silence), groups, T0.plusSeconds(60));
         assertThat(changes.payloads()).isEmpty();
         assertThat(changes.save()).isEmpty();
     }
@@ -108,15 +109,15 @@ class GroupingTest {
     @Test
     void eachResolutionIsToldOnceWithoutTheHistoryOfEarlierOnes() throws Exception {
         // n2 keeps the group open while n1 fires and resolves three times within the 15 minutes of resolved alerts kept
-        StoredAlert other = alert(9, "n2", "FIRING", null);
+        StoredAlert other = alert(9, "n2", AlertState.FIRING, null);
         List<StoredAlert> history = new ArrayList<>();
         Instant at = T0;
         for (int round = 0; round < 3; round++) {
             List<StoredAlert> firing = new ArrayList<>(history);
-            firing.add(alert(10 + round, "n1", "FIRING", null));
+            firing.add(alert(10 + round, "n1", AlertState.FIRING, null));
             firing.add(other);
             pass(firing, at = at.plusSeconds(400), true);
-            StoredAlert resolved = alert(10 + round, "n1", "RESOLVED", at.plusSeconds(10));
+            StoredAlert resolved = alert(10 + round, "n1", AlertState.RESOLVED, at.plusSeconds(10));
             history.add(resolved);
             List<StoredAlert> now = new ArrayList<>(history);
             now.add(other);
@@ -137,10 +138,10 @@ class GroupingTest {
         return changes;
     }
 
-    private static StoredAlert alert(long id, String node, String state, Instant resolvedAt) {
+    private static StoredAlert alert(long id, String node, AlertState state, Instant resolvedAt) {
         Map<String, String> labels = Map.of("alertname", "RailPortDown", "cell", "a", "severity", "critical", "node", node);
         return new StoredAlert(id, io.railscope.alert.Fingerprint.of(labels), "a", "RailPortDown", "critical", labels, Map.of("summary", "down"),
-                state, T0, state.equals("PENDING") ? null : T0, resolvedAt, "http://railscope/cells/a");
+                state, T0, state == AlertState.PENDING ? null : T0, resolvedAt, "http://railscope/cells/a");
     }
 
     private static GroupingRules receiver(boolean sendResolved) {

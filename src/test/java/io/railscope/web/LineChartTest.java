@@ -2,7 +2,7 @@ package io.railscope.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.railscope.read.PoolSample;
+import io.railscope.assess.PoolSample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
