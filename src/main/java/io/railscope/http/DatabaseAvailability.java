@@ -68,7 +68,7 @@ public class DatabaseAvailability {
     public static boolean isConnectionFailure(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
-                    || cause instanceof ConnectException || cause.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException")) {
+                    || cause instanceof ConnectException) {
                 return true;
             }
             if (cause instanceof SQLException sql && (sql.getSQLState() != null && (sql.getSQLState().startsWith("08")

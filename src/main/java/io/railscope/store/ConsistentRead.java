@@ -9,9 +9,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /**
- * Runs several queries, by JDBC or through entities, against one snapshot of the database (a
- * read-only REPEATABLE READ transaction), so a page built from them shows one collection of a
- * cell, never parts of two.
+ * Runs several queries against one snapshot of the database (a read-only REPEATABLE READ
+ * transaction), so a page built from them shows one collection of a cell, never parts of two.
  */
 @ApplicationScoped
 public class ConsistentRead {
@@ -24,7 +23,7 @@ public class ConsistentRead {
 
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public <T> T read(Query<T> query) {
-        // Within the transaction every getConnection() is the same enlisted connection, the one Hibernate uses too.
+        // Within the transaction every getConnection() is the same enlisted connection.
         try (Connection connection = dataSource.getConnection()) {
             execute(connection, "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             return query.run(connection);
