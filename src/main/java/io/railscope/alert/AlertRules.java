@@ -1,13 +1,13 @@
 package io.railscope.alert;
 
 import io.railscope.assess.JobAssessment;
-import io.railscope.model.Health;
-import io.railscope.model.Plane;
-import io.railscope.model.PortHealth;
-import io.railscope.health.Freshness;
-import io.railscope.model.IsolationCheck;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.health.Freshness;
+import io.railscope.model.Health;
+import io.railscope.model.IsolationCheck;
+import io.railscope.model.Plane;
+import io.railscope.model.PortHealth;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,10 +1,10 @@
 package io.railscope.api;
 
 import io.railscope.alert.AlertState;
-import io.railscope.model.Silence;
 import io.railscope.alert.AlertStore;
-import io.railscope.notify.SilenceStore;
 import io.railscope.alert.StoredAlert;
+import io.railscope.model.Silence;
+import io.railscope.notify.SilenceStore;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,13 +1,13 @@
 package io.railscope.api;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.read.JobDetail.RankRow;
+import io.railscope.read.JobDetail;
+import io.railscope.read.JobSummary;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
-import io.railscope.read.JobDetail;
-import io.railscope.read.JobDetail.RankRow;
-import io.railscope.read.JobSummary;
-import java.time.Instant;
 import io.railscope.source.nccl.NcclWarning;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 

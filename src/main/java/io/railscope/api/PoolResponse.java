@@ -1,9 +1,9 @@
 package io.railscope.api;
 
-import io.railscope.read.PoolState;
-import io.railscope.source.PoolUsage;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.read.PoolState;
+import io.railscope.source.PoolUsage;
 import java.util.List;
 
 /** One address pool of one cell, with its headroom and forecast. */

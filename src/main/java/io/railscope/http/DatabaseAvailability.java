@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /**
  * Since when PostgreSQL cannot be reached, as requests and the health check find out. An outage starts at the first
@@ -25,7 +27,7 @@ public class DatabaseAvailability {
 
         /** What a page or an API answer says. */
         public String message() {
-            return "Database unavailable since " + DateTimeFormatter.ISO_INSTANT.format(since.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+            return "Database unavailable since " + DateTimeFormatter.ISO_INSTANT.format(since.truncatedTo(ChronoUnit.SECONDS))
                     + ", retrying: " + reason;
         }
     }
@@ -60,8 +62,8 @@ public class DatabaseAvailability {
         outage = null;
     }
 
-    public synchronized java.util.Optional<Outage> outage() {
-        return java.util.Optional.ofNullable(outage);
+    public synchronized Optional<Outage> outage() {
+        return Optional.ofNullable(outage);
     }
 
     /** Whether {@code e} (or a cause) says the database could not be reached, as opposed to a query that failed. */

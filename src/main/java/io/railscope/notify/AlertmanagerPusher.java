@@ -1,20 +1,22 @@
 package io.railscope.notify;
 
-import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertChanges;
+import io.railscope.alert.AlertState;
+import io.railscope.alert.StoredAlert;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.alert.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -74,7 +76,7 @@ public class AlertmanagerPusher implements Notifier {
         List<StoredAlert> current = notifiable.load(now).alerts();
         Duration validFor = max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
         List<Map<String, Object>> body = new ArrayList<>();
-        java.util.Set<String> firing = new java.util.HashSet<>();
+        Set<String> firing = new HashSet<>();
         current.stream().filter(alert -> alert.state() == AlertState.FIRING).forEach(alert -> firing.add(alert.fingerprint()));
         for (StoredAlert alert : current) {
             boolean firesAgain = alert.state() == AlertState.RESOLVED && firing.contains(alert.fingerprint());

@@ -1,11 +1,11 @@
 package io.railscope.notify;
 
-import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railscope.alert.AlertState;
+import io.railscope.alert.StoredAlert;
 import io.railscope.model.Silence;
 import io.railscope.notify.NotificationStore.GroupChanges;
-import io.railscope.alert.StoredAlert;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.railscope.notify;
 
 import io.railscope.alert.AlertState;
-import io.railscope.model.Silence;
 import io.railscope.alert.AlertStore;
 import io.railscope.alert.StoredAlert;
+import io.railscope.model.Silence;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package io.railscope.notify;
 
-import io.railscope.alert.AlertState;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.railscope.alert.AlertState;
 import io.railscope.alert.StoredAlert;
 import java.time.Instant;
 import java.util.LinkedHashMap;

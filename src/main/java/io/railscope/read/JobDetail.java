@@ -1,8 +1,8 @@
 package io.railscope.read;
 
 import io.railscope.assess.JobVerdict;
-import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclWarning;
 import java.time.Instant;
 import java.util.List;

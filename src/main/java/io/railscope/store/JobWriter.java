@@ -2,21 +2,21 @@ package io.railscope.store;
 
 import io.railscope.assess.AssessedJob;
 import io.railscope.assess.JobsState;
-import static io.railscope.store.SqlStatements.update;
-
 import io.railscope.assess.RankAssessment;
+import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclRankObservation;
-import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclWarning;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
+import static io.railscope.store.SqlStatements.update;
 
 /**
  * Writes a cell's jobs with their ranks, and the container logs read for the first time. A job's
@@ -69,9 +69,9 @@ final class JobWriter {
                 upsert.setString(p++, assessed.assessment().reason());
                 upsert.setInt(p++, job.nranks());
                 upsert.setShort(p++, (short) Math.min(Short.MAX_VALUE, job.requestedRails()));
-                upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, java.sql.Types.REAL);
+                upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, Types.REAL);
                 upsert.setString(p++, job.busbwSource());
-                upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), java.sql.Types.REAL);
+                upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), Types.REAL);
                 upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(NcclWarning::text).toArray()));
                 upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(warning -> warning.kind().name()).toArray()));
                 upsert.setString(p++, JsonColumns.write(job.pods()));
@@ -114,7 +114,7 @@ final class JobWriter {
                     insertRank.setString(p++, rank.network());
                     insertRank.setArray(p++, connection.createArrayOf("text", rank.hcas().toArray()));
                     insertRank.setString(p++, rank.linkLayer());
-                    insertRank.setObject(p++, rank.gdr(), java.sql.Types.BOOLEAN);
+                    insertRank.setObject(p++, rank.gdr(), Types.BOOLEAN);
                     insertRank.setString(p++, JsonColumns.write(new TreeMap<>(rank.channels())));
                     insertRank.setBoolean(p++, rank.initComplete());
                     insertRank.setBoolean(p++, rank.noDevice());
@@ -166,7 +166,7 @@ final class JobWriter {
             NcclRankObservation rank = ranks.get(i);
             RankAssessment verdict = assessed.assessment().ranks().get(i);
             hash = 31 * hash + Objects.hash(rank.rank(), rank.pod(), rank.node(), rank.host(), rank.ncclVersion(), rank.network(), rank.hcas(),
-                    rank.linkLayer(), rank.gdr(), new java.util.TreeMap<>(rank.channels()).toString(), rank.initComplete(), rank.noDevice(),
+                    rank.linkLayer(), rank.gdr(), new TreeMap<>(rank.channels()).toString(), rank.initComplete(), rank.noDevice(),
                     rank.socketInterfaces(), rank.plugin(), verdict.verdict().name(), verdict.reason());
         }
         return hash;

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One row of a result, read by column name (or, for unnamed expressions, by position from 1) into Java
- * types: SQL NULL is null for the boxed and object readers, an empty list or map for arrays and JSON.
+ * One row of a result, read by column name into Java types: SQL NULL is null for the boxed and
+ * object readers, an empty list or map for arrays and JSON. Expressions are named with AS.
  */
 final class Row {
 
@@ -46,31 +46,6 @@ final class Row {
 
     boolean bool(String column) throws SQLException {
         return rs.getBoolean(column);
-    }
-
-    String text(int position) throws SQLException {
-        return rs.getString(position);
-    }
-
-    int integer(int position) throws SQLException {
-        return rs.getInt(position);
-    }
-
-    long number(int position) throws SQLException {
-        return rs.getLong(position);
-    }
-
-    double decimal(int position) throws SQLException {
-        return rs.getDouble(position);
-    }
-
-    boolean bool(int position) throws SQLException {
-        return rs.getBoolean(position);
-    }
-
-    Instant instant(int position) throws SQLException {
-        Timestamp at = rs.getTimestamp(position);
-        return at == null ? null : at.toInstant();
     }
 
     Integer nullableInteger(String column) throws SQLException {

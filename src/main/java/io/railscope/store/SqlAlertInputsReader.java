@@ -1,15 +1,15 @@
 package io.railscope.store;
 
-import io.railscope.read.IsolationReads;
-import io.railscope.alert.AlertInputsReader;
 import io.railscope.alert.AlertInputs;
+import io.railscope.alert.AlertInputsReader;
+import io.railscope.assess.JobVerdict;
+import io.railscope.model.Health;
+import io.railscope.model.Plane;
+import io.railscope.read.IsolationReads;
 import io.railscope.read.StoredFinding;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
-import io.railscope.assess.JobVerdict;
-import io.railscope.model.Health;
-import io.railscope.model.Plane;
 import java.util.List;
 
 /** Reads what a cell's alert rules need, in one snapshot, through the partial indexes on unhealthy rows. */
@@ -31,24 +31,25 @@ public class SqlAlertInputsReader implements AlertInputsReader {
     @Override
     public List<AlertInputs.Port> unhealthyPorts(String cell) {
         return consistentRead.read(connection -> {
-            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer(1), cell);
+            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
             return ids.isEmpty() ? List.of() : ports(connection, ids.get(0));
         });
     }
 
     private static List<AlertInputs.Port> ports(Connection connection, int id) throws SQLException {
         return Rows.list(connection, """
-                SELECT n.name, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
+                SELECT n.name AS node, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
                        s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                  WHERE s.cell_id = ? AND s.health <> 'OK'""",
-                row -> new AlertInputs.Port(row.text(1), row.integer(2), row.text(3), row.integer(4), row.text(5), row.text(6),
-                        row.decimal(7), row.integer(8), row.nullableDecimal("symbol_errors_per_hour"), row.nullableDecimal("errors_per_second"),
+                row -> new AlertInputs.Port(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"),
+                        row.text("health"), row.text("reason"), row.decimal("rate_gbps"), row.integer("link_downed_increase"),
+                        row.nullableDecimal("symbol_errors_per_hour"), row.nullableDecimal("errors_per_second"),
                         row.nullableDecimal("congestion_ratio")), id);
     }
 
     private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
-        List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer(1), cell);
+        List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
         if (ids.isEmpty()) {
             return new AlertInputs(cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
         }
@@ -58,12 +59,13 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                  WHERE cell_id = ? AND (health IN ('WARNING', 'CRITICAL') OR leaked > 0 OR allocation_failures > 0)""",
                 row -> new AlertInputs.Pool(row.text("name"), row.constant(Plane.class, "plane"), row.nullableInteger("rail"),
                         row.constant(Health.class, "health"), row.text("reason"),
-                        row.number(6), row.number(7)), id);
+                        row.number("leaked"), row.number("allocation_failures")), id);
         List<AlertInputs.Block> blocks = Rows.list(connection, """
-                SELECT n.name, p.name, b.cidr, b.used, b.capacity
+                SELECT n.name AS node, p.name AS pool, b.cidr, b.used, b.capacity
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN ip_pool p ON p.id = b.pool_id
                  WHERE n.cell_id = ? AND b.capacity > 0 AND b.used >= b.capacity * ?""",
-                row -> new AlertInputs.Block(row.text(1), row.text(2), row.text(3), row.integer(4), row.integer(5)), id, blockFullRatio);
+                row -> new AlertInputs.Block(row.text("node"), row.text("pool"), row.text("cidr"), row.integer("used"), row.integer("capacity")),
+                id, blockFullRatio);
         List<AlertInputs.Neighbor> neighbors = Rows.list(connection, """
                 SELECT n.name, nn.entries, nn.gc_thresh2, nn.gc_thresh3, nn.health, nn.reason
                   FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
@@ -74,13 +76,12 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<AlertInputs.Job> jobs = Rows.list(connection, """
                 SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps FROM nccl_job
                  WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",
-                row -> new AlertInputs.Job(row.text("namespace"), row.text("name"), row.constant(JobVerdict.class, "verdict"), row.text("reason"), row.nullableDecimal("busbw_gbps"),
-                        row.nullableDecimal("baseline_gbps")), id);
+                row -> new AlertInputs.Job(row.text("namespace"), row.text("name"), row.constant(JobVerdict.class, "verdict"), row.text("reason"),
+                        row.nullableDecimal("busbw_gbps"), row.nullableDecimal("baseline_gbps")), id);
         List<AlertInputs.Source> sources = Rows.list(connection, "SELECT source, last_success_at, error FROM source_status WHERE cell_id = ?",
-                row -> {
-                    return new AlertInputs.Source(row.text(1), row.instant(2), row.text(3));
-                }, id);
-        int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int FROM allocation_failure WHERE cell_id = ?", row -> row.integer(1), id).get(0);
+                row -> new AlertInputs.Source(row.text("source"), row.instant("last_success_at"), row.text("error")), id);
+        int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int AS events FROM allocation_failure WHERE cell_id = ?",
+                row -> row.integer("events"), id).get(0);
         List<io.railscope.audit.IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream().map(StoredFinding::finding).toList();
         return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures, isolation);
     }

@@ -1,13 +1,13 @@
 package io.railscope.store;
 
-import io.railscope.alert.AlertStore;
-import io.railscope.alert.StoredAlert;
-import io.railscope.read.DataVersion;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.alert.AlertCondition;
 import io.railscope.alert.AlertState;
+import io.railscope.alert.AlertStore;
 import io.railscope.alert.AlertTransitions;
 import io.railscope.alert.OpenAlert;
+import io.railscope.alert.StoredAlert;
+import io.railscope.read.DataVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.sql.Connection;
@@ -162,10 +162,10 @@ public class SqlAlertStore implements AlertStore {
     public Map<String, double[]> meanTimeToResolve(String cell) {
         Map<String, double[]> mttr = new TreeMap<>();
         consistentRead.read(connection -> Rows.list(connection, """
-                SELECT a.alertname, count(*), avg(extract(epoch FROM a.resolved_at - a.fired_at))
+                SELECT a.alertname, count(*) AS resolved, avg(extract(epoch FROM a.resolved_at - a.fired_at)) AS seconds
                   FROM alert a JOIN cell c ON c.id = a.cell_id
                  WHERE a.state = 'RESOLVED' AND a.fired_at IS NOT NULL AND (?::text IS NULL OR c.name = ?::text)
-                 GROUP BY a.alertname""", row -> mttr.put(row.text(1), new double[] {row.number(2), row.decimal(3)}), cell, cell));
+                 GROUP BY a.alertname""", row -> mttr.put(row.text("alertname"), new double[] {row.number("resolved"), row.decimal("seconds")}), cell, cell));
         return mttr;
     }
 
@@ -174,8 +174,8 @@ public class SqlAlertStore implements AlertStore {
     public Map<String, Integer> firingByCell() {
         Map<String, Integer> counts = new HashMap<>();
         consistentRead.read(connection -> Rows.list(connection, """
-                SELECT c.name, count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
-                row -> counts.put(row.text(1), row.integer(2))));
+                SELECT c.name AS cell, count(*) AS firing FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
+                row -> counts.put(row.text("cell"), row.integer("firing"))));
         return counts;
     }
 

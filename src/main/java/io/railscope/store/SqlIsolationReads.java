@@ -1,12 +1,13 @@
 package io.railscope.store;
 
+import io.railscope.audit.IsolationFinding;
+import io.railscope.model.IsolationCheck;
 import io.railscope.read.IsolationReads;
 import io.railscope.read.StoredFinding;
-import io.railscope.model.IsolationCheck;
-import io.railscope.audit.IsolationFinding;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -31,13 +32,13 @@ public class SqlIsolationReads implements IsolationReads {
                 SELECT f.check_name, f.namespace, f.object, f.node, f.affected, f.detail, f.first_seen
                   FROM isolation_finding f JOIN cell c ON c.id = f.cell_id
                  WHERE c.name = ?""", row -> {
-            String namespace = row.text(2).isEmpty() ? null : row.text(2);
-            String object = row.text(3);
-            String node = row.text(4);
-            int affected = row.integer(5);
-            String detail = row.text(6);
-            var firstSeen = row.instant(7);
-            return IsolationCheck.fromLabel(row.text(1))
+            String namespace = row.text("namespace").isEmpty() ? null : row.text("namespace");
+            String object = row.text("object");
+            String node = row.text("node");
+            int affected = row.integer("affected");
+            String detail = row.text("detail");
+            Instant firstSeen = row.instant("first_seen");
+            return IsolationCheck.fromLabel(row.text("check_name"))
                     .map(check -> new StoredFinding(new IsolationFinding(check, namespace, object, node, affected, detail), firstSeen));
         }, cell);
         // a check this version does not know (written by a newer replica) is left out

@@ -2,12 +2,12 @@ package io.railscope.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.JobVerdict;
-import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
+import io.railscope.read.JobDetail;
 import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
-import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclWarning;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package io.railscope.store;
 
-import io.railscope.read.KnownCells;
 import io.railscope.config.Fleet;
+import io.railscope.read.KnownCells;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** Whether a cell name is one Railscope knows: configured here, or stored (by this or another replica). */

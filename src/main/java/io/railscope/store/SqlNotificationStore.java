@@ -1,13 +1,15 @@
 package io.railscope.store;
 
-import io.railscope.notify.NotificationStore.GroupChanges;
-import io.railscope.notify.NotificationStore;
+import io.agroal.api.AgroalDataSource;
 import io.railscope.notify.AlertmanagerPush;
 import io.railscope.notify.NotificationGroup;
+import io.railscope.notify.NotificationStore.GroupChanges;
+import io.railscope.notify.NotificationStore;
 import io.railscope.notify.OutboxEntry;
-import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -38,7 +40,6 @@ public class SqlNotificationStore implements NotificationStore {
         this.dataSource = dataSource;
     }
 
-
     /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
     /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
     @Transactional
@@ -46,7 +47,7 @@ public class SqlNotificationStore implements NotificationStore {
     public Instant group(String receiver, String url, int outboxLimit, Instant now,
             Function<Map<String, NotificationGroup>, GroupChanges> decide) {
         try (Connection connection = dataSource.getConnection()) {
-            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?)", row -> row.bool(1), GROUPING_LOCK).get(0)) {
+            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?) AS locked", row -> row.bool("locked"), GROUPING_LOCK).get(0)) {
                 return null;
             }
             Map<String, NotificationGroup> groups = new LinkedHashMap<>();
@@ -77,8 +78,8 @@ public class SqlNotificationStore implements NotificationStore {
                         UPDATE notification_outbox SET superseded_at = ?
                          WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""",
                         now, receiver, groupKey);
-                long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 FROM notification_outbox WHERE receiver = ? AND group_key = ?",
-                        row -> row.number(1), receiver, groupKey).get(0);
+                long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 AS seq FROM notification_outbox WHERE receiver = ? AND group_key = ?",
+                        row -> row.number("seq"), receiver, groupKey).get(0);
                 SqlStatements.update(connection, """
                         INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at, seq, idempotency_key)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", receiver, url, groupKey, changes.payloads().get(i),
@@ -140,8 +141,8 @@ public class SqlNotificationStore implements NotificationStore {
     public Instant nextDue() {
         try (Connection connection = dataSource.getConnection()) {
             List<Instant> next = Rows.list(connection, """
-                    SELECT min(greatest(next_attempt_at, coalesce(claim_expires_at, next_attempt_at))) FROM notification_outbox
-                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", row -> row.instant(1));
+                    SELECT min(greatest(next_attempt_at, coalesce(claim_expires_at, next_attempt_at))) AS due FROM notification_outbox
+                     WHERE delivered_at IS NULL AND superseded_at IS NULL""", row -> row.instant("due"));
             return next.isEmpty() ? null : next.get(0);
         } catch (SQLException e) {
             throw new StoreException("reading the outbox failed: " + e.getMessage(), e);
@@ -151,8 +152,8 @@ public class SqlNotificationStore implements NotificationStore {
     /** A key a receiver can drop repeats by: the same for every attempt of one notification, different for the next one of its group. */
     static String idempotencyKey(String receiver, String groupKey, long seq) {
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest((receiver + "\u0000" + groupKey).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((receiver + "\u0000" + groupKey).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -192,7 +193,8 @@ public class SqlNotificationStore implements NotificationStore {
     public List<AlertmanagerPush> pushes() {
         try (Connection connection = dataSource.getConnection()) {
             return Rows.list(connection, "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
-                    row -> new AlertmanagerPush(row.text(1), row.instant(2), row.instant(3), row.integer(4), row.text(5)));
+                    row -> new AlertmanagerPush(row.text("url"), row.instant("last_attempt"), row.instant("last_success"), row.integer("alerts"),
+                            row.text("error")));
         } catch (SQLException e) {
             throw new StoreException("reading pushes failed: " + e.getMessage(), e);
         }

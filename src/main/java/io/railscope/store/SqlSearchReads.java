@@ -1,7 +1,7 @@
 package io.railscope.store;
 
-import io.railscope.read.SearchReads;
 import io.railscope.read.SearchHit;
+import io.railscope.read.SearchReads;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -39,21 +40,22 @@ public class SqlSearchReads implements SearchReads {
     private static List<SearchHit> address(Connection connection, String ip) throws SQLException {
         List<SearchHit> hits = new ArrayList<>();
         hits.addAll(Rows.list(connection, """
-                SELECT c.name, n.name, b.cidr, p.name, b.used, b.capacity
+                SELECT c.name AS cell, n.name AS node, b.cidr, p.name AS pool, b.used, b.capacity
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN cell c ON c.id = n.cell_id JOIN ip_pool p ON p.id = b.pool_id
-                 WHERE ?::inet <<= b.cidr::cidr LIMIT ?""", row -> new SearchHit("node block", row.text(1), row.text(2),
-                ip + " is in " + row.text(2) + "'s block " + row.text(3) + " of pool " + row.text(4) + " (" + row.integer(5) + " of "
-                        + row.integer(6) + " used)", "/cells/" + url(row.text(1)) + "/nodes/" + url(row.text(2))), ip, PER_KIND));
+                 WHERE ?::inet <<= b.cidr::cidr LIMIT ?""", row -> new SearchHit("node block", row.text("cell"), row.text("node"),
+                ip + " is in " + row.text("node") + "'s block " + row.text("cidr") + " of pool " + row.text("pool") + " ("
+                        + row.integer("used") + " of " + row.integer("capacity") + " used)",
+                "/cells/" + url(row.text("cell")) + "/nodes/" + url(row.text("node"))), ip, PER_KIND));
         hits.addAll(Rows.list(connection, """
-                SELECT c.name, p.name, p.plane, p.rail, cidr
+                SELECT c.name AS cell, p.name AS pool, p.plane, p.rail, cidr
                   FROM ip_pool p JOIN cell c ON c.id = p.cell_id, unnest(p.cidrs) AS cidr
-                 WHERE ?::inet <<= cidr::cidr LIMIT ?""", row -> new SearchHit(row.text(3).toLowerCase() + " pool", row.text(1),
-                row.text(2), ip + " is in " + row.text(5) + (row.nullableInteger("rail") == null ? "" : " (rail " + row.integer(4) + ")"),
-                "/cells/" + url(row.text(1)) + "/pools/" + row.text(3).toLowerCase() + "/" + url(row.text(2))), ip, PER_KIND));
+                 WHERE ?::inet <<= cidr::cidr LIMIT ?""", row -> new SearchHit(plane(row) + " pool", row.text("cell"), row.text("pool"),
+                ip + " is in " + row.text("cidr") + (row.nullableInteger("rail") == null ? "" : " (rail " + row.integer("rail") + ")"),
+                poolUrl(row)), ip, PER_KIND));
         hits.addAll(Rows.list(connection, """
-                SELECT c.name, l.pool, l.podref FROM ipam_leak l JOIN cell c ON c.id = l.cell_id WHERE l.address = ? LIMIT ?""",
-                row -> new SearchHit("leaked address", row.text(1), ip, "allocated in " + row.text(2) + " to " + row.text(3)
-                        + ", a pod that no longer exists", "/cells/" + url(row.text(1)) + "#ipam"), ip, PER_KIND));
+                SELECT c.name AS cell, l.pool, l.podref FROM ipam_leak l JOIN cell c ON c.id = l.cell_id WHERE l.address = ? LIMIT ?""",
+                row -> new SearchHit("leaked address", row.text("cell"), ip, "allocated in " + row.text("pool") + " to " + row.text("podref")
+                        + ", a pod that no longer exists", "/cells/" + url(row.text("cell")) + "#ipam"), ip, PER_KIND));
         return hits;
     }
 
@@ -61,33 +63,47 @@ public class SqlSearchReads implements SearchReads {
         String like = "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
         List<SearchHit> hits = new ArrayList<>();
         hits.addAll(Rows.list(connection, """
-                SELECT c.name, n.name, n.pool FROM node n JOIN cell c ON c.id = n.cell_id
-                 WHERE n.name ILIKE ? ORDER BY n.name = ? DESC, n.name LIMIT ?""", row -> new SearchHit("node", row.text(1), row.text(2),
-                row.text(3) == null ? "" : "pool " + row.text(3), "/cells/" + url(row.text(1)) + "/nodes/" + url(row.text(2))),
-                like, q, PER_KIND));
+                SELECT c.name AS cell, n.name AS node, n.pool FROM node n JOIN cell c ON c.id = n.cell_id
+                 WHERE n.name ILIKE ? ORDER BY n.name = ? DESC, n.name LIMIT ?""", row -> new SearchHit("node", row.text("cell"),
+                row.text("node"), row.text("pool") == null ? "" : "pool " + row.text("pool"),
+                "/cells/" + url(row.text("cell")) + "/nodes/" + url(row.text("node"))), like, q, PER_KIND));
         hits.addAll(Rows.list(connection, """
-                SELECT DISTINCT ON (c.name, j.namespace, j.name, pod ->> 'name') c.name, j.namespace, j.name, pod ->> 'name', pod ->> 'node'
+                SELECT DISTINCT ON (c.name, j.namespace, j.name, pod ->> 'name')
+                       c.name AS cell, j.namespace, j.name AS job, pod ->> 'name' AS pod, pod ->> 'node' AS node
                   FROM nccl_job j JOIN cell c ON c.id = j.cell_id, jsonb_array_elements(j.pods) AS pod
-                 WHERE pod ->> 'name' ILIKE ? LIMIT ?""", row -> new SearchHit("pod", row.text(1), row.text(4),
-                "of job " + row.text(2) + "/" + row.text(3) + (row.text(5) == null ? "" : " on " + row.text(5)),
-                "/cells/" + url(row.text(1)) + "/jobs/" + url(row.text(2)) + "/" + url(row.text(3))), like, PER_KIND));
+                 WHERE pod ->> 'name' ILIKE ? LIMIT ?""", row -> new SearchHit("pod", row.text("cell"), row.text("pod"),
+                "of job " + row.text("namespace") + "/" + row.text("job") + (row.text("node") == null ? "" : " on " + row.text("node")),
+                jobUrl(row)), like, PER_KIND));
         hits.addAll(Rows.list(connection, """
-                SELECT c.name, s.namespace, s.name, s.node FROM stuck_pod s JOIN cell c ON c.id = s.cell_id WHERE s.name ILIKE ? LIMIT ?""",
-                row -> new SearchHit("stuck pod", row.text(1), row.text(2) + "/" + row.text(3),
-                        "waiting for an address" + (row.text(4) == null ? "" : " on " + row.text(4)), "/cells/" + url(row.text(1)) + "#ipam"),
+                SELECT c.name AS cell, s.namespace, s.name AS pod, s.node FROM stuck_pod s JOIN cell c ON c.id = s.cell_id
+                 WHERE s.name ILIKE ? LIMIT ?""",
+                row -> new SearchHit("stuck pod", row.text("cell"), row.text("namespace") + "/" + row.text("pod"),
+                        "waiting for an address" + (row.text("node") == null ? "" : " on " + row.text("node")),
+                        "/cells/" + url(row.text("cell")) + "#ipam"), like, PER_KIND));
+        hits.addAll(Rows.list(connection, """
+                SELECT c.name AS cell, j.namespace, j.name AS job, j.verdict FROM nccl_job j JOIN cell c ON c.id = j.cell_id
+                 WHERE j.name ILIKE ? ORDER BY j.running DESC, j.name LIMIT ?""", row -> new SearchHit("job", row.text("cell"),
+                row.text("namespace") + "/" + row.text("job"), row.text("verdict"), jobUrl(row)), like, PER_KIND));
+        hits.addAll(Rows.list(connection, """
+                SELECT c.name AS cell, p.name AS pool, p.plane, p.health FROM ip_pool p JOIN cell c ON c.id = p.cell_id
+                 WHERE p.name ILIKE ? LIMIT ?""",
+                row -> new SearchHit(plane(row) + " pool", row.text("cell"), row.text("pool"), row.text("health"), poolUrl(row)),
                 like, PER_KIND));
-        hits.addAll(Rows.list(connection, """
-                SELECT c.name, j.namespace, j.name, j.verdict FROM nccl_job j JOIN cell c ON c.id = j.cell_id
-                 WHERE j.name ILIKE ? ORDER BY j.running DESC, j.name LIMIT ?""", row -> new SearchHit("job", row.text(1),
-                row.text(2) + "/" + row.text(3), row.text(4), "/cells/" + url(row.text(1)) + "/jobs/" + url(row.text(2)) + "/"
-                        + url(row.text(3))), like, PER_KIND));
-        hits.addAll(Rows.list(connection, """
-                SELECT c.name, p.name, p.plane, p.health FROM ip_pool p JOIN cell c ON c.id = p.cell_id WHERE p.name ILIKE ? LIMIT ?""",
-                row -> new SearchHit(row.text(3).toLowerCase() + " pool", row.text(1), row.text(2), row.text(4),
-                        "/cells/" + url(row.text(1)) + "/pools/" + row.text(3).toLowerCase() + "/" + url(row.text(2))), like, PER_KIND));
         hits.addAll(Rows.list(connection, "SELECT name FROM cell WHERE name ILIKE ? LIMIT ?",
-                row -> new SearchHit("cell", row.text(1), row.text(1), "", "/cells/" + url(row.text(1))), like, PER_KIND));
+                row -> new SearchHit("cell", row.text("name"), row.text("name"), "", "/cells/" + url(row.text("name"))), like, PER_KIND));
         return hits;
+    }
+
+    private static String plane(Row row) throws SQLException {
+        return row.text("plane").toLowerCase(Locale.ROOT);
+    }
+
+    private static String poolUrl(Row row) throws SQLException {
+        return "/cells/" + url(row.text("cell")) + "/pools/" + plane(row) + "/" + url(row.text("pool"));
+    }
+
+    private static String jobUrl(Row row) throws SQLException {
+        return "/cells/" + url(row.text("cell")) + "/jobs/" + url(row.text("namespace")) + "/" + url(row.text("job"));
     }
 
     private static String url(String value) {

@@ -1,10 +1,10 @@
 package io.railscope.store;
 
-import io.railscope.notify.SilenceStore;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
+import io.railscope.notify.SilenceStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,15 +1,15 @@
 package io.railscope.web;
 
-import io.railscope.alert.AlertState;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.alert.AlertState;
+import io.railscope.alert.AlertStore;
+import io.railscope.alert.StoredAlert;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
-import io.railscope.notify.Silences;
-import io.railscope.alert.AlertStore;
 import io.railscope.notify.NotificationStore;
 import io.railscope.notify.OutboxEntry;
-import io.railscope.alert.StoredAlert;
+import io.railscope.notify.Silences;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /** Alerts (firing, pending, silenced, recently resolved, time to resolve, deliveries) and silences. */
 @Path("/")
@@ -131,7 +132,7 @@ public class AlertsPage {
             if (matcher.isEmpty()) {
                 continue;
             }
-            java.util.regex.Matcher parts = java.util.regex.Pattern.compile("^([^=!~\\s]+)\\s*(=~|!~|!=|=)\\s*\"?(.*?)\"?$").matcher(matcher);
+            var parts = Pattern.compile("^([^=!~\\s]+)\\s*(=~|!~|!=|=)\\s*\"?(.*?)\"?$").matcher(matcher);
             if (!parts.matches()) {
                 throw new Silences.InvalidSilenceException("matchers[" + index + "]: write name=value, name!=value, name=~regex or name!~regex");
             }

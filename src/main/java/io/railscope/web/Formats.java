@@ -2,11 +2,11 @@ package io.railscope.web;
 
 import io.quarkus.qute.TemplateExtension;
 import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /** Formats for templates: {@code {ratio.percent}}, {@code {name.lower}}, {@code {instant.utc}}. */
@@ -52,7 +52,6 @@ final class Formats {
     static String count(long value) {
         return String.format("%,d", value);
     }
-
 
     /** A path segment, percent-encoded. */
     static String url(String value) {

@@ -1,7 +1,8 @@
 package io.railscope.web;
 
-import io.railscope.read.PortSample;
 import io.railscope.assess.PoolSample;
+import io.railscope.read.JobDetail.BusbwSample;
+import io.railscope.read.PortSample;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -52,8 +53,8 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
     }
 
     /** A job's bus bandwidth (first) against the cell's baseline for jobs of its size (second; 0 when unknown). */
-    static LineChart busbw(List<io.railscope.read.JobDetail.BusbwSample> samples, Double baseline) {
-        return of(samples.stream().map(io.railscope.read.JobDetail.BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
+    static LineChart busbw(List<BusbwSample> samples, Double baseline) {
+        return of(samples.stream().map(BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
                 sample -> baseline == null ? Double.NaN : baseline);
     }
 

@@ -1,19 +1,19 @@
 package io.railscope.alert;
 
-import io.railscope.model.IsolationCheck;
-import io.railscope.audit.IsolationFinding;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.TestThresholds;
+import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
+import io.railscope.model.IsolationCheck;
 import io.railscope.model.Plane;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each rule on a cell state that triggers it, and its labels and page. */
 class AlertRulesTest {
@@ -36,7 +36,7 @@ class AlertRulesTest {
                         new AlertInputs.Job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)),
                 List.of(new AlertInputs.Source("node-metrics", NOW.minusSeconds(600), "HTTP 503"),
                         new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0,
-                java.util.Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
+                Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
                         "seen " + check.label())).toList());
         List<AlertCondition> conditions = rules.evaluate(inputs, 400, 0.7, Duration.ofSeconds(90), NOW);
         Map<String, Long> byName = conditions.stream().collect(Collectors.groupingBy(AlertCondition::alertname, Collectors.counting()));

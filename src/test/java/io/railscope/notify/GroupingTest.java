@@ -2,18 +2,21 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertState;
+import io.railscope.alert.Fingerprint;
+import io.railscope.alert.StoredAlert;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
 import io.railscope.notify.NotificationStore.GroupChanges;
-import io.railscope.alert.StoredAlert;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -123,8 +126,8 @@ class GroupingTest {
             now.add(other);
             GroupChanges changes = pass(now, at = at.plusSeconds(400), true);
             assertThat(changes.payloads()).as("round %d", round).singleElement().satisfies(payload -> {
-                var alerts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(payload).get("alerts");
-                long resolvedAlerts = java.util.stream.StreamSupport.stream(alerts.spliterator(), false)
+                var alerts = new ObjectMapper().readTree(payload).get("alerts");
+                long resolvedAlerts = StreamSupport.stream(alerts.spliterator(), false)
                         .filter(alert -> alert.get("status").asText().equals("resolved")).count();
                 assertThat(resolvedAlerts).isEqualTo(1);
             });
@@ -140,7 +143,7 @@ class GroupingTest {
 
     private static StoredAlert alert(long id, String node, AlertState state, Instant resolvedAt) {
         Map<String, String> labels = Map.of("alertname", "RailPortDown", "cell", "a", "severity", "critical", "node", node);
-        return new StoredAlert(id, io.railscope.alert.Fingerprint.of(labels), "a", "RailPortDown", "critical", labels, Map.of("summary", "down"),
+        return new StoredAlert(id, Fingerprint.of(labels), "a", "RailPortDown", "critical", labels, Map.of("summary", "down"),
                 state, T0, state == AlertState.PENDING ? null : T0, resolvedAt, "http://railscope/cells/a");
     }
 
