@@ -16,7 +16,7 @@ public record NodeResponse(String cell, String node, String pool, List<String> p
             double pressure, Health health, String reason) {
     }
 
-    /** A rail port of the node. */
+    /** A rail port of the node; {@code health} is its PortHealth, or UNKNOWN before the port is first assessed. */
     public record Rail(int rail, String device, int port, int state, int physicalState, double rateGbps, int expectedGbps,
             Double rxBytesPerSecond, Double txBytesPerSecond, Double symbolErrorsPerHour, Double errorsPerSecond, int linkDownedIncrease,
             Double congestionRatio, Double cnpPerSecond, Double ecnMarkedPerSecond, String health, String reason) {
@@ -33,6 +33,6 @@ public record NodeResponse(String cell, String node, String pool, List<String> p
     private static Rail rail(PortState p, int expectedGbps) {
         return new Rail(p.rail(), p.device(), p.port(), p.stateId(), p.physicalStateId(), p.rateGbps(), expectedGbps, p.rxBytesPerSecond(),
                 p.txBytesPerSecond(), p.symbolErrorsPerHour(), p.errorsPerSecond(), p.linkDownedIncrease(), p.congestionRatio(),
-                p.cnpPerSecond(), p.ecnMarkedPerSecond(), p.health() == null ? "UNKNOWN" : p.health().name(), p.reason());
+                p.cnpPerSecond(), p.ecnMarkedPerSecond(), p.health() == null ? Health.UNKNOWN.name() : p.health().name(), p.reason());
     }
 }
