@@ -1,5 +1,6 @@
 package io.railscope;
 
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.railscope.notify.AlertmanagerResource;
 import io.railscope.ops.DatabaseBehindProxy;
@@ -7,6 +8,7 @@ import io.railscope.source.exposition.ExporterCellResource;
 import io.railscope.source.exposition.QueryCellResource;
 import io.railscope.source.kube.MockCellResource;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The test fleet plus real peers, started once for every test that needs one: configured cells read from
@@ -18,8 +20,12 @@ public class PeersProfile implements QuarkusTestProfile {
 
     @Override
     public List<TestResourceEntry> testResources() {
-        return List.of(new TestResourceEntry(DatabaseBehindProxy.class), new TestResourceEntry(AlertmanagerResource.class),
-                new TestResourceEntry(MockCellResource.class), new TestResourceEntry(ExporterCellResource.class),
-                new TestResourceEntry(QueryCellResource.class));
+        // the peers do not depend on each other: they start side by side
+        return List.of(parallel(DatabaseBehindProxy.class), parallel(AlertmanagerResource.class), parallel(MockCellResource.class),
+                parallel(ExporterCellResource.class), parallel(QueryCellResource.class));
+    }
+
+    private static TestResourceEntry parallel(Class<? extends QuarkusTestResourceLifecycleManager> resource) {
+        return new TestResourceEntry(resource, Map.of(), true);
     }
 }

@@ -39,6 +39,9 @@ class SreJourneyBrowserTest {
     SimulatedFleet fleet;
 
     @Inject
+    CollectionLoop loop;
+
+    @Inject
     Scheduler scheduler;
 
     @Test
@@ -123,6 +126,7 @@ class SreJourneyBrowserTest {
             // the fleet is collected every second meanwhile, as in production (the tests keep the jobs paused otherwise)
             scheduler.resume(CollectionLoop.jobName("alpha"));
             scheduler.resume(CollectionLoop.jobName("bravo"));
+            loop.collector("alpha").orElseThrow().collect();
             browser.get(root.toString());
             wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']")).getText().contains("STALE"));
             // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it
