@@ -4,6 +4,7 @@ import io.railscope.assess.JobVerdict;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.model.PortHealth;
 import java.time.Instant;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public record AlertInputs(String cell, List<Pool> pools, List<Block> fullBlocks,
     }
 
     /** A port; its health is still the stored name (OK, DEGRADED or DOWN), as the collection's carry-over reads it. */
-    public record Port(String node, int rail, String device, int port, String health, String reason, double rateGbps, int linkDownedIncrease,
+    public record Port(String node, int rail, String device, int port, PortHealth health, String reason, double rateGbps, int linkDownedIncrease,
             Double symbolErrorsPerHour, Double errorsPerSecond, Double congestionRatio) {
     }
 

@@ -134,7 +134,7 @@ public final class AlertRules {
         String[] where = {"node", port.node(), "rail", Integer.toString(port.rail()), "device", port.device()};
         String name = port.node() + " rail " + port.rail() + " (" + port.device() + ")";
         String reason = port.reason() == null ? "" : port.reason();
-        if (port.health().equals(PortHealth.DOWN.name())) {
+        if (port.health() == PortHealth.DOWN) {
             conditions.add(condition("RailPortDown", "critical", cell, page, "Rail port " + name + " is down", reason, where));
             return;
         }

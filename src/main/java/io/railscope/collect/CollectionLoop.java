@@ -69,15 +69,24 @@ public class CollectionLoop {
             CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), alerts::evaluate,
                     alerts::unhealthyPorts);
             collectors.put(cell.name(), collector);
-            scheduler.newJob("collect-" + cell.name())
+            scheduler.newJob(jobName(cell.name()))
                     .setInterval(cell.interval().toString())
                     .setDelayed("1s")
                     .setConcurrentExecution(ConcurrentExecution.SKIP)
                     .setTask(execution -> collectLogged(collector))
                     .schedule();
+            if (!config.collect().scheduled()) {
+                scheduler.pause(jobName(cell.name()));
+            }
         }
-        LOG.infof("collecting %d cell(s)%s: %s", collectors.size(),
-                fleet.isBuiltInSimulation() ? " of the built-in simulated fleet (no cell configured)" : "", collectors.keySet());
+        LOG.infof("collecting %d cell(s)%s%s: %s", collectors.size(),
+                fleet.isBuiltInSimulation() ? " of the built-in simulated fleet (no cell configured)" : "",
+                config.collect().scheduled() ? "" : " on demand only (railscope.collect.scheduled=false)", collectors.keySet());
+    }
+
+    /** The scheduler job that collects a cell; paused from the start when railscope.collect.scheduled is false. */
+    public static String jobName(String cell) {
+        return "collect-" + cell;
     }
 
     /** The collector of a cell, for a collection on demand. */

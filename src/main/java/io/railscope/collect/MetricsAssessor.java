@@ -65,7 +65,7 @@ final class MetricsAssessor {
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
             AlertInputs.Port last = previous == null ? committed.get(key) : null;
-            ports.add(last != null && assessed.health() == PortHealth.OK && last.health().equals(PortHealth.DEGRADED.name()) ? carried(assessed, last)
+            ports.add(last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED ? carried(assessed, last)
                     : assessed);
         }
         List<NeighborAssessment> neighbors = new ArrayList<>(snapshot.neighbors().size());

@@ -55,6 +55,13 @@ public interface RailscopeConfig {
         @WithDefault("30s")
         Duration interval();
 
+        /**
+         * Whether each cell is collected on its own every interval. Off, the collection jobs exist but are
+         * paused: a collection runs only when one is asked for (the tests drive collections this way).
+         */
+        @WithDefault("true")
+        boolean scheduled();
+
         /** How long one source of one cell may take before it is abandoned and marked stale. */
         @WithDefault("20s")
         Duration sourceTimeout();

@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.model.PortHealth;
 import io.railscope.alert.AlertInputs;
 import io.railscope.alert.AlertInputsReader;
 import io.railscope.assess.JobVerdict;
@@ -43,7 +44,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                  WHERE s.cell_id = ? AND s.health <> 'OK'""",
                 row -> new AlertInputs.Port(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"),
-                        row.text("health"), row.text("reason"), row.decimal("rate_gbps"), row.integer("link_downed_increase"),
+                        row.constant(PortHealth.class, "health"), row.text("reason"), row.decimal("rate_gbps"), row.integer("link_downed_increase"),
                         row.nullableDecimal("symbol_errors_per_hour"), row.nullableDecimal("errors_per_second"),
                         row.nullableDecimal("congestion_ratio")), id);
     }

@@ -1,79 +1,302 @@
 package io.railscope.alert;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.Plane;
+import io.railscope.model.PortHealth;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** Each rule on a cell state that triggers it, and its labels and page. */
+/** Each rule on a cell state that triggers it (one row per rule), and its labels and page; a healthy cell has no alert. */
 class AlertRulesTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
+    private static final int EXPECTED_GBPS = 400;
     private final AlertRules rules = new AlertRules(TestThresholds.defaults(), "https://railscope.example/");
 
+    static Stream<Row> rules() {
+        List<Row> rows = new ArrayList<>(List.of(
+                row("IpPoolLowHeadroom", "critical", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0))
+                        .labels("pool", "cluster-pool", "plane", "primary").page("/pools/primary/cluster-pool"),
+                row("IpPoolLowHeadroom", "warning", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.WARNING, 0, 0))
+                        .labels("pool", "cluster-pool", "plane", "primary").page("/pools/primary/cluster-pool"),
+                row("BackendRailPoolNearFull", "warning", healthy().pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 0, 0))
+                        .labels("pool", "rail-3", "rail", "3").page("/pools/backend/rail-3"),
+                row("IpamLeakedAddresses", "warning", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.OK, 3, 0))
+                        .labels("pool", "cluster-pool").page("/pools/primary/cluster-pool"),
+                row("IpAllocationFailures", "warning", healthy().pool("rail-3", Plane.BACKEND, 3, Health.OK, 0, 2))
+                        .labels("pool", "rail-3").page("/pools/backend/rail-3"),
+                // failure events no pool owns are the cell's
+                row("IpAllocationFailures", "warning", healthy().allocationFailureEvents(4)).page(""),
+                row("NodeBlockNearFull", "critical", healthy().block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254))
+                        .labels("node", "gpu-1", "pool", "cluster-pool").page("/nodes/gpu-1"),
+                row("NodeBlockNearFull", "warning", healthy().block("gpu-1", "cluster-pool", "10.0.1.0/24", 240, 254))
+                        .labels("node", "gpu-1", "pool", "cluster-pool").page("/nodes/gpu-1"),
+                row("NeighborTableOverGcThresh2", "warning", healthy().neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2"))
+                        .labels("node", "gpu-2").page("/nodes/gpu-2").annotation("description", "over gc_thresh2"),
+                row("NeighborTableNearGcThresh3", "critical", healthy().neighbor("gpu-3", 1000, Health.CRITICAL, null))
+                        .labels("node", "gpu-3").page("/nodes/gpu-3").annotation("description", "gc_thresh2 512, gc_thresh3 1024"),
+                row("RailPortDown", "critical", healthy().port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN").rate(0)))
+                        .labels("node", "gpu-4", "rail", "1", "device", "mlx5_0").page("/nodes/gpu-4").annotation("description", "state DOWN"),
+                row("RailPortRateBelowExpected", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "half rate").rate(200)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
+                row("RailPortFlapping", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "flapping").linkDowned(2)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
+                row("RailPortErrors", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "symbol errors").symbolErrorsPerHour(500.0)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
+                row("RailPortErrors", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "port errors").errorsPerSecond(3.0)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
+                row("RailPortCongested", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "congested").congestionRatio(0.5)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
+                row("NcclJobDegraded", "warning", healthy().job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", null, null))
+                        .labels("namespace", "team-a", "job", "llm").page("/jobs/team-a/llm"),
+                row("NcclJobFailed", "critical", healthy().job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null))
+                        .labels("namespace", "team-b", "job", "eval").page("/jobs/team-b/eval"),
+                row("NcclJobUnobservable", "info", healthy().job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null))
+                        .labels("namespace", "team-c", "job", "quiet").page("/jobs/team-c/quiet"),
+                // a job that is slow is also degraded
+                row("NcclBusBandwidthLow", "warning", healthy().job("team-a", "llm", JobVerdict.DEGRADED, "slow", 80.0, 350.0))
+                        .labels("namespace", "team-a", "job", "llm").page("/jobs/team-a/llm").alongWith("NcclJobDegraded"),
+                row("RailscopeSourceStale", "critical", healthy().source("node-metrics", NOW.minusSeconds(600), "HTTP 503"))
+                        .labels("source", "node-metrics").page(""),
+                row("RailscopeSourceStale", "critical", healthy().source("node-metrics", null, "connection refused"))
+                        .labels("source", "node-metrics").page("").annotation("description", "Last success never; last error: connection refused")));
+        for (IsolationCheck check : IsolationCheck.values()) {
+            rows.add(row(check.alertName(), "warning", healthy().isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
+                    "seen " + check.label())))
+                    .labels("namespace", "team-a", "object", "Namespace team-a").page("/isolation")
+                    .annotation("fix", check.fix()).annotation("description", "seen " + check.label() + " " + check.why()));
+        }
+        return rows.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rules")
+    void eachRuleFiresOnTheStateThatTriggersItWithItsLabelsAndPage(Row row) {
+        List<AlertCondition> conditions = rules.evaluate(row.inputs, EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW);
+
+        Set<String> fired = new TreeSet<>(conditions.stream().map(AlertCondition::alertname).toList());
+        Set<String> expected = new TreeSet<>(row.alongWith);
+        expected.add(row.alertname);
+        assertThat(fired).as("the rules that fire").isEqualTo(expected);
+
+        AlertCondition condition = conditions.stream().filter(c -> c.alertname().equals(row.alertname)).findFirst().orElseThrow();
+        Map<String, String> labels = new LinkedHashMap<>(Map.of("alertname", row.alertname, "severity", row.severity, "cell", "west-1"));
+        labels.putAll(row.labels);
+        assertThat(condition.labels()).containsExactlyInAnyOrderEntriesOf(labels);
+        assertThat(condition.generatorUrl()).isEqualTo("https://railscope.example/cells/west-1" + row.page);
+        assertThat(condition.annotations()).containsKey("summary").containsAllEntriesOf(row.annotations);
+    }
+
     @Test
-    void everyUnhealthyThingIsAnAlertWithItsLabels() {
-        AlertInputs inputs = new AlertInputs("west-1",
-                List.of(new AlertInputs.Pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, "2 node blocks left", 0, 0),
-                        new AlertInputs.Pool("rail-3", Plane.BACKEND, 3, Health.WARNING, "95 % used", 3, 2)),
-                List.of(new AlertInputs.Block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254)),
-                List.of(new AlertInputs.Neighbor("gpu-2", 600, 512, 1024, Health.WARNING, "over gc_thresh2"),
-                        new AlertInputs.Neighbor("gpu-3", 1000, 512, 1024, Health.CRITICAL, "near gc_thresh3")),
-                List.of(new AlertInputs.Port("gpu-4", 1, "mlx5_0", 1, "DOWN", "state DOWN", 0, 0, null, null, null),
-                        new AlertInputs.Port("gpu-5", 2, "mlx5_1", 1, "DEGRADED", "half rate, flapping, errors, congested", 200, 2, 500.0, 0.0, 0.5)),
-                List.of(new AlertInputs.Job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0),
-                        new AlertInputs.Job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null),
-                        new AlertInputs.Job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)),
-                List.of(new AlertInputs.Source("node-metrics", NOW.minusSeconds(600), "HTTP 503"),
-                        new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0,
-                Arrays.stream(IsolationCheck.values()).map(check -> new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
-                        "seen " + check.label())).toList());
-        List<AlertCondition> conditions = rules.evaluate(inputs, 400, 0.7, Duration.ofSeconds(90), NOW);
-        Map<String, Long> byName = conditions.stream().collect(Collectors.groupingBy(AlertCondition::alertname, Collectors.counting()));
-        assertThat(byName).containsOnlyKeys("IpPoolLowHeadroom", "BackendRailPoolNearFull", "IpamLeakedAddresses", "IpAllocationFailures",
-                "NodeBlockNearFull", "NeighborTableOverGcThresh2", "NeighborTableNearGcThresh3", "RailPortDown", "RailPortRateBelowExpected",
-                "RailPortFlapping", "RailPortErrors", "RailPortCongested", "NcclJobDegraded", "NcclJobFailed", "NcclJobUnobservable",
-                "NcclBusBandwidthLow", "RailscopeSourceStale", "TenantNamespaceWithoutDefaultDeny", "HostNetworkPodOutsideSystemNamespaces",
-                "PrivilegedPodWhereIpcLockWouldDo", "BackendAttachmentFromForeignNamespace", "InferencePodWithBackendRails", "BackendNetworkRouted",
-                "MultusNamespaceIsolationOff", "BackendRailMtuMismatch", "RdmaNetnsShared");
-        assertThat(AlertRules.NAMES).containsExactlyInAnyOrderElementsOf(byName.keySet());
-
-        AlertCondition isolation = conditions.stream().filter(c -> c.alertname().equals("TenantNamespaceWithoutDefaultDeny")).findFirst().orElseThrow();
-        assertThat(isolation.labels()).containsExactlyInAnyOrderEntriesOf(Map.of("alertname", "TenantNamespaceWithoutDefaultDeny",
-                "severity", "warning", "cell", "west-1", "namespace", "team-a", "object", "Namespace team-a"));
-        assertThat(isolation.generatorUrl()).isEqualTo("https://railscope.example/cells/west-1/isolation");
-        assertThat(isolation.annotations()).containsEntry("fix", IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY.fix())
-                .containsEntry("description", "seen namespace-without-default-deny " + IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY.why());
-
-        AlertCondition down = conditions.stream().filter(c -> c.alertname().equals("RailPortDown")).findFirst().orElseThrow();
-        assertThat(down.labels()).containsExactlyInAnyOrderEntriesOf(Map.of("alertname", "RailPortDown", "severity", "critical", "cell", "west-1",
-                "node", "gpu-4", "rail", "1", "device", "mlx5_0"));
-        assertThat(down.generatorUrl()).isEqualTo("https://railscope.example/cells/west-1/nodes/gpu-4");
-        assertThat(down.annotations()).containsEntry("description", "state DOWN");
-
-        AlertCondition pool = conditions.stream().filter(c -> c.alertname().equals("IpPoolLowHeadroom")).findFirst().orElseThrow();
-        assertThat(pool.labels()).containsEntry("severity", "critical").containsEntry("pool", "cluster-pool").containsEntry("plane", "primary");
-        AlertCondition job = conditions.stream().filter(c -> c.alertname().equals("NcclJobDegraded")).findFirst().orElseThrow();
-        assertThat(job.labels()).containsEntry("namespace", "team-a").containsEntry("job", "llm");
-        assertThat(job.generatorUrl()).endsWith("/cells/west-1/jobs/team-a/llm");
-        assertThat(conditions).filteredOn(c -> c.alertname().equals("RailscopeSourceStale")).singleElement()
-                .satisfies(c -> assertThat(c.labels()).containsEntry("source", "node-metrics"));
+    void theTableHasARowForEveryRule() {
+        assertThat(rules().map(row -> row.alertname).distinct()).containsExactlyInAnyOrderElementsOf(AlertRules.NAMES);
     }
 
     @Test
     void aHealthyCellHasNoAlert() {
-        AlertInputs healthy = new AlertInputs("east", List.of(), List.of(), List.of(), List.of(), List.of(),
-                List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)), 0, List.of());
-        assertThat(rules.evaluate(healthy, 400, 0.7, Duration.ofSeconds(90), NOW)).isEmpty();
+        assertThat(rules.evaluate(healthy().build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW)).isEmpty();
+    }
+
+    @Test
+    void everyUnhealthyThingAtOnceIsOneAlertEach() {
+        CellState all = healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0).pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 3, 2)
+                .block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254)
+                .neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2").neighbor("gpu-3", 1000, Health.CRITICAL, "near gc_thresh3")
+                .port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN").rate(0))
+                .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "everything").rate(200).linkDowned(2).symbolErrorsPerHour(500.0)
+                        .congestionRatio(0.5))
+                .job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0).job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null)
+                .job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)
+                .source("node-metrics", NOW.minusSeconds(600), "HTTP 503");
+        for (IsolationCheck check : IsolationCheck.values()) {
+            all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
+        }
+        List<AlertCondition> conditions = rules.evaluate(all.build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW);
+        assertThat(conditions.stream().map(AlertCondition::alertname)).doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(AlertRules.NAMES);
+    }
+
+    // ---- the table and its fixture builder ----
+
+    /** A cell with nothing unhealthy and a fresh Kubernetes source; each row adds the one thing its rule is about. */
+    static CellState healthy() {
+        return new CellState();
+    }
+
+    static Row row(String alertname, String severity, CellState state) {
+        return new Row(alertname, severity, state.build());
+    }
+
+    static final class CellState {
+        private final List<AlertInputs.Pool> pools = new ArrayList<>();
+        private final List<AlertInputs.Block> blocks = new ArrayList<>();
+        private final List<AlertInputs.Neighbor> neighbors = new ArrayList<>();
+        private final List<AlertInputs.Port> ports = new ArrayList<>();
+        private final List<AlertInputs.Job> jobs = new ArrayList<>();
+        private final List<AlertInputs.Source> sources = new ArrayList<>(List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)));
+        private final List<IsolationFinding> isolation = new ArrayList<>();
+        private int allocationFailureEvents;
+
+        CellState pool(String name, Plane plane, Integer rail, Health health, long leaked, long allocationFailures) {
+            pools.add(new AlertInputs.Pool(name, plane, rail, health, health + " " + name, leaked, allocationFailures));
+            return this;
+        }
+
+        CellState allocationFailureEvents(int events) {
+            allocationFailureEvents = events;
+            return this;
+        }
+
+        CellState block(String node, String pool, String cidr, int used, int capacity) {
+            blocks.add(new AlertInputs.Block(node, pool, cidr, used, capacity));
+            return this;
+        }
+
+        CellState neighbor(String node, int entries, Health health, String reason) {
+            neighbors.add(new AlertInputs.Neighbor(node, entries, 512, 1024, health, reason));
+            return this;
+        }
+
+        CellState port(Port port) {
+            ports.add(port.build());
+            return this;
+        }
+
+        CellState job(String namespace, String name, JobVerdict verdict, String reason, Double busbwGBps, Double baselineGBps) {
+            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps));
+            return this;
+        }
+
+        CellState source(String source, Instant lastSuccessAt, String error) {
+            sources.add(new AlertInputs.Source(source, lastSuccessAt, error));
+            return this;
+        }
+
+        CellState isolation(IsolationFinding finding) {
+            isolation.add(finding);
+            return this;
+        }
+
+        AlertInputs build() {
+            return new AlertInputs("west-1", List.copyOf(pools), List.copyOf(blocks), List.copyOf(neighbors), List.copyOf(ports), List.copyOf(jobs),
+                    List.copyOf(sources), allocationFailureEvents, List.copyOf(isolation));
+        }
+    }
+
+    /** A rail port at the expected rate with no flap, error or congestion, unless told. */
+    static final class Port {
+        private final String node;
+        private final int rail;
+        private final String device;
+        private final PortHealth health;
+        private final String reason;
+        private double rateGbps = EXPECTED_GBPS;
+        private int linkDownedIncrease;
+        private Double symbolErrorsPerHour;
+        private Double errorsPerSecond;
+        private Double congestionRatio;
+
+        private Port(String node, int rail, String device, PortHealth health, String reason) {
+            this.node = node;
+            this.rail = rail;
+            this.device = device;
+            this.health = health;
+            this.reason = reason;
+        }
+
+        static Port of(String node, int rail, String device, PortHealth health, String reason) {
+            return new Port(node, rail, device, health, reason);
+        }
+
+        Port rate(double gbps) {
+            rateGbps = gbps;
+            return this;
+        }
+
+        Port linkDowned(int increase) {
+            linkDownedIncrease = increase;
+            return this;
+        }
+
+        Port symbolErrorsPerHour(double rate) {
+            symbolErrorsPerHour = rate;
+            return this;
+        }
+
+        Port errorsPerSecond(double rate) {
+            errorsPerSecond = rate;
+            return this;
+        }
+
+        Port congestionRatio(double ratio) {
+            congestionRatio = ratio;
+            return this;
+        }
+
+        AlertInputs.Port build() {
+            return new AlertInputs.Port(node, rail, device, 1, health, reason, rateGbps, linkDownedIncrease, symbolErrorsPerHour, errorsPerSecond,
+                    congestionRatio);
+        }
+    }
+
+    /** One row: the alert a state raises, its severity, labels beyond alertname/severity/cell, its page under the cell's, and annotations. */
+    static final class Row {
+        final String alertname;
+        final String severity;
+        final AlertInputs inputs;
+        final Map<String, String> labels = new LinkedHashMap<>();
+        final Map<String, String> annotations = new LinkedHashMap<>();
+        final Set<String> alongWith = new TreeSet<>();
+        String page = "";
+
+        Row(String alertname, String severity, AlertInputs inputs) {
+            this.alertname = alertname;
+            this.severity = severity;
+            this.inputs = inputs;
+        }
+
+        Row labels(String... pairs) {
+            for (int i = 0; i + 1 < pairs.length; i += 2) {
+                labels.put(pairs[i], pairs[i + 1]);
+            }
+            return this;
+        }
+
+        Row page(String underCell) {
+            page = underCell;
+            return this;
+        }
+
+        Row annotation(String name, String value) {
+            annotations.put(name, value);
+            return this;
+        }
+
+        Row alongWith(String... alertnames) {
+            alongWith.addAll(Arrays.asList(alertnames));
+            return this;
+        }
+
+        @Override
+        public String toString() {
+            return alertname + " (" + severity + ")" + (alongWith.isEmpty() ? "" : " with " + alongWith);
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.scheduler.Scheduler;
 import io.railscope.TestDatabase;
 import io.railscope.model.Fault;
 import io.railscope.source.sim.SimulatedFleet;
@@ -27,6 +28,9 @@ class CollectionLoopTest {
 
     @Inject
     TestDatabase db;
+
+    @Inject
+    Scheduler scheduler;
 
     @AfterEach
     void clearFaults() {
@@ -93,8 +97,14 @@ class CollectionLoopTest {
 
         Thread hung = new Thread(bravo::collect);
         hung.start();
-        // alpha is collected by the scheduler every second while bravo's metrics hang
-        await().atMost(Duration.ofSeconds(10)).until(() -> collectionSeq("alpha") >= alphaBefore + 2);
+        // alpha is collected by the scheduler every second while bravo's metrics hang (the tests keep the jobs paused
+        // otherwise: railscope.collect.scheduled=false)
+        scheduler.resume(CollectionLoop.jobName("alpha"));
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> collectionSeq("alpha") >= alphaBefore + 2);
+        } finally {
+            scheduler.pause(CollectionLoop.jobName("alpha"));
+        }
         await().atMost(Duration.ofSeconds(10)).until(() -> !hung.isAlive());
 
         assertThat(sourceError("bravo", "node-metrics")).startsWith("timed out after");

@@ -41,7 +41,7 @@ class MetricsAssessorTest {
 
     @Test
     void aPortDegradedByItsRatesStaysSoUntilTheSecondSnapshotJudgesIt() {
-        AlertInputs.Port committed = new AlertInputs.Port("n1", 1, "mlx5_0", 1, "DEGRADED", "600 symbol errors/h (limit 120)", 400, 0, 600.0,
+        AlertInputs.Port committed = new AlertInputs.Port("n1", 1, "mlx5_0", 1, PortHealth.DEGRADED, "600 symbol errors/h (limit 120)", 400, 0, 600.0,
                 null, null);
         MetricsAssessor assessor = assessor(List.of(committed));
 

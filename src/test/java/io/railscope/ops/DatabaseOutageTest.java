@@ -6,7 +6,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.PeersProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import jakarta.inject.Inject;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * saying since when, readiness says why, and both come back by themselves once the database answers again.
  */
 @QuarkusTest
-@QuarkusTestResource(value = DatabaseBehindProxy.class, restrictToAnnotatedClass = true)
+@TestProfile(PeersProfile.class)
 class DatabaseOutageTest {
 
     DatabaseProxy proxy;

@@ -20,17 +20,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The packaged Railscope killed with SIGKILL while a webhook notification is in flight (the receiver
  * took it and has not answered yet), then started again on the same database: the notification is
  * sent again with the same Idempotency-Key, once, and nothing else is repeated.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class DeliveryKillIT {
 
     @Test
     void aNotificationInFlightAtKillNineGoesAgainOnceWithItsKey() throws Exception {
-        try (Connection connection = DriverManager.getConnection(RailscopeProcess.IT_DATABASE, "postgres", "");
+        // its own database: StartupIT's cases run beside this test
+        String database = RailscopeProcess.ownDatabase("delivery");
+        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA public CASCADE");
             statement.execute("CREATE SCHEMA public");
@@ -66,7 +71,7 @@ class DeliveryKillIT {
             "-Drailscope.collect.interval=2s", "-Drailscope.alerts.default-for=0s",
             "-Drailscope.alerts.receivers.oncall.url=http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook",
             "-Drailscope.alerts.receivers.oncall.group-wait=1s", "-Drailscope.alerts.receivers.oncall.group-by=...",
-            "-Drailscope.alerts.delivery-timeout=2s"};
+            "-Drailscope.alerts.delivery-timeout=2s", "-Dquarkus.datasource.jdbc.url=" + database};
         try {
             RailscopeProcess first = RailscopeProcess.start(properties);
             try {

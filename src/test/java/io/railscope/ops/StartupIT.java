@@ -13,11 +13,17 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The packaged jar, started as the README starts it: good configuration runs, bad configuration says why and exits. */
+/**
+ * The packaged jar, started as the README starts it: good configuration runs, bad configuration says why and exits.
+ * Every case is a process of its own on its own port, so the cases run side by side.
+ */
+@Execution(ExecutionMode.CONCURRENT)
 class StartupIT {
 
     @BeforeAll

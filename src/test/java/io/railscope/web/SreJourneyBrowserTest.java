@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.scheduler.Scheduler;
+import io.railscope.collect.CollectionLoop;
 import io.railscope.model.Fault;
 import io.railscope.source.sim.SimulatedFleet;
 import jakarta.inject.Inject;
@@ -35,6 +37,12 @@ class SreJourneyBrowserTest {
 
     @Inject
     SimulatedFleet fleet;
+
+    @Inject
+    CollectionLoop loop;
+
+    @Inject
+    Scheduler scheduler;
 
     @Test
     void fleetToCellToNodeToJobAndBack() throws Exception {
@@ -115,6 +123,10 @@ class SreJourneyBrowserTest {
             assertThat(((Number) js.executeScript("return window.scrollY")).longValue()).isEqualTo(before).isPositive();
 
             bravo.inject(Fault.METRICS_SOURCE_ERROR);
+            // the fleet is collected every second meanwhile, as in production (the tests keep the jobs paused otherwise)
+            scheduler.resume(CollectionLoop.jobName("alpha"));
+            scheduler.resume(CollectionLoop.jobName("bravo"));
+            loop.collector("alpha").orElseThrow().collect();
             browser.get(root.toString());
             wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']")).getText().contains("STALE"));
             // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it
@@ -125,6 +137,8 @@ class SreJourneyBrowserTest {
             assertThat(order.indexOf("alpha")).isGreaterThan(order.indexOf("bravo"));
             screenshot(browser, "fleet-stale");
         } finally {
+            scheduler.pause(CollectionLoop.jobName("alpha"));
+            scheduler.pause(CollectionLoop.jobName("bravo"));
             bravo.clear(Fault.METRICS_SOURCE_ERROR);
             browser.quit();
         }

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.PeersProfile;
 import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,12 +23,16 @@ import org.junit.jupiter.api.Test;
  * API, one that reports values no column holds, one with two targets that stall.
  */
 @QuarkusTest
-@QuarkusTestResource(value = ExporterCellResource.class, restrictToAnnotatedClass = true)
+@TestProfile(PeersProfile.class)
 class ExporterCellTest {
+
+    @Inject
+    CollectionLoop loop;
 
     @Test
     void discoveredExporterGivesTheNodesRailsAndNeighbors() {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
+            loop.collector("kube-b").orElseThrow().collect();
             JsonPath node = given().get("/api/v1/cells/kube-b/nodes/gpu-a-000").then().statusCode(200).extract().jsonPath();
             assertThat(node.getList("rails")).hasSize(8);
             assertThat(node.getString("rails.find { it.rail == 3 }.health")).isEqualTo("DOWN");
@@ -102,10 +109,11 @@ class ExporterCellTest {
         assertThat(given().get("/api/v1/cells").then().extract().jsonPath().getList("failedTargets")).allMatch(t -> t == null);
     }
 
-    /** Waits for a collection of the cell committed after {@code after}; returns its time. */
-    private static Instant awaitCollection(String cell, Instant after) {
+    /** Collects the cell and waits for a collection committed after {@code after}; returns its time. */
+    private Instant awaitCollection(String cell, Instant after) {
         Instant[] collected = new Instant[1];
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
+            loop.collector(cell).orElseThrow().collect();
             String at = given().get("/api/v1/cells/" + cell).then().statusCode(200).extract().jsonPath().getString("collectedAt");
             collected[0] = at == null ? null : Instant.parse(at);
             return collected[0] != null && collected[0].isAfter(after);

@@ -4,20 +4,27 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.PeersProfile;
 import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** A configured cell in query mode: Railscope asks a real Prometheus, which scrapes a real node_exporter. */
 @QuarkusTest
-@QuarkusTestResource(value = QueryCellResource.class, restrictToAnnotatedClass = true)
+@TestProfile(PeersProfile.class)
 class QueryCellTest {
+
+    @Inject
+    CollectionLoop loop;
 
     @Test
     void railsOfANodeComeFromThePrometheusQueryApi() {
         await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
+            loop.collector("kube-q").orElseThrow().collect();
             JsonPath node = given().get("/api/v1/cells/kube-q/nodes/gpu-a-001").then().statusCode(200).extract().jsonPath();
             assertThat(node.getList("rails")).hasSize(8);
             assertThat(node.getString("rails.find { it.rail == 6 }.health")).isEqualTo("DEGRADED");

@@ -6,9 +6,12 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.TestProfile;
+import io.railscope.PeersProfile;
 import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +20,18 @@ import org.junit.jupiter.api.Test;
  * collection loop, through to the API and pages; then its API goes away.
  */
 @QuarkusTest
-@QuarkusTestResource(value = MockCellResource.class, restrictToAnnotatedClass = true)
+@TestProfile(PeersProfile.class)
 class KubernetesCellTest {
+
+    @Inject
+    CollectionLoop loop;
 
     @Test
     void ipamOfARealCellEndToEndThenItsApiGoesAway() {
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() ->
-                given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).body("nodeBlocks.size()", equalTo(3)));
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> {
+            loop.collector("kube-a").orElseThrow().collect();
+            given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).body("nodeBlocks.size()", equalTo(3));
+        });
 
         JsonPath ipam = given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).extract().jsonPath();
         assertThat(ipam.getInt("pools.find { it.name == 'cluster-pool' }.freeBlocks")).isEqualTo(20_477);
@@ -42,14 +50,19 @@ class KubernetesCellTest {
 
         MockCellResource.cell.close();
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/api/v1/cells/kube-a").then()
-                .body("sources.find { it.source == 'kubernetes' }.error", org.hamcrest.Matchers.notNullValue()));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            loop.collector("kube-a").orElseThrow().collect();
+            given().get("/api/v1/cells/kube-a").then()
+                    .body("sources.find { it.source == 'kubernetes' }.error", org.hamcrest.Matchers.notNullValue());
+        });
         // the last good numbers stay
         given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200)
                 .body("pools.find { it.name == 'cluster-pool' }.freeBlocks", equalTo(20_477));
         given().get("/api/v1/cells/kube-a").then().body("reasons", org.hamcrest.Matchers.hasItem(containsString(
                 "kubernetes source failing")));
         // the simulated cells go on
+        loop.collector("alpha").orElseThrow().collect();
+        given().get("/api/v1/cells/alpha").then().body("sources.find { it.source == 'kubernetes' }.lastSuccessAt", org.hamcrest.Matchers.notNullValue());
         given().get("/api/v1/cells/alpha").then().body("sources.find { it.source == 'kubernetes' }.error", equalTo(null));
     }
 }

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
 /**
  * A 12,000-node cell scraped from exporter pages: each node's node_exporter page (8 HCAs, ARP,
  * sysctls) is a file served over HTTP on 127.0.0.1, scraped with the cell's parallelism, parsed,
- * assessed and committed. Run with {@code ./mvnw -B -Pbench test -Dtest=ScrapeBenchmarkTest}.
+ * assessed and committed. Run with {@code ./mvnw -B -Pbench test -Dtest=ScrapeBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class ScrapeBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class ScrapeBenchmark {
 
     @Inject
     BenchmarkCells cells;

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * NCCL log parser throughput on a 100 MB mixed log: training output with eight interleaved ranks'
  * NCCL INFO lines, channel lines, colours, CRLF and NCCL Inspector JSON, next to merely splitting the
- * same bytes into lines. Run with {@code ./mvnw -B -Pbench test -Dtest=NcclParserBenchmarkTest}.
+ * same bytes into lines. Run with {@code ./mvnw -B -Pbench test -Dtest=NcclParserBenchmark}.
  */
 @Tag("bench")
-class NcclParserBenchmarkTest {
+class NcclParserBenchmark {
 
     private static final int MEGABYTES = Integer.getInteger("bench.megabytes", 100);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 7);

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * through {@link KubernetesIpamSource}. Run with {@code ./mvnw -B -Pbench test}.
  */
 @Tag("bench")
-class IpamBenchmarkTest {
+class IpamBenchmark {
 
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int PODS = Integer.getInteger("bench.pods", 400_000);

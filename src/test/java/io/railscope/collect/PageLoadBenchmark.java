@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Pages under load: a simulated 12,000-node cell committed, then 20 clients asking at once for the
  * fleet page, the cell page and searches, each timed from request to the last byte over loopback.
- * Run with {@code ./mvnw -B -Pbench test -Dtest=PageLoadBenchmarkTest}.
+ * Run with {@code ./mvnw -B -Pbench test -Dtest=PageLoadBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class PageLoadBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class PageLoadBenchmark {
 
     @Inject
     BenchmarkCells cells;

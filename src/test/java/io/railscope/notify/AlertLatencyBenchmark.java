@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
  * From a fault injected into the simulated fleet to the webhook receiving the alert: through
  * Railscope's own grouping (group_wait 1 s) and through a real Alertmanager (group_wait 1 s), with
  * the test fleet collecting every second and {@code for} 0 s. Run with
- * {@code ./mvnw -B -Pbench test -Dtest=AlertLatencyBenchmarkTest}.
+ * {@code ./mvnw -B -Pbench test -Dtest=AlertLatencyBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
 @QuarkusTestResource(value = AlertmanagerResource.class, restrictToAnnotatedClass = true)
-class AlertLatencyBenchmarkTest {
+class AlertLatencyBenchmark {
 
     @Inject
     SimulatedFleet fleet;

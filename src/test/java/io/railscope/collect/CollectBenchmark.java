@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class CollectBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class CollectBenchmark {
 
     @Inject
     BenchmarkCells cells;

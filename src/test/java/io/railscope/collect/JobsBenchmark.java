@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
  * A cell running 1,000 jobs of 12 pods (12,000 pods, 96,000 ranks): catching up on 12,000 container
  * logs from nothing, then the steady collection when every log has been read. Logs are generated in
  * memory and parsed by the real parser; the API server is not in the numbers. Run with
- * {@code ./mvnw -B -Pbench test -Dtest=JobsBenchmarkTest}.
+ * {@code ./mvnw -B -Pbench test -Dtest=JobsBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class JobsBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class JobsBenchmark {
 
     @Inject
     BenchmarkCells cells;

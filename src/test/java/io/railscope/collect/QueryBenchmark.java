@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
  * A 12,000-node cell in query mode: the answers a Prometheus-compatible API gives to Railscope's
  * instant queries (one per metric, 96,000 series for each port metric) are written to files once and
  * served on 127.0.0.1; the cell queries, parses, assesses and commits. Run with
- * {@code ./mvnw -B -Pbench test -Dtest=QueryBenchmarkTest}.
+ * {@code ./mvnw -B -Pbench test -Dtest=QueryBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class QueryBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class QueryBenchmark {
 
     @Inject
     BenchmarkCells cells;

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The cost of evaluating every alert rule over a 12,000-node cell: as the simulator leaves it (a few
  * faults), and with one rail port in ten degraded and flapping (9,600 alerts). Run with
- * {@code ./mvnw -B -Pbench test -Dtest=AlertRulesBenchmarkTest}.
+ * {@code ./mvnw -B -Pbench test -Dtest=AlertRulesBenchmark}.
  */
 @Tag("bench")
 @QuarkusTest
-@TestProfile(CollectBenchmarkTest.QuietFleet.class)
-class AlertRulesBenchmarkTest {
+@TestProfile(CollectBenchmark.QuietFleet.class)
+class AlertRulesBenchmark {
 
     @Inject
     BenchmarkCells cells;
