@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * The layers of README's "Architecture" section, as rules: each layer names the layers it may use,
  * no package depends, through any chain, on itself, and README draws the same layers.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ArchitectureTest {
 
     private static final String START = "<!-- layers: drawn from ArchitectureTest.LAYERS -->";

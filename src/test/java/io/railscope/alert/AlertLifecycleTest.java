@@ -2,6 +2,8 @@ package io.railscope.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** inactive → pending → firing → resolved, one step at a time, with for = 60 s and keep-firing-for = 120 s. */
+@Execution(ExecutionMode.CONCURRENT)
 class AlertLifecycleTest {
 
     private static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");

@@ -2,6 +2,8 @@ package io.railscope.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
@@ -24,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Each rule on a cell state that triggers it (one row per rule), and its labels and page; a healthy cell has no alert. */
+@Execution(ExecutionMode.CONCURRENT)
 class AlertRulesTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");

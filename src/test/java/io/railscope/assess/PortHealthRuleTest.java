@@ -2,6 +2,8 @@ package io.railscope.assess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.model.PortHealth;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@Execution(ExecutionMode.CONCURRENT)
 class PortHealthRuleTest {
 
     private static final double RATE_400G = 5e10;

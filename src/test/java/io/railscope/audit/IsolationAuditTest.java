@@ -1,5 +1,7 @@
 package io.railscope.audit;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.model.IsolationCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Each check with a case it must find and a close case it must leave alone. */
+@Execution(ExecutionMode.CONCURRENT)
 class IsolationAuditTest {
 
     private static final IsolationAudit AUDIT = new IsolationAudit(AuditSettings.defaults(), new RailMapping(8, List.of()));

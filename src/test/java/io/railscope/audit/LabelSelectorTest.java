@@ -1,5 +1,7 @@
 package io.railscope.audit;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.config.LabelSelector;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+@Execution(ExecutionMode.CONCURRENT)
 class LabelSelectorTest {
 
     private static final Map<String, String> LABELS = Map.of("app", "llm", "tier", "serving", "serving.kserve.io/inferenceservice", "llm");

@@ -2,6 +2,8 @@ package io.railscope.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationAudit;
@@ -22,6 +24,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A replica's first snapshot of a cell has no rates: a port degraded by its rates keeps its last committed verdict until it has them. */
+@Execution(ExecutionMode.CONCURRENT)
 class MetricsAssessorTest {
 
     private static final CellSettings CELL = new CellSettings("c", Duration.ofSeconds(30), List.of("mlx5_0"), 400, IpamSettings.defaults(),

@@ -2,6 +2,8 @@ package io.railscope.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
 import io.railscope.source.SourceOutcome;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The guard against overlapping fetches of one source. */
+@Execution(ExecutionMode.CONCURRENT)
 class SourceFetcherTest {
 
     private final ExecutorService executor = Executors.newCachedThreadPool();

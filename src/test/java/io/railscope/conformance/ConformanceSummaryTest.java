@@ -2,6 +2,8 @@ package io.railscope.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * what the corpus holds. Every case passes in the build that runs this (the table tests fail it
  * otherwise). {@code -Dconformance.write=true} rewrites the table.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ConformanceSummaryTest {
 
     static final List<String> FAMILIES = List.of("nccl", "nv-ipam", "whereabouts", "cilium", "service-cidr", "ipam-events", "node-exporter");

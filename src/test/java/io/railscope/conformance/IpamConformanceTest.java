@@ -1,5 +1,7 @@
 package io.railscope.conformance;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.TestThresholds;
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * loaded into a cell's API and read as a real cell is: each pool's blocks, addresses and health, each
  * node's block, nodes waiting for one, and allocation failures, as the upstream allocator counts them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class IpamConformanceTest {
 
     static List<ConformanceCase> nvIpam() {

@@ -2,6 +2,8 @@ package io.railscope.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.JobAssessment;
 import io.railscope.source.nccl.NcclJobObservation;
@@ -29,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every NCCL log of the corpus, pushed as a job ships its log, gets the verdict, transport, GPUDirect
  * state, hosts and warning kinds that an expert reading it with NCCL's source at hand gives.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class NcclConformanceTest {
 
     static List<ConformanceCase> cases() {

@@ -2,6 +2,8 @@ package io.railscope.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.PortHealthRule;
 import io.railscope.assess.TestThresholds;
@@ -28,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every node_exporter page of the corpus (several versions, IB and RoCE hosts) yields each port's
  * state, rate and the counters Railscope reads as the exporter reported them, and the neighbor count.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class NodeExporterConformanceTest {
 
     /** Old names first seen in node_exporter 0.14–0.15, read as the counters they became. */

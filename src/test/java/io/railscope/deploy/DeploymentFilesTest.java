@@ -2,6 +2,8 @@ package io.railscope.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -20,6 +22,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The deployment files in the repository are complete, read-only where they say so, and their Railscope configuration is valid. */
+@Execution(ExecutionMode.CONCURRENT)
 class DeploymentFilesTest {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());

@@ -2,6 +2,8 @@ package io.railscope.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.health.CellHealth.Counts;
 import io.railscope.health.CellHealth.FailingSource;
 import io.railscope.health.CellHealth.PoolAtRisk;
@@ -13,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@Execution(ExecutionMode.CONCURRENT)
 class CellHealthTest {
 
     /** A healthy cell of 100 nodes and 800 rail ports, changed by one field at a time. */

@@ -2,6 +2,8 @@ package io.railscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -10,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
+@Execution(ExecutionMode.CONCURRENT)
 class DatabaseAvailabilityTest {
 
     @Test

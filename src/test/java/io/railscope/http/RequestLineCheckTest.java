@@ -2,12 +2,15 @@ package io.railscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import jakarta.ws.rs.core.Response;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@Execution(ExecutionMode.CONCURRENT)
 class RequestLineCheckTest {
 
     static Stream<Arguments> refused() {

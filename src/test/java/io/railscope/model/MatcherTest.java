@@ -2,6 +2,8 @@ package io.railscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Silence matchers are RE2 anchored as Alertmanager anchors them, checked by the code that evaluates them. */
+@Execution(ExecutionMode.CONCURRENT)
 class MatcherTest {
 
     @ParameterizedTest

@@ -2,6 +2,8 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.Fingerprint;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Alertmanager's grouping, pass by pass, with group_wait 30 s, group_interval 5 min, repeat_interval 4 h. */
+@Execution(ExecutionMode.CONCURRENT)
 class GroupingTest {
 
     private static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");

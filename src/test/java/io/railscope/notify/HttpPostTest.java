@@ -2,6 +2,8 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,6 +13,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Receivers that hang or close the connection give a one-line error, within the timeout. */
+@Execution(ExecutionMode.CONCURRENT)
 class HttpPostTest {
 
     @Test

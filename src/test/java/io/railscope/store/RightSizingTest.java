@@ -1,11 +1,14 @@
 package io.railscope.store;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.read.RightSizing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
+@Execution(ExecutionMode.CONCURRENT)
 class RightSizingTest {
 
     @Test

@@ -2,12 +2,15 @@ package io.railscope.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.PoolSample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+@Execution(ExecutionMode.CONCURRENT)
 class LineChartTest {
 
     private static final Instant T0 = Instant.parse("2026-11-30T00:00:00Z");

@@ -3,6 +3,8 @@ package io.railscope.source.exposition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.sun.net.httpserver.HttpServer;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PortAssessment;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Debian's node_exporter on fixture sysfs/procfs trees, scraped for real; plus targets that misbehave. */
+@Execution(ExecutionMode.CONCURRENT)
 class ExporterScrapeSourceTest {
 
     private static final java.util.concurrent.CountDownLatch STALLED = new java.util.concurrent.CountDownLatch(1);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.PortCounter;
@@ -17,6 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The query mode against Debian's Prometheus scraping Debian's node_exporter on fixture trees. */
+@Execution(ExecutionMode.CONCURRENT)
 class PrometheusQuerySourceTest {
 
     @Test

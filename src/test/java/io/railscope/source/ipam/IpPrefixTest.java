@@ -3,11 +3,14 @@ package io.railscope.source.ipam;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.math.BigInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Addresses from clusters are read as literals, never looked up by name. */
+@Execution(ExecutionMode.CONCURRENT)
 class IpPrefixTest {
 
     @ParameterizedTest

@@ -1,5 +1,7 @@
 package io.railscope.source.ipam;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.source.IsolationObjects;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,6 +27,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Headroom math against cases computed by hand. */
+@Execution(ExecutionMode.CONCURRENT)
 class IpamDerivationTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");

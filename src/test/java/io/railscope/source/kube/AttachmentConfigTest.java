@@ -3,6 +3,8 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.util.Map;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** What a NetworkAttachmentDefinition's CNI config says about routing, MTU and IPAM, in the shapes CNI allows. */
+@Execution(ExecutionMode.CONCURRENT)
 class AttachmentConfigTest {
 
     @ParameterizedTest

@@ -2,6 +2,8 @@ package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.KubernetesSnapshot;
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A cell's API (the fabric8 mock server loaded with testdata/kube) read and derived as a real cell is. */
+@Execution(ExecutionMode.CONCURRENT)
 class ClusterObjectReaderTest {
 
     /** Ten minutes ahead: the API server stamps objects with their creation time, so a pod waiting since then is stuck. */

@@ -3,6 +3,8 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.CellConfig;
 import io.railscope.config.IpamSettings;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * What Railscope says when a cell's credentials are wrong: the reason, never the credentials. The
  * messages checked here are what the cell page, the API and the log show as the source's error.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class CredentialsNotShownTest {
 
     private static final String TOKEN = "rs-secret-token-7f3a9c";

@@ -2,6 +2,8 @@ package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.model.IsolationCheck;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * The isolation audit of a cell served by the fabric8 mock server: one namespace per check with an
  * object it must find and, next to it, a close one it must leave alone (testdata/kube/isolation).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class IsolationObjectsReadTest {
 
     private static final IsolationAudit AUDIT = new IsolationAudit(AuditSettings.defaults(), new RailMapping(8, List.of()));

@@ -2,6 +2,8 @@ package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.config.NcclSettings;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Training jobs found by their labels in the fabric8 mock server, their container logs read through its log endpoint. */
+@Execution(ExecutionMode.CONCURRENT)
 class NcclJobsFromPodLogsTest {
 
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC);

@@ -3,6 +3,8 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.source.IsolationObjects.Attachment;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Multus network-status as pods carry it, and as it arrives broken. */
+@Execution(ExecutionMode.CONCURRENT)
 class NetworkStatusTest {
 
     @Test

@@ -3,6 +3,8 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.IsolationObjects.Attachment;
 import io.railscope.source.IsolationObjects.PodSecurity;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+@Execution(ExecutionMode.CONCURRENT)
 class PodPageParserTest {
 
     @Test

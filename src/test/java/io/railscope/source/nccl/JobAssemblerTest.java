@@ -2,6 +2,8 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
@@ -10,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A job's ranks belong to the pods and nodes their own lines name, whichever pod's log carried them. */
+@Execution(ExecutionMode.CONCURRENT)
 class JobAssemblerTest {
 
     private static TrainingPod pod(String name, String node) {

@@ -2,6 +2,8 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -12,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * writes it, and the host, pid and device that must remain. Shapes the corpus of real logs lacks are
  * written here from the tools' documented formats.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LinePrefixTest {
 
     static Stream<Arguments> prefixes() {

@@ -2,6 +2,8 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Logs that must not hurt: huge, binary, one endless line. */
+@Execution(ExecutionMode.CONCURRENT)
 class NcclLogBoundsTest {
 
     private static final String INIT = "w-0:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\nw-0:1:2 [0] NCCL INFO Using network IB\n";

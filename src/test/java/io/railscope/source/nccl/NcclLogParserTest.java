@@ -2,6 +2,8 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -11,6 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Each fixture log of testdata/nccl, one per NCCL version family and outcome, and what it must yield. */
+@Execution(ExecutionMode.CONCURRENT)
 class NcclLogParserTest {
 
     record Expected(int ranks, String version, String network, int hcas, String linkLayer, Boolean gdr, int rank, int nranks,

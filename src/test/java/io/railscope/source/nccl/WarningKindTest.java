@@ -2,6 +2,8 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.source.nccl.NcclWarning.Kind;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,6 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** What a log's warnings mean for its job, line by line as NCCL and PyTorch print them (RULES-nccl.md cites each). */
+@Execution(ExecutionMode.CONCURRENT)
 class WarningKindTest {
 
     static Stream<Arguments> warnings() {

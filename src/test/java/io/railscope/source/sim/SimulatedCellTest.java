@@ -3,6 +3,8 @@ package io.railscope.source.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.NeighborAssessment;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+@Execution(ExecutionMode.CONCURRENT)
 class SimulatedCellTest {
 
     private static final List<String> DEVICES =
