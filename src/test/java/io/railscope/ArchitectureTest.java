@@ -1,11 +1,9 @@
 package io.railscope;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -17,6 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The layers of README's "Architecture" section, as rules: each layer names the layers it may use,
@@ -32,7 +32,9 @@ class ArchitectureTest {
 
     @BeforeAll
     static void importMain() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.railscope");
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.railscope");
     }
 
     /** A layer: its packages and the layers it may use. */
@@ -52,22 +54,55 @@ class ArchitectureTest {
             Layer.of("read models", "read", "model", "config", "sources", "assessment"),
             Layer.of("alerting", "alert", "model", "config", "sources", "assessment"),
             Layer.of("notification", "notify", "model", "config", "alerting"),
-            Layer.of("store", "store", "model", "config", "sources", "assessment", "read models", "alerting", "notification"),
+            Layer.of(
+                    "store",
+                    "store",
+                    "model",
+                    "config",
+                    "sources",
+                    "assessment",
+                    "read models",
+                    "alerting",
+                    "notification"),
             Layer.of("telemetry", "telemetry", "model", "config"),
-            Layer.of("collect", "collect", "model", "config", "sources", "assessment", "read models", "alerting", "store", "telemetry"),
+            Layer.of(
+                    "collect",
+                    "collect",
+                    "model",
+                    "config",
+                    "sources",
+                    "assessment",
+                    "read models",
+                    "alerting",
+                    "store",
+                    "telemetry"),
             Layer.of("http", "http, security", "model", "config"),
-            Layer.of("web and api", "web, api", "model", "config", "sources", "assessment", "read models", "alerting", "notification",
+            Layer.of(
+                    "web and api",
+                    "web, api",
+                    "model",
+                    "config",
+                    "sources",
+                    "assessment",
+                    "read models",
+                    "alerting",
+                    "notification",
                     "http"),
             Layer.of("operations", "ops", "model", "config", "assessment", "read models", "telemetry", "http"));
 
     static LayeredArchitecture layers() {
         LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();
         for (Layer layer : LAYERS) {
-            layers = layers.layer(layer.name()).definedBy(layer.packages().stream().map(p -> "io.railscope." + p + "..").toArray(String[]::new));
+            layers = layers.layer(layer.name())
+                    .definedBy(layer.packages().stream()
+                            .map(p -> "io.railscope." + p + "..")
+                            .toArray(String[]::new));
         }
         for (Layer layer : LAYERS) {
-            layers = layer.mayUse().isEmpty() ? layers.whereLayer(layer.name()).mayNotAccessAnyLayer()
-                    : layers.whereLayer(layer.name()).mayOnlyAccessLayers(layer.mayUse().toArray(String[]::new));
+            layers = layer.mayUse().isEmpty()
+                    ? layers.whereLayer(layer.name()).mayNotAccessAnyLayer()
+                    : layers.whereLayer(layer.name())
+                            .mayOnlyAccessLayers(layer.mayUse().toArray(String[]::new));
         }
         return layers;
     }
@@ -76,9 +111,15 @@ class ArchitectureTest {
     static String table() {
         StringBuilder table = new StringBuilder("| Layer | Packages (`io.railscope.…`) | May use |\n|---|---|---|\n");
         for (Layer layer : LAYERS) {
-            table.append("| ").append(layer.name()).append(" | ")
-                    .append(String.join(", ", layer.packages().stream().map(p -> "`" + p + "`").toList())).append(" | ")
-                    .append(layer.mayUse().isEmpty() ? "nothing" : String.join(", ", layer.mayUse())).append(" |\n");
+            table.append("| ")
+                    .append(layer.name())
+                    .append(" | ")
+                    .append(String.join(
+                            ", ",
+                            layer.packages().stream().map(p -> "`" + p + "`").toList()))
+                    .append(" | ")
+                    .append(layer.mayUse().isEmpty() ? "nothing" : String.join(", ", layer.mayUse()))
+                    .append(" |\n");
         }
         return table.toString();
     }

@@ -14,16 +14,18 @@ public final class HeapSampler implements AutoCloseable {
 
     public HeapSampler() {
         System.gc();
-        thread = new Thread(() -> {
-            while (running) {
-                peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
-                try {
-                    Thread.sleep(2);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "heap-sampler");
+        thread = new Thread(
+                () -> {
+                    while (running) {
+                        peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                        try {
+                            Thread.sleep(2);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "heap-sampler");
         thread.setDaemon(true);
         thread.start();
     }

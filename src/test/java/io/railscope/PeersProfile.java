@@ -21,8 +21,12 @@ public class PeersProfile implements QuarkusTestProfile {
     @Override
     public List<TestResourceEntry> testResources() {
         // the peers do not depend on each other: they start side by side
-        return List.of(parallel(DatabaseBehindProxy.class), parallel(AlertmanagerResource.class), parallel(MockCellResource.class),
-                parallel(ExporterCellResource.class), parallel(QueryCellResource.class));
+        return List.of(
+                parallel(DatabaseBehindProxy.class),
+                parallel(AlertmanagerResource.class),
+                parallel(MockCellResource.class),
+                parallel(ExporterCellResource.class),
+                parallel(QueryCellResource.class));
     }
 
     private static TestResourceEntry parallel(Class<? extends QuarkusTestResourceLifecycleManager> resource) {

@@ -28,7 +28,8 @@ public class TestDatabase {
     }
 
     public void execute(String sql, Object... parameters) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             bind(statement, parameters);
             statement.execute();
         } catch (SQLException e) {
@@ -41,7 +42,8 @@ public class TestDatabase {
     }
 
     private Object value(String sql, Object... parameters) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             bind(statement, parameters);
             try (ResultSet rs = statement.executeQuery()) {
                 return rs.next() ? rs.getObject(1) : null;

@@ -16,7 +16,8 @@ import org.junit.platform.launcher.LauncherSessionListener;
  */
 public class TestDatabases implements LauncherSessionListener {
 
-    static final String SERVER = System.getProperty("railscope.test.postgres", "jdbc:postgresql://127.0.0.1:5432/postgres");
+    static final String SERVER =
+            System.getProperty("railscope.test.postgres", "jdbc:postgresql://127.0.0.1:5432/postgres");
     static final List<String> DATABASES = List.of("railscope_test", "railscope_it");
 
     @Override
@@ -30,7 +31,8 @@ public class TestDatabases implements LauncherSessionListener {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("tests need PostgreSQL at " + SERVER + " (trust auth): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "tests need PostgreSQL at " + SERVER + " (trust auth): " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.railscope.alert;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -12,8 +13,8 @@ import java.util.TreeMap;
 public record AlertCondition(Map<String, String> labels, Map<String, String> annotations, String generatorUrl) {
 
     public AlertCondition {
-        labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
-        annotations = java.util.Collections.unmodifiableMap(new TreeMap<>(annotations));
+        labels = Collections.unmodifiableMap(new TreeMap<>(labels));
+        annotations = Collections.unmodifiableMap(new TreeMap<>(annotations));
     }
 
     /** The same condition with one more annotation. */

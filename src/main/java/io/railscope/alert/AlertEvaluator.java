@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
@@ -27,7 +28,12 @@ public class AlertEvaluator {
     private final Freshness freshness;
     private final Clock clock = Clock.systemUTC();
 
-    public AlertEvaluator(AlertInputsReader inputs, AlertStore store, RailscopeConfig config, AlertChanges changes, Freshness freshness) {
+    public AlertEvaluator(
+            AlertInputsReader inputs,
+            AlertStore store,
+            RailscopeConfig config,
+            AlertChanges changes,
+            Freshness freshness) {
         this.freshness = freshness;
         this.inputs = inputs;
         this.changes = changes;
@@ -41,10 +47,16 @@ public class AlertEvaluator {
             var now = clock.instant();
             AlertInputs state = inputs.read(cell.name(), AlertRules.BLOCK_FULL_RATIO);
             Duration staleAfter = freshness.staleAfter(cell.name());
-            List<AlertCondition> conditions = rules.evaluate(state, cell.expectedGbps(), cell.nccl().busbwTolerance(), staleAfter, now).stream()
-                    .filter(condition -> rule(condition.alertname()).map(AlertsConfig.Rule::enabled).orElse(true)).toList();
-            AlertTransitions transitions = store.evaluate(cell.name(), open -> AlertLifecycle.step(conditions, open, now, this::forOf,
-                    config.alerts().keepFiringFor()));
+            List<AlertCondition> conditions =
+                    rules.evaluate(state, cell.expectedGbps(), cell.nccl().busbwTolerance(), staleAfter, now).stream()
+                            .filter(condition -> rule(condition.alertname())
+                                    .map(AlertsConfig.Rule::enabled)
+                                    .orElse(true))
+                            .toList();
+            AlertTransitions transitions = store.evaluate(
+                    cell.name(),
+                    open -> AlertLifecycle.step(
+                            conditions, open, now, this::forOf, config.alerts().keepFiringFor()));
             if (transitions != null && transitions.changesNotifications()) {
                 changes.record();
             }
@@ -64,10 +76,12 @@ public class AlertEvaluator {
     }
 
     private Duration forOf(String alertname) {
-        return rule(alertname).flatMap(AlertsConfig.Rule::forDuration).orElse(config.alerts().defaultFor());
+        return rule(alertname)
+                .flatMap(AlertsConfig.Rule::forDuration)
+                .orElse(config.alerts().defaultFor());
     }
 
-    private java.util.Optional<AlertsConfig.Rule> rule(String alertname) {
-        return java.util.Optional.ofNullable(config.alerts().rules().get(alertname));
+    private Optional<AlertsConfig.Rule> rule(String alertname) {
+        return Optional.ofNullable(config.alerts().rules().get(alertname));
     }
 }

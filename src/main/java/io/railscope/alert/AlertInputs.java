@@ -9,26 +9,46 @@ import java.time.Instant;
 import java.util.List;
 
 /** What a cell's alert rules read: its unhealthy state as committed, nothing that is OK. */
-public record AlertInputs(String cell, List<Pool> pools, List<Block> fullBlocks, List<Neighbor> neighbors, List<Port> ports, List<Job> jobs,
-        List<Source> sources, int allocationFailureEvents, List<IsolationFinding> isolation) {
+public record AlertInputs(
+        String cell,
+        List<Pool> pools,
+        List<Block> fullBlocks,
+        List<Neighbor> neighbors,
+        List<Port> ports,
+        List<Job> jobs,
+        List<Source> sources,
+        int allocationFailureEvents,
+        List<IsolationFinding> isolation) {
 
-    public record Pool(String name, Plane plane, Integer rail, Health health, String reason, long leaked, long allocationFailures) {
-    }
+    public record Pool(
+            String name,
+            Plane plane,
+            Integer rail,
+            Health health,
+            String reason,
+            long leaked,
+            long allocationFailures) {}
 
-    public record Block(String node, String pool, String cidr, int used, int capacity) {
-    }
+    public record Block(String node, String pool, String cidr, int used, int capacity) {}
 
-    public record Neighbor(String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason) {
-    }
+    public record Neighbor(String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason) {}
 
     /** A port; its health is still the stored name (OK, DEGRADED or DOWN), as the collection's carry-over reads it. */
-    public record Port(String node, int rail, String device, int port, PortHealth health, String reason, double rateGbps, int linkDownedIncrease,
-            Double symbolErrorsPerHour, Double errorsPerSecond, Double congestionRatio) {
-    }
+    public record Port(
+            String node,
+            int rail,
+            String device,
+            int port,
+            PortHealth health,
+            String reason,
+            double rateGbps,
+            int linkDownedIncrease,
+            Double symbolErrorsPerHour,
+            Double errorsPerSecond,
+            Double congestionRatio) {}
 
-    public record Job(String namespace, String name, JobVerdict verdict, String reason, Double busbwGBps, Double baselineGBps) {
-    }
+    public record Job(
+            String namespace, String name, JobVerdict verdict, String reason, Double busbwGBps, Double baselineGBps) {}
 
-    public record Source(String source, Instant lastSuccessAt, String error) {
-    }
+    public record Source(String source, Instant lastSuccessAt, String error) {}
 }

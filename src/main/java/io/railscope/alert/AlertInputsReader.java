@@ -1,6 +1,5 @@
 package io.railscope.alert;
 
-import io.railscope.read.StoredFinding;
 import java.util.List;
 
 /** Reads what a cell's alert rules need, in one snapshot, through the partial indexes on unhealthy rows. */

@@ -15,11 +15,14 @@ import java.util.function.Function;
  */
 public final class AlertLifecycle {
 
-    private AlertLifecycle() {
-    }
+    private AlertLifecycle() {}
 
-    public static AlertTransitions step(List<AlertCondition> conditions, List<OpenAlert> open, Instant now,
-            Function<String, Duration> forOf, Duration keepFiringFor) {
+    public static AlertTransitions step(
+            List<AlertCondition> conditions,
+            List<OpenAlert> open,
+            Instant now,
+            Function<String, Duration> forOf,
+            Duration keepFiringFor) {
         Map<String, OpenAlert> openByFingerprint = new HashMap<>();
         open.forEach(alert -> openByFingerprint.put(alert.fingerprint(), alert));
         List<AlertCondition> started = new ArrayList<>();
@@ -36,7 +39,9 @@ public final class AlertLifecycle {
                 (forOf.apply(condition.alertname()).isZero() ? startedFiring : started).add(condition);
             } else {
                 boolean fires = alert.state() == AlertState.PENDING
-                        && !alert.activeAt().plus(forOf.apply(condition.alertname())).isAfter(now);
+                        && !alert.activeAt()
+                                .plus(forOf.apply(condition.alertname()))
+                                .isAfter(now);
                 held.add(new AlertTransitions.Held(alert, condition, fires));
             }
         }

@@ -1,11 +1,9 @@
 package io.railscope.alert;
 
-import io.railscope.read.DataVersion;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
 public interface AlertStore {
@@ -19,7 +17,7 @@ public interface AlertStore {
      *
      * @return the transitions written, or null when the cell is unknown
      */
-    AlertTransitions evaluate(String cell, java.util.function.Function<List<OpenAlert>, AlertTransitions> step);
+    AlertTransitions evaluate(String cell, Function<List<OpenAlert>, AlertTransitions> step);
 
     /**
      * Writes one evaluation's transitions of a cell in one transaction. An alert that still holds is

@@ -9,8 +9,17 @@ import java.util.Map;
  * @param lastActiveAt when its condition last held
  * @param quiet        its condition did not hold at the last evaluation (it fires on through keep-firing-for)
  */
-public record OpenAlert(long id, String fingerprint, String alertname, AlertState state, Instant activeAt, Instant firedAt, Instant lastActiveAt,
-        Map<String, String> annotations, String generatorUrl, boolean quiet) {
+public record OpenAlert(
+        long id,
+        String fingerprint,
+        String alertname,
+        AlertState state,
+        Instant activeAt,
+        Instant firedAt,
+        Instant lastActiveAt,
+        Map<String, String> annotations,
+        String generatorUrl,
+        boolean quiet) {
 
     /** Whether the condition found now says something else than what is stored, or the alert was quiet: it must be written. */
     public boolean differsFrom(AlertCondition condition) {

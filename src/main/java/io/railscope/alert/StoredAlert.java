@@ -5,8 +5,19 @@ import java.time.Instant;
 import java.util.Map;
 
 /** An alert as stored: pending, firing or resolved, with its labels and times. */
-public record StoredAlert(long id, String fingerprint, String cell, String alertname, String severity, Map<String, String> labels,
-        Map<String, String> annotations, AlertState state, Instant activeAt, Instant firedAt, Instant resolvedAt, String generatorUrl) {
+public record StoredAlert(
+        long id,
+        String fingerprint,
+        String cell,
+        String alertname,
+        String severity,
+        Map<String, String> labels,
+        Map<String, String> annotations,
+        AlertState state,
+        Instant activeAt,
+        Instant firedAt,
+        Instant resolvedAt,
+        String generatorUrl) {
 
     /** When it started firing (or became pending, while pending). */
     public Instant startsAt() {

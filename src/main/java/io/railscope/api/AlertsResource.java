@@ -30,10 +30,19 @@ public class AlertsResource {
     }
 
     /** One alert: state pending, firing or resolved, and whether a silence mutes it. */
-    public record AlertResponse(String fingerprint, String cell, String alertname, String severity, Map<String, String> labels,
-            Map<String, String> annotations, AlertState state, boolean silenced, Instant activeAt, Instant startsAt, Instant resolvedAt,
-            String generatorURL) {
-    }
+    public record AlertResponse(
+            String fingerprint,
+            String cell,
+            String alertname,
+            String severity,
+            Map<String, String> labels,
+            Map<String, String> annotations,
+            AlertState state,
+            boolean silenced,
+            Instant activeAt,
+            Instant startsAt,
+            Instant resolvedAt,
+            String generatorURL) {}
 
     @GET
     @Operation(summary = "Pending and firing alerts, and those resolved in the last hour; ?cell= and ?state= filter")
@@ -43,11 +52,23 @@ public class AlertsResource {
         return alerts.current(now.minus(Duration.ofHours(1))).stream()
                 .filter(alert -> cell == null || alert.cell().equals(cell))
                 .filter(alert -> state == null || alert.state().name().equalsIgnoreCase(state))
-                .map(alert -> response(alert, Silence.muted(active, alert.labels(), now))).toList();
+                .map(alert -> response(alert, Silence.muted(active, alert.labels(), now)))
+                .toList();
     }
 
     static AlertResponse response(StoredAlert alert, boolean silenced) {
-        return new AlertResponse(alert.fingerprint(), alert.cell(), alert.alertname(), alert.severity(), alert.labels(), alert.annotations(),
-                alert.state(), silenced, alert.activeAt(), alert.startsAt(), alert.resolvedAt(), alert.generatorUrl());
+        return new AlertResponse(
+                alert.fingerprint(),
+                alert.cell(),
+                alert.alertname(),
+                alert.severity(),
+                alert.labels(),
+                alert.annotations(),
+                alert.state(),
+                silenced,
+                alert.activeAt(),
+                alert.startsAt(),
+                alert.resolvedAt(),
+                alert.generatorUrl());
     }
 }

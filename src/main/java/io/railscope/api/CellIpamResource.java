@@ -21,9 +21,13 @@ public class CellIpamResource {
     }
 
     @GET
-    @Operation(summary = "A cell's pools, every node's primary pod block, right-sizing, leaks, allocation failures, stuck pods "
-            + "and nodes with asymmetric rail offsets")
+    @Operation(
+            summary =
+                    "A cell's pools, every node's primary pod block, right-sizing, leaks, allocation failures, stuck pods "
+                            + "and nodes with asymmetric rail offsets")
     public CellIpamResponse cell(@PathParam("cell") String cell) {
-        return reads.cell(cell, null).map(CellIpamResponse::of).orElseThrow(() -> new NotFoundException("no cell named " + cell));
+        return reads.cell(cell, null)
+                .map(CellIpamResponse::of)
+                .orElseThrow(() -> new NotFoundException("no cell named " + cell));
     }
 }

@@ -20,28 +20,58 @@ public record CellIpamResponse(
         List<String> problems) {
 
     /** A node's primary pod block. */
-    public record NodeBlockResponse(String node, String pool, String cidr, int capacityAddresses, int usedAddresses, Integer maxPods,
-            double utilisation) {
-    }
+    public record NodeBlockResponse(
+            String node,
+            String pool,
+            String cidr,
+            int capacityAddresses,
+            int usedAddresses,
+            Integer maxPods,
+            double utilisation) {}
 
     /** Block size against what the nodes may run (maxPods) and do run, summed over the cell. */
-    public record RightSizingResponse(long blocks, int blockPrefixLength, long blockAddresses, long maxPods, long runningPods,
-            int largestMaxPods, double unusableShare, double idleShare) {
-    }
+    public record RightSizingResponse(
+            long blocks,
+            int blockPrefixLength,
+            long blockAddresses,
+            long maxPods,
+            long runningPods,
+            int largestMaxPods,
+            double unusableShare,
+            double idleShare) {}
 
     static CellIpamResponse of(CellIpam ipam) {
         RightSizing sizing = ipam.rightSizing();
         IpamFindings findings = ipam.findings();
-        return new CellIpamResponse(ipam.cell(), ipam.pools().stream().map(PoolResponse::of).toList(),
+        return new CellIpamResponse(
+                ipam.cell(),
+                ipam.pools().stream().map(PoolResponse::of).toList(),
                 ipam.nodeBlocks().stream().map(CellIpamResponse::block).toList(),
-                new RightSizingResponse(sizing.blocks(), sizing.blockPrefix(), sizing.addresses(), sizing.maxPods(), sizing.running(),
-                        sizing.largestMaxPods(), sizing.unusableShare(), sizing.idleShare()),
-                findings.leaks(), findings.failures(), findings.stuckPods(), findings.asymmetricNodes(), findings.waitingNodes(),
+                new RightSizingResponse(
+                        sizing.blocks(),
+                        sizing.blockPrefix(),
+                        sizing.addresses(),
+                        sizing.maxPods(),
+                        sizing.running(),
+                        sizing.largestMaxPods(),
+                        sizing.unusableShare(),
+                        sizing.idleShare()),
+                findings.leaks(),
+                findings.failures(),
+                findings.stuckPods(),
+                findings.asymmetricNodes(),
+                findings.waitingNodes(),
                 findings.problems());
     }
 
     private static NodeBlockResponse block(NodeBlockRow block) {
-        return new NodeBlockResponse(block.node(), block.pool(), block.cidr(), block.capacity(), block.used(), block.maxPods(),
+        return new NodeBlockResponse(
+                block.node(),
+                block.pool(),
+                block.cidr(),
+                block.capacity(),
+                block.used(),
+                block.maxPods(),
                 block.utilisation());
     }
 }

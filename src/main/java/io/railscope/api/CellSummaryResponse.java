@@ -33,14 +33,36 @@ public record CellSummaryResponse(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<FailedTarget> failedTargets) {
 
     /** A source of the cell in the API. */
-    public record SourceResponse(String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error,
-            boolean stale, String problems) {
-    }
+    public record SourceResponse(
+            String source,
+            Instant lastAttemptAt,
+            Instant lastSuccessAt,
+            int lastDurationMs,
+            String error,
+            boolean stale,
+            String problems) {}
 
-    static CellSummaryResponse of(CellSummary s, boolean stale, List<SourceResponse> sources, List<FailedTarget> failedTargets) {
-        return new CellSummaryResponse(s.cell(), s.kind(), s.health(), stale, s.collectedAt(), s.nodes(), s.railPorts(),
-                s.portsDown(), s.portsDegraded(), s.neighborWarning(), s.neighborCritical(), s.primaryFreeBlocks(),
-                s.primaryTotalBlocks(), s.jobs(), s.jobsDegraded(), s.isolationFindings(), s.reasons(), sources,
+    static CellSummaryResponse of(
+            CellSummary s, boolean stale, List<SourceResponse> sources, List<FailedTarget> failedTargets) {
+        return new CellSummaryResponse(
+                s.cell(),
+                s.kind(),
+                s.health(),
+                stale,
+                s.collectedAt(),
+                s.nodes(),
+                s.railPorts(),
+                s.portsDown(),
+                s.portsDegraded(),
+                s.neighborWarning(),
+                s.neighborCritical(),
+                s.primaryFreeBlocks(),
+                s.primaryTotalBlocks(),
+                s.jobs(),
+                s.jobsDegraded(),
+                s.isolationFindings(),
+                s.reasons(),
+                sources,
                 failedTargets);
     }
 }

@@ -31,24 +31,32 @@ public class CellsResource {
     @Operation(summary = "Every cell with its health, size, freshness and reasons")
     public List<CellSummaryResponse> cells() {
         Instant now = Instant.now();
-        return reads.fleet().stream().map(summary -> response(summary, now, null)).toList();
+        return reads.fleet().stream()
+                .map(summary -> response(summary, now, null))
+                .toList();
     }
 
     @GET
     @Path("{cell}")
     @Operation(summary = "One cell with its health, size, freshness and reasons, and the exporters that did not answer")
     public CellSummaryResponse cell(@PathParam("cell") String cell) {
-        return reads.cell(cell).map(details -> response(details.summary(), Instant.now(), details.failedTargets()))
+        return reads.cell(cell)
+                .map(details -> response(details.summary(), Instant.now(), details.failedTargets()))
                 .orElseThrow(() -> new NotFoundException("no cell named " + cell));
     }
 
-    private CellSummaryResponse response(CellSummary summary, Instant now, List<CellDetails.FailedTarget> failedTargets) {
+    private CellSummaryResponse response(
+            CellSummary summary, Instant now, List<CellDetails.FailedTarget> failedTargets) {
         var sources = summary.sources().stream()
-                .map(source -> new CellSummaryResponse.SourceResponse(source.source(), source.lastAttemptAt(),
-                        source.lastSuccessAt(), source.lastDurationMs(), source.error(),
-                        summary.isStale(source, freshness, now), source.problems()))
+                .map(source -> new CellSummaryResponse.SourceResponse(
+                        source.source(),
+                        source.lastAttemptAt(),
+                        source.lastSuccessAt(),
+                        source.lastDurationMs(),
+                        source.error(),
+                        summary.isStale(source, freshness, now),
+                        source.problems()))
                 .toList();
-        return CellSummaryResponse.of(summary, summary.isStale(freshness, now),
-                sources, failedTargets);
+        return CellSummaryResponse.of(summary, summary.isStale(freshness, now), sources, failedTargets);
     }
 }

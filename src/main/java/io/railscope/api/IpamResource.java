@@ -20,8 +20,9 @@ public class IpamResource {
     }
 
     @GET
-    @Operation(summary = "Every address pool of every cell: capacity, use, free blocks (nodes that can still join), "
-            + "utilisation, days to exhaustion, leaks and allocation failures")
+    @Operation(
+            summary = "Every address pool of every cell: capacity, use, free blocks (nodes that can still join), "
+                    + "utilisation, days to exhaustion, leaks and allocation failures")
     public List<PoolResponse> headroom() {
         return reads.headroom().stream().map(PoolResponse::of).toList();
     }

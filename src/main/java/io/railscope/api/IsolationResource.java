@@ -19,13 +19,31 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class IsolationResource {
 
     /** One finding: the check (kebab-case) and its alertname, the object to fix, why and how. */
-    public record FindingResponse(String check, String alertname, String namespace, String object, String node, int affected, String detail,
-            String why, String fix, Instant firstSeen) {
+    public record FindingResponse(
+            String check,
+            String alertname,
+            String namespace,
+            String object,
+            String node,
+            int affected,
+            String detail,
+            String why,
+            String fix,
+            Instant firstSeen) {
 
         static FindingResponse of(StoredFinding stored) {
             var finding = stored.finding();
-            return new FindingResponse(finding.check().label(), finding.check().alertName(), finding.namespace(), finding.object(), finding.node(),
-                    finding.affected(), finding.detail(), finding.check().why(), finding.check().fix(), stored.firstSeen());
+            return new FindingResponse(
+                    finding.check().label(),
+                    finding.check().alertName(),
+                    finding.namespace(),
+                    finding.object(),
+                    finding.node(),
+                    finding.affected(),
+                    finding.detail(),
+                    finding.check().why(),
+                    finding.check().fix(),
+                    stored.firstSeen());
         }
     }
 
@@ -38,8 +56,10 @@ public class IsolationResource {
     }
 
     @GET
-    @Operation(summary = "What the isolation audit found: namespaces without default deny, hostNetwork and privileged pods, foreign or routed"
-            + " backend networks, inference pods with rails, Multus namespaceIsolation, rail MTU, RDMA netns shared")
+    @Operation(
+            summary =
+                    "What the isolation audit found: namespaces without default deny, hostNetwork and privileged pods, foreign or routed"
+                            + " backend networks, inference pods with rails, Multus namespaceIsolation, rail MTU, RDMA netns shared")
     public List<FindingResponse> findings(@PathParam("cell") String cell) {
         if (!cells.known(cell)) {
             throw new NotFoundException("no cell named " + cell);

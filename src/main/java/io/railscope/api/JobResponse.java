@@ -1,8 +1,8 @@
 package io.railscope.api;
 
 import io.railscope.assess.JobVerdict;
-import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobDetail;
+import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
@@ -19,20 +19,52 @@ import java.util.Map;
  * @param dropped        what the job's logs held past {@code railscope.nccl.*} and was not kept
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
  */
-public record JobResponse(String namespace, String name, String transport, JobVerdict verdict, String reason, int nranks, int requestedRails,
-        Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen, List<NcclWarning> warnings,
-        List<RankRow> ranks, RankPage rankPage, Dropped dropped, List<JobPod> pods, Map<String, List<String>> unhealthyRails) {
+public record JobResponse(
+        String namespace,
+        String name,
+        String transport,
+        JobVerdict verdict,
+        String reason,
+        int nranks,
+        int requestedRails,
+        Double busbwGBps,
+        String busbwSource,
+        Double baselineGBps,
+        boolean running,
+        Instant firstSeen,
+        Instant lastSeen,
+        List<NcclWarning> warnings,
+        List<RankRow> ranks,
+        RankPage rankPage,
+        Dropped dropped,
+        List<JobPod> pods,
+        Map<String, List<String>> unhealthyRails) {
 
     /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
-    public record RankPage(int offset, int limit, int total, Integer next) {
-    }
+    public record RankPage(int offset, int limit, int total, Integer next) {}
 
     static JobResponse of(JobDetail detail, int limit) {
         JobSummary job = detail.job();
         int next = detail.nextRankOffset();
-        return new JobResponse(job.namespace(), job.name(), job.transport(), job.verdict(), job.reason(), job.nranks(), job.requestedRails(),
-                job.busbwGBps(), job.busbwSource(), job.baselineGBps(), job.running(), job.firstSeen(), job.lastSeen(), detail.warnings(),
-                detail.ranks(), new RankPage(detail.rankOffset(), limit, detail.rankCount(), next < 0 ? null : next), detail.dropped(),
-                detail.pods(), detail.railsKnown() ? detail.unhealthyRails() : null);
+        return new JobResponse(
+                job.namespace(),
+                job.name(),
+                job.transport(),
+                job.verdict(),
+                job.reason(),
+                job.nranks(),
+                job.requestedRails(),
+                job.busbwGBps(),
+                job.busbwSource(),
+                job.baselineGBps(),
+                job.running(),
+                job.firstSeen(),
+                job.lastSeen(),
+                detail.warnings(),
+                detail.ranks(),
+                new RankPage(detail.rankOffset(), limit, detail.rankCount(), next < 0 ? null : next),
+                detail.dropped(),
+                detail.pods(),
+                detail.railsKnown() ? detail.unhealthyRails() : null);
     }
 }

@@ -28,7 +28,9 @@ public class JobsResource {
     }
 
     @GET
-    @Operation(summary = "Running and recent jobs with transport, verdict (RDMA_OK, DEGRADED, UNOBSERVABLE, FAILED), reason and busbw")
+    @Operation(
+            summary =
+                    "Running and recent jobs with transport, verdict (RDMA_OK, DEGRADED, UNOBSERVABLE, FAILED), reason and busbw")
     public List<JobSummary> jobs(@PathParam("cell") String cell, @QueryParam("limit") String limit) {
         known(cell);
         return reads.jobs(cell, Paging.count("limit", limit, Paging.DEFAULT_LIMIT, 1, Paging.MAX_LIMIT));
@@ -36,13 +38,20 @@ public class JobsResource {
 
     @GET
     @Path("/{namespace}/{name}")
-    @Operation(summary = "One job with a page of its ranks (host, NCCL version, network, HCAs, GDR, channels; ?offset=&limit=, 1,000 by default),"
-            + " its pods and unhealthy rails under them")
-    public JobResponse job(@PathParam("cell") String cell, @PathParam("namespace") String namespace, @PathParam("name") String name,
-            @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+    @Operation(
+            summary =
+                    "One job with a page of its ranks (host, NCCL version, network, HCAs, GDR, channels; ?offset=&limit=, 1,000 by default),"
+                            + " its pods and unhealthy rails under them")
+    public JobResponse job(
+            @PathParam("cell") String cell,
+            @PathParam("namespace") String namespace,
+            @PathParam("name") String name,
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit) {
         Paging page = Paging.of(offset, limit);
         known(cell);
-        return reads.job(cell, namespace, name, page.offset(), page.limit()).map(detail -> JobResponse.of(detail, page.limit()))
+        return reads.job(cell, namespace, name, page.offset(), page.limit())
+                .map(detail -> JobResponse.of(detail, page.limit()))
                 .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
     }
 

@@ -49,39 +49,92 @@ public class NcclLogPushResource {
      * @param hostsDropped hosts past {@code railscope.nccl.max-hosts-per-push}, whose ranks were not kept
      * @param ranksDropped their ranks
      */
-    public record PushResult(String cell, String namespace, String job, String pod, int ranks, List<String> networks, long infoLines,
-            long warnings, Double busbwGBps, long bytes, int hostsDropped, int ranksDropped) {
-    }
+    public record PushResult(
+            String cell,
+            String namespace,
+            String job,
+            String pod,
+            int ranks,
+            List<String> networks,
+            long infoLines,
+            long warnings,
+            Double busbwGBps,
+            long bytes,
+            int hostsDropped,
+            int ranksDropped) {}
 
     @POST
     @Consumes({MediaType.TEXT_PLAIN, MediaType.APPLICATION_OCTET_STREAM})
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Push a job's NCCL log (text/plain); its facts join the job at the next collection")
-    public Response push(@PathParam("cell") String cell, @QueryParam("namespace") String namespace, @QueryParam("job") String job,
-            @QueryParam("pod") String pod, InputStream body) throws IOException {
+    public Response push(
+            @PathParam("cell") String cell,
+            @QueryParam("namespace") String namespace,
+            @QueryParam("job") String job,
+            @QueryParam("pod") String pod,
+            InputStream body)
+            throws IOException {
         CellSettings settings = fleet.cell(cell).orElseThrow(() -> new NotFoundException("no cell named " + cell));
         for (String[] parameter : new String[][] {{"namespace", namespace}, {"job", job}, {"pod", pod}}) {
             if (parameter[1] == null || !NAME.matcher(parameter[1]).matches()) {
-                return error(Response.Status.BAD_REQUEST, "query parameter " + parameter[0]
-                        + " must be a Kubernetes name: letters, digits, '-', '_' and '.', at most 253, starting and ending alphanumeric", parameter[0]);
+                return error(
+                        Response.Status.BAD_REQUEST,
+                        "query parameter " + parameter[0]
+                                + " must be a Kubernetes name: letters, digits, '-', '_' and '.', at most 253, starting and ending alphanumeric",
+                        parameter[0]);
             }
         }
         int cap = settings.nccl().pushMaxBytes();
-        NcclLogFacts facts = NcclLogParser.parse(body, cap).withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
+        NcclLogFacts facts = NcclLogParser.parse(body, cap)
+                .withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
         if (facts.truncated()) {
-            return error(Response.Status.REQUEST_ENTITY_TOO_LARGE, "the log is larger than railscope.cells." + cell
-                    + ".nccl.push-max-bytes (" + cap + " bytes): push the start of the log, where NCCL prints its network", "body");
+            return error(
+                    Response.Status.REQUEST_ENTITY_TOO_LARGE,
+                    "the log is larger than railscope.cells." + cell + ".nccl.push-max-bytes (" + cap
+                            + " bytes): push the start of the log, where NCCL prints its network",
+                    "body");
         }
-        ContainerLog log = new ContainerLog(namespace, job, pod, "", ContainerLog.PUSHED, null, Clock.systemUTC().instant(), facts);
+        ContainerLog log = new ContainerLog(
+                namespace,
+                job,
+                pod,
+                "",
+                ContainerLog.PUSHED,
+                null,
+                Clock.systemUTC().instant(),
+                facts);
         if (!store.push(cell, log)) {
-            return error(Response.Status.SERVICE_UNAVAILABLE, "cell " + cell + " has not been collected yet: push again after its first collection", null);
+            return error(
+                    Response.Status.SERVICE_UNAVAILABLE,
+                    "cell " + cell + " has not been collected yet: push again after its first collection",
+                    null);
         }
-        List<String> networks = facts.ranks().stream().map(RankFacts::network).filter(Objects::nonNull).distinct().toList();
-        return Response.accepted(new PushResult(cell, namespace, job, pod, facts.ranks().size(), networks, facts.infoLines(), facts.warningCount(),
-                Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null, facts.bytesRead(), facts.hostsDropped(), facts.ranksDropped())).type(MediaType.APPLICATION_JSON).build();
+        List<String> networks = facts.ranks().stream()
+                .map(RankFacts::network)
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
+        return Response.accepted(new PushResult(
+                        cell,
+                        namespace,
+                        job,
+                        pod,
+                        facts.ranks().size(),
+                        networks,
+                        facts.infoLines(),
+                        facts.warningCount(),
+                        Double.isFinite(facts.busbwGBps()) ? facts.busbwGBps() : null,
+                        facts.bytesRead(),
+                        facts.hostsDropped(),
+                        facts.ranksDropped()))
+                .type(MediaType.APPLICATION_JSON)
+                .build();
     }
 
     private static Response error(Response.Status status, String message, String field) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ErrorBody(message, field)).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(new ErrorBody(message, field))
+                .build();
     }
 }

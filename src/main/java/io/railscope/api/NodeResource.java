@@ -26,10 +26,13 @@ public class NodeResource {
     }
 
     @GET
-    @Operation(summary = "A node's neighbor entries against gc_thresh1/2/3, and each of its rails with state, rate, rates and health")
+    @Operation(
+            summary =
+                    "A node's neighbor entries against gc_thresh1/2/3, and each of its rails with state, rate, rates and health")
     public NodeResponse node(@PathParam("cell") String cell, @PathParam("node") String node) {
         int expected = fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0);
-        return rails.node(cell, node, Duration.ZERO).map(detail -> NodeResponse.of(detail, expected))
+        return rails.node(cell, node, Duration.ZERO)
+                .map(detail -> NodeResponse.of(detail, expected))
                 .orElseThrow(() -> new NotFoundException("no node named " + node + " in cell " + cell));
     }
 }

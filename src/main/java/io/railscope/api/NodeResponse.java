@@ -8,31 +8,86 @@ import java.util.List;
 import java.util.Map;
 
 /** A node: its neighbor table against its limits, and each of its rails. */
-public record NodeResponse(String cell, String node, String pool, List<String> podCidrs, Integer maxPods, Neighbors neighbors,
+public record NodeResponse(
+        String cell,
+        String node,
+        String pool,
+        List<String> podCidrs,
+        Integer maxPods,
+        Neighbors neighbors,
         List<Rail> rails) {
 
     /** Neighbor entries (in all and per device) against gc_thresh1/2/3; pressure = entries / gc_thresh3. */
-    public record Neighbors(int entries, Map<String, Integer> entriesByDevice, int gcThresh1, int gcThresh2, int gcThresh3,
-            double pressure, Health health, String reason) {
-    }
+    public record Neighbors(
+            int entries,
+            Map<String, Integer> entriesByDevice,
+            int gcThresh1,
+            int gcThresh2,
+            int gcThresh3,
+            double pressure,
+            Health health,
+            String reason) {}
 
     /** A rail port of the node; {@code health} is its PortHealth, or UNKNOWN before the port is first assessed. */
-    public record Rail(int rail, String device, int port, int state, int physicalState, double rateGbps, int expectedGbps,
-            Double rxBytesPerSecond, Double txBytesPerSecond, Double symbolErrorsPerHour, Double errorsPerSecond, int linkDownedIncrease,
-            Double congestionRatio, Double cnpPerSecond, Double ecnMarkedPerSecond, String health, String reason) {
-    }
+    public record Rail(
+            int rail,
+            String device,
+            int port,
+            int state,
+            int physicalState,
+            double rateGbps,
+            int expectedGbps,
+            Double rxBytesPerSecond,
+            Double txBytesPerSecond,
+            Double symbolErrorsPerHour,
+            Double errorsPerSecond,
+            int linkDownedIncrease,
+            Double congestionRatio,
+            Double cnpPerSecond,
+            Double ecnMarkedPerSecond,
+            String health,
+            String reason) {}
 
     static NodeResponse of(NodeDetail node, int expectedGbps) {
         NeighborState n = node.neighbors();
-        return new NodeResponse(node.cell(), node.node(), node.pool(), node.podCidrs(), node.maxPods(),
-                n == null ? null : new Neighbors(n.entries(), n.entriesByDevice(), n.gcThresh1(), n.gcThresh2(), n.gcThresh3(), n.pressure(),
-                        n.health(), n.reason()),
+        return new NodeResponse(
+                node.cell(),
+                node.node(),
+                node.pool(),
+                node.podCidrs(),
+                node.maxPods(),
+                n == null
+                        ? null
+                        : new Neighbors(
+                                n.entries(),
+                                n.entriesByDevice(),
+                                n.gcThresh1(),
+                                n.gcThresh2(),
+                                n.gcThresh3(),
+                                n.pressure(),
+                                n.health(),
+                                n.reason()),
                 node.ports().stream().map(port -> rail(port, expectedGbps)).toList());
     }
 
     private static Rail rail(PortState p, int expectedGbps) {
-        return new Rail(p.rail(), p.device(), p.port(), p.stateId(), p.physicalStateId(), p.rateGbps(), expectedGbps, p.rxBytesPerSecond(),
-                p.txBytesPerSecond(), p.symbolErrorsPerHour(), p.errorsPerSecond(), p.linkDownedIncrease(), p.congestionRatio(),
-                p.cnpPerSecond(), p.ecnMarkedPerSecond(), p.health() == null ? Health.UNKNOWN.name() : p.health().name(), p.reason());
+        return new Rail(
+                p.rail(),
+                p.device(),
+                p.port(),
+                p.stateId(),
+                p.physicalStateId(),
+                p.rateGbps(),
+                expectedGbps,
+                p.rxBytesPerSecond(),
+                p.txBytesPerSecond(),
+                p.symbolErrorsPerHour(),
+                p.errorsPerSecond(),
+                p.linkDownedIncrease(),
+                p.congestionRatio(),
+                p.cnpPerSecond(),
+                p.ecnMarkedPerSecond(),
+                p.health() == null ? Health.UNKNOWN.name() : p.health().name(),
+                p.reason());
     }
 }

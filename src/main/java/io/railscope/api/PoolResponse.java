@@ -30,8 +30,25 @@ public record PoolResponse(
 
     static PoolResponse of(PoolState pool) {
         PoolUsage usage = pool.usage();
-        return new PoolResponse(pool.cell(), usage.name(), usage.plane(), usage.rail(), usage.kind(), usage.cidrs(), usage.blockPrefix(),
-                usage.capacity(), usage.allocated(), usage.freeAddresses(), usage.blocksTotal(), usage.blocksUsed(), usage.freeBlocks(),
-                usage.utilisation(), pool.daysToExhaustion(), usage.leaked(), usage.allocationFailures(), pool.health(), pool.reason());
+        return new PoolResponse(
+                pool.cell(),
+                usage.name(),
+                usage.plane(),
+                usage.rail(),
+                usage.kind(),
+                usage.cidrs(),
+                usage.blockPrefix(),
+                usage.capacity(),
+                usage.allocated(),
+                usage.freeAddresses(),
+                usage.blocksTotal(),
+                usage.blocksUsed(),
+                usage.freeBlocks(),
+                usage.utilisation(),
+                pool.daysToExhaustion(),
+                usage.leaked(),
+                usage.allocationFailures(),
+                pool.health(),
+                pool.reason());
     }
 }

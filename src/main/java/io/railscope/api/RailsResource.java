@@ -25,7 +25,9 @@ public class RailsResource {
     }
 
     @GET
-    @Operation(summary = "Each rail across the cell: ports down and degraded, health, mean throughput and rate, skew between rails")
+    @Operation(
+            summary =
+                    "Each rail across the cell: ports down and degraded, health, mean throughput and rate, skew between rails")
     public List<RailResponse> rails(@PathParam("cell") String cell) {
         if (cells.cell(cell).isEmpty()) {
             throw new NotFoundException("no cell named " + cell);

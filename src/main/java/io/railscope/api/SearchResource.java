@@ -22,7 +22,9 @@ public class SearchResource {
     }
 
     @GET
-    @Operation(summary = "Nodes, pods, jobs, pools and cells whose name contains q; for an IPv4 address, what owns it: `kind, cell, name, detail, url`")
+    @Operation(
+            summary =
+                    "Nodes, pods, jobs, pools and cells whose name contains q; for an IPv4 address, what owns it: `kind, cell, name, detail, url`")
     public List<SearchHit> search(@QueryParam("q") String q) {
         return reads.search(q);
     }

@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -30,16 +31,30 @@ public class SilencesResource {
     }
 
     /** The body of a new silence. */
-    public record NewSilence(List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment) {
-    }
+    public record NewSilence(
+            List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment) {}
 
     /** A silence with its state now. */
-    public record SilenceResponse(UUID id, List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment,
-            Instant createdAt, String state) {
+    public record SilenceResponse(
+            UUID id,
+            List<Matcher> matchers,
+            Instant startsAt,
+            Instant endsAt,
+            String createdBy,
+            String comment,
+            Instant createdAt,
+            String state) {
 
         static SilenceResponse of(Silence silence, Instant now) {
-            return new SilenceResponse(silence.id(), silence.matchers(), silence.startsAt(), silence.endsAt(), silence.createdBy(),
-                    silence.comment(), silence.createdAt(), silence.state(now));
+            return new SilenceResponse(
+                    silence.id(),
+                    silence.matchers(),
+                    silence.startsAt(),
+                    silence.endsAt(),
+                    silence.createdBy(),
+                    silence.comment(),
+                    silence.createdAt(),
+                    silence.state(now));
         }
     }
 
@@ -50,15 +65,18 @@ public class SilencesResource {
         if (body == null) {
             throw new Silences.InvalidSilenceException("body: a JSON silence is required");
         }
-        Silence silence = silences.create(body.matchers(), body.startsAt(), body.endsAt(), body.createdBy(), body.comment(), Instant.now());
-        return Response.ok(java.util.Map.of("silenceID", silence.id())).build();
+        Silence silence = silences.create(
+                body.matchers(), body.startsAt(), body.endsAt(), body.createdBy(), body.comment(), Instant.now());
+        return Response.ok(Map.of("silenceID", silence.id())).build();
     }
 
     @GET
     @Operation(summary = "Silences not yet a week past their end, with state pending, active or expired")
     public List<SilenceResponse> list() {
         Instant now = Instant.now();
-        return silences.recent(now).stream().map(silence -> SilenceResponse.of(silence, now)).toList();
+        return silences.recent(now).stream()
+                .map(silence -> SilenceResponse.of(silence, now))
+                .toList();
     }
 
     @DELETE

@@ -7,5 +7,4 @@ import io.railscope.source.nccl.NcclJobObservation;
  *
  * @param baselineGBps the busbw baseline it was compared with, null when none
  */
-public record AssessedJob(NcclJobObservation observation, JobAssessment assessment, Double baselineGBps) {
-}
+public record AssessedJob(NcclJobObservation observation, JobAssessment assessment, Double baselineGBps) {}

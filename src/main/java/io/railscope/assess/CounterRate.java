@@ -3,8 +3,7 @@ package io.railscope.assess;
 /** Per-second rate of a monotonic counter between two readings. */
 public final class CounterRate {
 
-    private CounterRate() {
-    }
+    private CounterRate() {}
 
     /**
      * The increase per second from {@code previous} to {@code current} over {@code seconds}. A drop

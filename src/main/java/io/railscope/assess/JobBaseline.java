@@ -11,8 +11,7 @@ import java.util.Map;
  */
 public final class JobBaseline {
 
-    private JobBaseline() {
-    }
+    private JobBaseline() {}
 
     /** Median busbw in GB/s by nranks, from the measured busbw of RDMA OK jobs by nranks. */
     public static Map<Integer, Double> learned(Map<Integer, List<Double>> rdmaOkBusbwByNranks) {
@@ -26,7 +25,8 @@ public final class JobBaseline {
     }
 
     static double median(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted =
+                values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int middle = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }

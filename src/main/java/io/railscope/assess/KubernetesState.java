@@ -9,6 +9,5 @@ import java.util.List;
 public record KubernetesState(KubernetesSnapshot snapshot, List<AssessedPool> pools, List<IsolationFinding> isolation) {
 
     /** A pool and the verdict on its headroom. */
-    public record AssessedPool(PoolUsage usage, PoolHeadroom headroom) {
-    }
+    public record AssessedPool(PoolUsage usage, PoolHeadroom headroom) {}
 }

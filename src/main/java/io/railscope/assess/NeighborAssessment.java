@@ -12,16 +12,31 @@ import java.util.Map;
  * @param pressure entries / gc_thresh3
  */
 public record NeighborAssessment(
-        String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health, String reason,
+        String node,
+        int entries,
+        int gcThresh1,
+        int gcThresh2,
+        int gcThresh3,
+        double pressure,
+        Health health,
+        String reason,
         Map<String, Integer> entriesByDevice) {
 
-    public NeighborAssessment(String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, double pressure, Health health,
+    public NeighborAssessment(
+            String node,
+            int entries,
+            int gcThresh1,
+            int gcThresh2,
+            int gcThresh3,
+            double pressure,
+            Health health,
             String reason) {
         this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, Map.of());
     }
 
     /** The kernel's defaults, used when a node does not export its sysctls. */
     public static final int DEFAULT_GC_THRESH1 = 128;
+
     public static final int DEFAULT_GC_THRESH2 = 512;
     public static final int DEFAULT_GC_THRESH3 = 1024;
 
@@ -40,6 +55,7 @@ public record NeighborAssessment(
             health = Health.WARNING;
             reason = String.format("%d neighbor entries, over gc_thresh2 (%d)", entries, t2);
         }
-        return new NeighborAssessment(reading.node(), entries, t1, t2, t3, pressure, health, reason, reading.entriesByDevice());
+        return new NeighborAssessment(
+                reading.node(), entries, t1, t2, t3, pressure, health, reason, reading.entriesByDevice());
     }
 }

@@ -17,12 +17,12 @@ public final class PoolForecast {
 
     /** How far back the fit looks. */
     public static final Duration WINDOW = Duration.ofDays(7);
+
     static final int MIN_SAMPLES = 3;
     static final Duration MIN_SPAN = Duration.ofHours(1);
     private static final double SECONDS_PER_DAY = 86_400.0;
 
-    private PoolForecast() {
-    }
+    private PoolForecast() {}
 
     /**
      * Days until {@code free} blocks (or addresses) are used up, from the samples newer than
@@ -30,7 +30,9 @@ public final class PoolForecast {
      * samples are too few or too close together.
      */
     public static Double daysToExhaustion(List<PoolSample> samples, long free, Instant now) {
-        List<PoolSample> recent = samples.stream().filter(sample -> sample.at().isAfter(now.minus(WINDOW))).toList();
+        List<PoolSample> recent = samples.stream()
+                .filter(sample -> sample.at().isAfter(now.minus(WINDOW)))
+                .toList();
         if (recent.size() < MIN_SAMPLES) {
             return null;
         }

@@ -18,10 +18,15 @@ public record PoolHeadroom(long free, long total, double freeRatio, Health healt
         double ratio = total > 0 ? (double) free / total : 0;
         String unit = byBlocks ? "node blocks" : "addresses";
         if (free == 0) {
-            return new PoolHeadroom(free, total, ratio, Health.CRITICAL, "pool " + pool.name() + " has no free " + unit);
+            return new PoolHeadroom(
+                    free, total, ratio, Health.CRITICAL, "pool " + pool.name() + " has no free " + unit);
         }
         if (ratio < thresholds.poolFreeWarningRatio()) {
-            return new PoolHeadroom(free, total, ratio, Health.WARNING,
+            return new PoolHeadroom(
+                    free,
+                    total,
+                    ratio,
+                    Health.WARNING,
                     String.format("pool %s has %d free %s (%.1f%%)", pool.name(), free, unit, ratio * 100));
         }
         return new PoolHeadroom(free, total, ratio, Health.OK, null);

@@ -28,10 +28,39 @@ public record PortAssessment(
         double ecnMarkedPerSecond) {
 
     /** A port without RoCE congestion-notification counters. */
-    public PortAssessment(String node, int rail, String device, int port, int stateId, int physicalStateId, double rateGbps,
-            double rxBytesPerSecond, double txBytesPerSecond, double symbolErrorsPerHour, double errorsPerSecond, long linkDownedIncrease,
-            double congestionRatio, PortHealth health, String reason) {
-        this(node, rail, device, port, stateId, physicalStateId, rateGbps, rxBytesPerSecond, txBytesPerSecond, symbolErrorsPerHour,
-                errorsPerSecond, linkDownedIncrease, congestionRatio, health, reason, Double.NaN, Double.NaN);
+    public PortAssessment(
+            String node,
+            int rail,
+            String device,
+            int port,
+            int stateId,
+            int physicalStateId,
+            double rateGbps,
+            double rxBytesPerSecond,
+            double txBytesPerSecond,
+            double symbolErrorsPerHour,
+            double errorsPerSecond,
+            long linkDownedIncrease,
+            double congestionRatio,
+            PortHealth health,
+            String reason) {
+        this(
+                node,
+                rail,
+                device,
+                port,
+                stateId,
+                physicalStateId,
+                rateGbps,
+                rxBytesPerSecond,
+                txBytesPerSecond,
+                symbolErrorsPerHour,
+                errorsPerSecond,
+                linkDownedIncrease,
+                congestionRatio,
+                health,
+                reason,
+                Double.NaN,
+                Double.NaN);
     }
 }

@@ -16,17 +16,24 @@ import java.util.List;
 public final class PortHealthRule {
 
     private static final String[] STATES = {"?", "DOWN", "INIT", "ARMED", "ACTIVE", "ACTIVE_DEFER"};
-    private static final String[] PHYSICAL_STATES =
-            {"?", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery", "PhyTest"};
+    private static final String[] PHYSICAL_STATES = {
+        "?", "Sleep", "Polling", "Disabled", "PortConfigurationTraining", "LinkUp", "LinkErrorRecovery", "PhyTest"
+    };
     private static final PortCounter[] ERROR_COUNTERS = {
-        PortCounter.ERRORS_RECEIVED, PortCounter.DISCARDS_RECEIVED, PortCounter.DISCARDS_TRANSMITTED,
-        PortCounter.LOCAL_LINK_INTEGRITY_ERRORS, PortCounter.RECEIVE_REMOTE_PHYSICAL_ERRORS,
-        PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS, PortCounter.RX_ICRC_ENCAPSULATED_ERRORS};
+        PortCounter.ERRORS_RECEIVED,
+        PortCounter.DISCARDS_RECEIVED,
+        PortCounter.DISCARDS_TRANSMITTED,
+        PortCounter.LOCAL_LINK_INTEGRITY_ERRORS,
+        PortCounter.RECEIVE_REMOTE_PHYSICAL_ERRORS,
+        PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS,
+        PortCounter.RX_ICRC_ENCAPSULATED_ERRORS
+    };
     /** Congestion notification packets sent by the receiver and handled by the sender. */
     private static final PortCounter[] CNP_COUNTERS = {PortCounter.NP_CNP_SENT, PortCounter.RP_CNP_HANDLED};
     /** RoCE counters (node_exporter 1.11+) that rise when packets are lost on a lossless fabric. */
     private static final PortCounter[] ROCE_LOSS_COUNTERS = {
-        PortCounter.OUT_OF_SEQUENCE_PACKETS, PortCounter.PACKET_SEQUENCE_ERRORS, PortCounter.LOCAL_ACK_TIMEOUT_ERRORS};
+        PortCounter.OUT_OF_SEQUENCE_PACKETS, PortCounter.PACKET_SEQUENCE_ERRORS, PortCounter.LOCAL_ACK_TIMEOUT_ERRORS
+    };
 
     private final RailscopeConfig.Thresholds thresholds;
     private final double expectedGbps;
@@ -47,11 +54,16 @@ public final class PortHealthRule {
         double cnp = sum(previous, current, CNP_COUNTERS, seconds);
         double ecn = rate(previous, current, PortCounter.NP_ECN_MARKED, seconds);
         // at most what an integer column holds: beyond that, a count of flaps says nothing more
-        long flaps = previous == null ? 0 : Math.min(Integer.MAX_VALUE,
-                CounterRate.increase(previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED)));
+        long flaps = previous == null
+                ? 0
+                : Math.min(
+                        Integer.MAX_VALUE,
+                        CounterRate.increase(
+                                previous.counter(PortCounter.LINK_DOWNED), current.counter(PortCounter.LINK_DOWNED)));
         double waitTicks = rate(previous, current, PortCounter.TRANSMIT_WAIT, seconds);
         double congestion = current.rateBytesPerSecond() >= 1
-                ? waitTicks * thresholds.bytesPerXmitWaitTick() / current.rateBytesPerSecond() : Double.NaN;
+                ? waitTicks * thresholds.bytesPerXmitWaitTick() / current.rateBytesPerSecond()
+                : Double.NaN;
 
         PortHealth health;
         List<String> reasons = new ArrayList<>();
@@ -63,25 +75,30 @@ public final class PortHealthRule {
                     + name(PHYSICAL_STATES, current.physicalStateId()));
         } else {
             if (unreadable) {
-                reasons.add("the port state was not readable (state " + name(STATES, current.stateId()) + ", physical state "
-                        + name(PHYSICAL_STATES, current.physicalStateId()) + "): judged by its counters only");
+                reasons.add("the port state was not readable (state " + name(STATES, current.stateId())
+                        + ", physical state " + name(PHYSICAL_STATES, current.physicalStateId())
+                        + "): judged by its counters only");
             } else if (!stateReported) {
-                reasons.add("the exporter reports no port state or rate (node_exporter before 1.0): judged by its counters only");
+                reasons.add(
+                        "the exporter reports no port state or rate (node_exporter before 1.0): judged by its counters only");
             }
             if (rateGbps > 0 && rateGbps < expectedGbps) {
                 reasons.add(String.format("trained at %.0f Gb/s, expected %.0f", rateGbps, expectedGbps));
             }
             if (flaps > 0) {
-                reasons.add("link went down " + flaps + (flaps == 1 ? " time" : " times") + " since the last collection");
+                reasons.add(
+                        "link went down " + flaps + (flaps == 1 ? " time" : " times") + " since the last collection");
             }
             if (symbolsPerHour > thresholds.symbolErrorsPerHour()) {
-                reasons.add(String.format("%.0f symbol errors/h (limit %.0f)", symbolsPerHour, thresholds.symbolErrorsPerHour()));
+                reasons.add(String.format(
+                        "%.0f symbol errors/h (limit %.0f)", symbolsPerHour, thresholds.symbolErrorsPerHour()));
             }
             if (errorsPerSecond > thresholds.errorsPerSecond()) {
                 reasons.add(String.format("%.1f errors/s (limit %.1f)", errorsPerSecond, thresholds.errorsPerSecond()));
             }
             if (roceLoss > thresholds.roceLossPerSecond()) {
-                reasons.add(String.format("RoCE loss: %.1f packets/s out of sequence, sequence errors or ACK timeouts (limit %.1f)",
+                reasons.add(String.format(
+                        "RoCE loss: %.1f packets/s out of sequence, sequence errors or ACK timeouts (limit %.1f)",
                         roceLoss, thresholds.roceLossPerSecond()));
             }
             if (congestion > thresholds.congestionRatio()) {
@@ -89,13 +106,29 @@ public final class PortHealthRule {
             }
             health = reasons.size() == (stateReported ? 0 : 1) ? PortHealth.OK : PortHealth.DEGRADED;
         }
-        return new PortAssessment(current.node(), rail, current.device(), current.port(), current.stateId(),
-                current.physicalStateId(), rateGbps, rx, tx, symbolsPerHour, errorsPerSecond, flaps, congestion, health,
-                reasons.isEmpty() ? null : String.join("; ", reasons), cnp, ecn);
+        return new PortAssessment(
+                current.node(),
+                rail,
+                current.device(),
+                current.port(),
+                current.stateId(),
+                current.physicalStateId(),
+                rateGbps,
+                rx,
+                tx,
+                symbolsPerHour,
+                errorsPerSecond,
+                flaps,
+                congestion,
+                health,
+                reasons.isEmpty() ? null : String.join("; ", reasons),
+                cnp,
+                ecn);
     }
 
     /** The summed per-second rate of the counters the port has; NaN on a first reading or when it has none of them. */
-    private static double sum(RailPortReading previous, RailPortReading current, PortCounter[] counters, double seconds) {
+    private static double sum(
+            RailPortReading previous, RailPortReading current, PortCounter[] counters, double seconds) {
         if (previous == null) {
             return Double.NaN;
         }
@@ -116,7 +149,9 @@ public final class PortHealthRule {
     }
 
     private static double rate(RailPortReading previous, RailPortReading current, PortCounter counter, double seconds) {
-        return previous == null ? Double.NaN : CounterRate.perSecond(previous.counter(counter), current.counter(counter), seconds);
+        return previous == null
+                ? Double.NaN
+                : CounterRate.perSecond(previous.counter(counter), current.counter(counter), seconds);
     }
 
     private static String name(String[] names, int id) {

@@ -1,13 +1,13 @@
 package io.railscope.audit;
 
-import io.railscope.model.IsolationCheck;
 import io.railscope.config.AuditSettings;
-import io.railscope.source.RdmaNetnsReport;
+import io.railscope.model.IsolationCheck;
 import io.railscope.source.IsolationObjects;
-import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import io.railscope.source.IsolationObjects.Attachment;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import io.railscope.source.IsolationObjects.NetworkPolicyObject;
 import io.railscope.source.IsolationObjects.PodSecurity;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ipam.RailMapping;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,10 +15,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The isolation audit of a cell's Kubernetes objects: one finding per object to fix, pods grouped by their controller. */
 public final class IsolationAudit {
@@ -39,15 +42,34 @@ public final class IsolationAudit {
         objects.attachmentDefinitions().forEach(definition -> definitions.put(definition.qualifiedName(), definition));
         List<IsolationFinding> findings = new ArrayList<>();
         run(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, findings, () -> defaultDeny(objects));
-        run(IsolationCheck.HOST_NETWORK_POD, findings, () -> grouped(IsolationCheck.HOST_NETWORK_POD,
-                tenantPods(objects).filter(PodSecurity::hostNetwork).toList(), pod -> "hostNetwork: true"));
-        run(IsolationCheck.PRIVILEGED_POD, findings, () -> grouped(IsolationCheck.PRIVILEGED_POD,
-                tenantPods(objects).filter(pod -> !pod.escalations().isEmpty()).toList(), pod -> String.join(", ", pod.escalations())));
+        run(
+                IsolationCheck.HOST_NETWORK_POD,
+                findings,
+                () -> grouped(
+                        IsolationCheck.HOST_NETWORK_POD,
+                        tenantPods(objects).filter(PodSecurity::hostNetwork).toList(),
+                        pod -> "hostNetwork: true"));
+        run(
+                IsolationCheck.PRIVILEGED_POD,
+                findings,
+                () -> grouped(
+                        IsolationCheck.PRIVILEGED_POD,
+                        tenantPods(objects)
+                                .filter(pod -> !pod.escalations().isEmpty())
+                                .toList(),
+                        pod -> String.join(", ", pod.escalations())));
         run(IsolationCheck.FOREIGN_ATTACHMENT, findings, () -> foreignAttachments(objects));
-        run(IsolationCheck.INFERENCE_WITH_RAILS, findings, () -> grouped(IsolationCheck.INFERENCE_WITH_RAILS,
-                objects.pods().stream().filter(pod -> settings.inferenceSelector().matches(pod.labels()))
-                        .filter(pod -> pod.railResources() > 0 || pod.attachments().stream().anyMatch(a -> backend(a, definitions))).toList(),
-                pod -> inferenceRails(pod, definitions)));
+        run(
+                IsolationCheck.INFERENCE_WITH_RAILS,
+                findings,
+                () -> grouped(
+                        IsolationCheck.INFERENCE_WITH_RAILS,
+                        objects.pods().stream()
+                                .filter(pod -> settings.inferenceSelector().matches(pod.labels()))
+                                .filter(pod -> pod.railResources() > 0
+                                        || pod.attachments().stream().anyMatch(a -> backend(a, definitions)))
+                                .toList(),
+                        pod -> inferenceRails(pod, definitions)));
         run(IsolationCheck.ROUTED_BACKEND, findings, () -> routedBackends(objects));
         run(IsolationCheck.MULTUS_NO_NAMESPACE_ISOLATION, findings, () -> multus(objects));
         run(IsolationCheck.RAIL_MTU_MISMATCH, findings, () -> mtu(objects, definitions));
@@ -56,17 +78,24 @@ public final class IsolationAudit {
 
     /** Nodes whose RDMA subsystem runs in shared netns mode, as one finding for the cell. */
     public List<IsolationFinding> rdmaNetns(RdmaNetnsReport report) {
-        if (!settings.runs(IsolationCheck.RDMA_NETNS_SHARED) || report.sharedNodes().isEmpty()) {
+        if (!settings.runs(IsolationCheck.RDMA_NETNS_SHARED)
+                || report.sharedNodes().isEmpty()) {
             return List.of();
         }
         int nodesReporting = report.nodesReporting();
         List<String> sorted = report.sharedNodes().stream().sorted().toList();
         String shown = sorted.stream().limit(10).collect(Collectors.joining(", ")) + (sorted.size() > 10 ? ", …" : "");
-        return List.of(new IsolationFinding(IsolationCheck.RDMA_NETNS_SHARED, null, "RDMA subsystem", sorted.size() == 1 ? sorted.get(0) : null,
-                sorted.size(), sorted.size() + " of " + nodesReporting + " nodes reporting node_rdma_netns_exclusive run shared: " + shown));
+        return List.of(new IsolationFinding(
+                IsolationCheck.RDMA_NETNS_SHARED,
+                null,
+                "RDMA subsystem",
+                sorted.size() == 1 ? sorted.get(0) : null,
+                sorted.size(),
+                sorted.size() + " of " + nodesReporting + " nodes reporting node_rdma_netns_exclusive run shared: "
+                        + shown));
     }
 
-    private void run(IsolationCheck check, List<IsolationFinding> findings, java.util.function.Supplier<List<IsolationFinding>> audit) {
+    private void run(IsolationCheck check, List<IsolationFinding> findings, Supplier<List<IsolationFinding>> audit) {
         if (settings.runs(check)) {
             findings.addAll(audit.get());
         }
@@ -76,8 +105,8 @@ public final class IsolationAudit {
         if (!objects.networkPoliciesRead()) {
             return List.of();
         }
-        Map<String, List<NetworkPolicyObject>> policies = objects.networkPolicies().stream()
-                .collect(Collectors.groupingBy(NetworkPolicyObject::namespace));
+        Map<String, List<NetworkPolicyObject>> policies =
+                objects.networkPolicies().stream().collect(Collectors.groupingBy(NetworkPolicyObject::namespace));
         List<IsolationFinding> findings = new ArrayList<>();
         for (Map.Entry<String, Integer> namespace : new TreeMap<>(objects.podsByNamespace()).entrySet()) {
             if (settings.isSystem(namespace.getKey())) {
@@ -90,8 +119,13 @@ public final class IsolationAudit {
                 continue;
             }
             String missing = !ingress && !egress ? "ingress and egress" : ingress ? "egress" : "ingress";
-            findings.add(new IsolationFinding(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, namespace.getKey(), "Namespace " + namespace.getKey(),
-                    null, namespace.getValue(), "No NetworkPolicy denies " + missing + " by default for its " + pods(namespace.getValue()) + " ("
+            findings.add(new IsolationFinding(
+                    IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY,
+                    namespace.getKey(),
+                    "Namespace " + namespace.getKey(),
+                    null,
+                    namespace.getValue(),
+                    "No NetworkPolicy denies " + missing + " by default for its " + pods(namespace.getValue()) + " ("
                             + own.size() + " NetworkPolicies in the namespace)."));
         }
         return findings;
@@ -106,7 +140,8 @@ public final class IsolationAudit {
             }
             for (Attachment attachment : pod.attachments()) {
                 String owner = attachment.networkNamespace(pod.namespace());
-                if (!owner.equals(pod.namespace()) && !settings.sharedAttachmentNamespaces().contains(owner)) {
+                if (!owner.equals(pod.namespace())
+                        && !settings.sharedAttachmentNamespaces().contains(owner)) {
                     String key = pod.namespace() + "\u0000" + owner + "/" + attachment.networkName();
                     List<PodSecurity> pods = byNamespaceAndNetwork.computeIfAbsent(key, k -> new ArrayList<>());
                     if (pods.isEmpty() || pods.get(pods.size() - 1) != pod) {
@@ -120,9 +155,14 @@ public final class IsolationAudit {
         byNamespaceAndNetwork.forEach((key, pods) -> {
             String namespace = key.substring(0, key.indexOf('\u0000'));
             String network = key.substring(key.indexOf('\u0000') + 1);
-            findings.add(new IsolationFinding(IsolationCheck.FOREIGN_ATTACHMENT, namespace, "NetworkAttachmentDefinition " + network, single(pods),
-                    pods.size(), "Interface " + interfaces.get(key) + " of " + pods(pods.size()) + " of namespace " + namespace + " ("
-                            + examples(pods) + ") comes from " + network + "."));
+            findings.add(new IsolationFinding(
+                    IsolationCheck.FOREIGN_ATTACHMENT,
+                    namespace,
+                    "NetworkAttachmentDefinition " + network,
+                    single(pods),
+                    pods.size(),
+                    "Interface " + interfaces.get(key) + " of " + pods(pods.size()) + " of namespace " + namespace
+                            + " (" + examples(pods) + ") comes from " + network + "."));
         });
         return findings;
     }
@@ -134,22 +174,36 @@ public final class IsolationAudit {
                 continue;
             }
             List<String> routing = new ArrayList<>(definition.routing());
-            String poolGateway = definition.poolName() == null ? null : objects.poolGateways().get(definition.poolName());
+            String poolGateway = definition.poolName() == null
+                    ? null
+                    : objects.poolGateways().get(definition.poolName());
             if (poolGateway != null) {
                 routing.add(poolGateway);
             }
             if (!routing.isEmpty()) {
-                findings.add(new IsolationFinding(IsolationCheck.ROUTED_BACKEND, definition.namespace(),
-                        "NetworkAttachmentDefinition " + definition.qualifiedName(), null, 0, "Backend network with " + String.join("; ", routing) + "."));
+                findings.add(new IsolationFinding(
+                        IsolationCheck.ROUTED_BACKEND,
+                        definition.namespace(),
+                        "NetworkAttachmentDefinition " + definition.qualifiedName(),
+                        null,
+                        0,
+                        "Backend network with " + String.join("; ", routing) + "."));
             }
         }
         return findings;
     }
 
     private static List<IsolationFinding> multus(IsolationObjects objects) {
-        return objects.multus().filter(config -> !Boolean.TRUE.equals(config.namespaceIsolation()))
-                .map(config -> List.of(new IsolationFinding(IsolationCheck.MULTUS_NO_NAMESPACE_ISOLATION, null, config.source(), null, 0,
-                        config.namespaceIsolation() == null ? "namespaceIsolation is not set, so it is off."
+        return objects.multus()
+                .filter(config -> !Boolean.TRUE.equals(config.namespaceIsolation()))
+                .map(config -> List.of(new IsolationFinding(
+                        IsolationCheck.MULTUS_NO_NAMESPACE_ISOLATION,
+                        null,
+                        config.source(),
+                        null,
+                        0,
+                        config.namespaceIsolation() == null
+                                ? "namespaceIsolation is not set, so it is off."
                                 : "namespaceIsolation is false.")))
                 .orElse(List.of());
     }
@@ -159,7 +213,9 @@ public final class IsolationAudit {
         Map<String, String> nadFindings = new LinkedHashMap<>();
         for (AttachmentDefinition definition : objects.attachmentDefinitions()) {
             if (backend(definition) && definition.mtu() != null && definition.mtu() != expected) {
-                nadFindings.put(definition.qualifiedName(), "Its CNI config sets mtu " + definition.mtu() + "; the cell's rails run " + expected + ".");
+                nadFindings.put(
+                        definition.qualifiedName(),
+                        "Its CNI config sets mtu " + definition.mtu() + "; the cell's rails run " + expected + ".");
             }
         }
         Map<String, Map<Integer, List<String>>> reported = new TreeMap<>();
@@ -167,7 +223,8 @@ public final class IsolationAudit {
             for (Attachment attachment : pod.attachments()) {
                 if (attachment.mtu() != null && attachment.mtu() != expected && backend(attachment, definitions)) {
                     String network = attachment.networkNamespace(pod.namespace()) + "/" + attachment.networkName();
-                    reported.computeIfAbsent(network, k -> new TreeMap<>()).computeIfAbsent(attachment.mtu(), k -> new ArrayList<>())
+                    reported.computeIfAbsent(network, k -> new TreeMap<>())
+                            .computeIfAbsent(attachment.mtu(), k -> new ArrayList<>())
                             .add(pod.namespace() + "/" + pod.name() + " " + attachment.iface());
                 }
             }
@@ -179,28 +236,44 @@ public final class IsolationAudit {
                 return;
             }
             int pods = byMtu.values().stream().mapToInt(List::size).sum();
-            String seen = byMtu.entrySet().stream().map(entry -> "mtu " + entry.getKey() + " on " + pods(entry.getValue().size()) + " ("
-                    + entry.getValue().stream().limit(EXAMPLES).collect(Collectors.joining(", ")) + ")").collect(Collectors.joining("; "));
-            findings.add(mtuFinding(network, pods, "network-status reports " + seen + "; the cell's rails run " + expected + "."));
+            String seen = byMtu.entrySet().stream()
+                    .map(entry -> "mtu " + entry.getKey() + " on "
+                            + pods(entry.getValue().size()) + " ("
+                            + entry.getValue().stream().limit(EXAMPLES).collect(Collectors.joining(", ")) + ")")
+                    .collect(Collectors.joining("; "));
+            findings.add(mtuFinding(
+                    network, pods, "network-status reports " + seen + "; the cell's rails run " + expected + "."));
         });
         return findings;
     }
 
     private static IsolationFinding mtuFinding(String network, int pods, String detail) {
-        return new IsolationFinding(IsolationCheck.RAIL_MTU_MISMATCH, network.substring(0, network.indexOf('/')),
-                "NetworkAttachmentDefinition " + network, null, pods, detail);
+        return new IsolationFinding(
+                IsolationCheck.RAIL_MTU_MISMATCH,
+                network.substring(0, network.indexOf('/')),
+                "NetworkAttachmentDefinition " + network,
+                null,
+                pods,
+                detail);
     }
 
-    private java.util.stream.Stream<PodSecurity> tenantPods(IsolationObjects objects) {
+    private Stream<PodSecurity> tenantPods(IsolationObjects objects) {
         return objects.pods().stream().filter(pod -> !settings.isSystem(pod.namespace()));
     }
 
     /** One finding per controller (or bare pod), with the first pod's reason and a few pod names. */
-    private static List<IsolationFinding> grouped(IsolationCheck check, List<PodSecurity> pods, Function<PodSecurity, String> reason) {
-        Map<String, List<PodSecurity>> bySubject = pods.stream().sorted(Comparator.comparing(PodSecurity::namespace)
-                .thenComparing(PodSecurity::name)).collect(Collectors.groupingBy(PodSecurity::subject, TreeMap::new, Collectors.toList()));
+    private static List<IsolationFinding> grouped(
+            IsolationCheck check, List<PodSecurity> pods, Function<PodSecurity, String> reason) {
+        Map<String, List<PodSecurity>> bySubject = pods.stream()
+                .sorted(Comparator.comparing(PodSecurity::namespace).thenComparing(PodSecurity::name))
+                .collect(Collectors.groupingBy(PodSecurity::subject, TreeMap::new, Collectors.toList()));
         List<IsolationFinding> findings = new ArrayList<>();
-        bySubject.forEach((object, group) -> findings.add(new IsolationFinding(check, group.get(0).namespace(), object, single(group), group.size(),
+        bySubject.forEach((object, group) -> findings.add(new IsolationFinding(
+                check,
+                group.get(0).namespace(),
+                object,
+                single(group),
+                group.size(),
                 reason.apply(group.get(0)) + " on " + pods(group.size()) + " (" + examples(group) + ").")));
         return findings;
     }
@@ -210,7 +283,10 @@ public final class IsolationAudit {
         if (pod.railResources() > 0) {
             what.add(pod.railResources() + " RDMA devices requested");
         }
-        List<String> interfaces = pod.attachments().stream().filter(a -> backend(a, definitions)).map(Attachment::iface).toList();
+        List<String> interfaces = pod.attachments().stream()
+                .filter(a -> backend(a, definitions))
+                .map(Attachment::iface)
+                .toList();
         if (!interfaces.isEmpty()) {
             what.add("backend interfaces " + String.join(", ", interfaces));
         }
@@ -227,13 +303,15 @@ public final class IsolationAudit {
 
     private boolean backend(AttachmentDefinition definition) {
         return rails.isRailNetwork(definition.poolName(), definition.name())
-                || definition.resourceName() != null && RDMA_RESOURCE.matcher(definition.resourceName()).matches()
-                || "ib-sriov".equals(definition.cniType()) || "rdma".equals(definition.cniType());
+                || definition.resourceName() != null
+                        && RDMA_RESOURCE.matcher(definition.resourceName()).matches()
+                || "ib-sriov".equals(definition.cniType())
+                || "rdma".equals(definition.cniType());
     }
 
     private static String single(List<PodSecurity> pods) {
         String node = pods.get(0).node();
-        return pods.stream().allMatch(pod -> java.util.Objects.equals(pod.node(), node)) ? node : null;
+        return pods.stream().allMatch(pod -> Objects.equals(pod.node(), node)) ? node : null;
     }
 
     private static String pods(int count) {
@@ -241,6 +319,7 @@ public final class IsolationAudit {
     }
 
     private static String examples(List<PodSecurity> pods) {
-        return pods.stream().limit(EXAMPLES).map(PodSecurity::name).collect(Collectors.joining(", ")) + (pods.size() > EXAMPLES ? ", …" : "");
+        return pods.stream().limit(EXAMPLES).map(PodSecurity::name).collect(Collectors.joining(", "))
+                + (pods.size() > EXAMPLES ? ", …" : "");
     }
 }

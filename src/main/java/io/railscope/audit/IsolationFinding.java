@@ -11,5 +11,5 @@ import io.railscope.model.IsolationCheck;
  * @param affected  how many pods (or nodes) it concerns
  * @param detail    what exactly was seen
  */
-public record IsolationFinding(IsolationCheck check, String namespace, String object, String node, int affected, String detail) {
-}
+public record IsolationFinding(
+        IsolationCheck check, String namespace, String object, String node, int affected, String detail) {}

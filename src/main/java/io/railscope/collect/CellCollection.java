@@ -19,6 +19,4 @@ public record CellCollection(
         List<SourceOutcome> outcomes,
         Optional<KubernetesState> kubernetes,
         Optional<NodeMetricsState> nodeMetrics,
-        Optional<JobsState> jobs) {
-
-}
+        Optional<JobsState> jobs) {}

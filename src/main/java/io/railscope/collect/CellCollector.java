@@ -1,22 +1,26 @@
 package io.railscope.collect;
 
+import io.railscope.alert.AlertInputs;
+import io.railscope.assess.JobsState;
+import io.railscope.assess.KubernetesState;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.SourceKind;
 import io.railscope.source.KubernetesSnapshot;
-import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.ipam.RailMapping;
+import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.store.CommitReport;
 import io.railscope.store.JobBusbwSamples;
-import io.railscope.assess.JobsState;
-import io.railscope.assess.KubernetesState;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /** Collects one cell: fetch every source, assess, commit. One collection at a time per cell. */
 public final class CellCollector {
@@ -26,21 +30,30 @@ public final class CellCollector {
     private final MetricsAssessor metricsAssessor;
     private final JobAssessor jobAssessor;
     private final IsolationAudit audit;
-    private final java.util.function.Consumer<CellSettings> afterCollection;
+    private final Consumer<CellSettings> afterCollection;
     private final RailscopeConfig config;
     private final CollectionCommit writer;
     private final SelfMetrics metrics;
     private final Clock clock;
 
-    CellCollector(CellSettings cell, SourceFetcher fetcher, RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines,
-            SelfMetrics metrics, Clock clock, java.util.function.Consumer<CellSettings> afterCollection,
-            java.util.function.Function<String, java.util.List<io.railscope.alert.AlertInputs.Port>> committedUnhealthyPorts) {
+    CellCollector(
+            CellSettings cell,
+            SourceFetcher fetcher,
+            RailscopeConfig config,
+            CollectionCommit writer,
+            JobBusbwSamples baselines,
+            SelfMetrics metrics,
+            Clock clock,
+            Consumer<CellSettings> afterCollection,
+            Function<String, List<AlertInputs.Port>> committedUnhealthyPorts) {
         this.afterCollection = afterCollection;
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
-        this.audit = new IsolationAudit(cell.audit(), RailMapping.of(cell.railDevices().size(), cell.ipam()));
+        this.audit = new IsolationAudit(
+                cell.audit(), RailMapping.of(cell.railDevices().size(), cell.ipam()));
         this.fetcher = fetcher;
-        this.metricsAssessor = new MetricsAssessor(cell, config.thresholds(), audit, () -> committedUnhealthyPorts.apply(cell.name()));
+        this.metricsAssessor =
+                new MetricsAssessor(cell, config.thresholds(), audit, () -> committedUnhealthyPorts.apply(cell.name()));
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;
@@ -61,18 +74,25 @@ public final class CellCollector {
         FetchResults results = fetcher.fetchAll();
         var thresholds = config.thresholds();
         Optional<KubernetesState> kubernetes = results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class)
-                .map(snapshot -> new KubernetesState(snapshot, snapshot.pools().stream()
-                        .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds))).toList(),
+                .map(snapshot -> new KubernetesState(
+                        snapshot,
+                        snapshot.pools().stream()
+                                .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds)))
+                                .toList(),
                         audit.audit(snapshot.isolation())));
-        var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class).map(metricsAssessor::assess);
-        Optional<JobsState> jobs = results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
-        CellCollection collection = new CellCollection(cell.name(), cell.simulated().isPresent(), at, results.outcomes(),
-                kubernetes, nodeMetrics, jobs);
+        var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class)
+                .map(metricsAssessor::assess);
+        Optional<JobsState> jobs =
+                results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
+        CellCollection collection = new CellCollection(
+                cell.name(), cell.simulated().isPresent(), at, results.outcomes(), kubernetes, nodeMetrics, jobs);
         long commitStarted = System.nanoTime();
         try {
             CommitReport report = writer.commit(collection, config.history().sampleInterval());
             metrics.commitDuration.labels(cell.name()).observe((System.nanoTime() - commitStarted) / 1e9);
-            report.rowsByTable().forEach((table, rows) -> metrics.rowsWritten.labels(cell.name(), table).inc(rows));
+            report.rowsByTable()
+                    .forEach((table, rows) ->
+                            metrics.rowsWritten.labels(cell.name(), table).inc(rows));
             return report;
         } catch (RuntimeException e) {
             metrics.commitErrors.labels(cell.name()).inc();

@@ -27,7 +27,8 @@ public class CollectionCommit {
     /** Writes the collection; returns the rows written per table, and whether history was sampled. */
     @Transactional
     public CommitReport commit(CellCollection collection, Duration sampleInterval) {
-        try (CellCommit commit = writer.open(collection.cell(), collection.simulated(), collection.at(), sampleInterval)) {
+        try (CellCommit commit =
+                writer.open(collection.cell(), collection.simulated(), collection.at(), sampleInterval)) {
             collection.kubernetes().ifPresent(state -> {
                 commit.inventory(state);
                 commit.isolation(SourceKind.KUBERNETES, state.isolation());

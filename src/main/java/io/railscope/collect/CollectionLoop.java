@@ -3,14 +3,14 @@ package io.railscope.collect;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
 import io.quarkus.scheduler.Scheduler;
+import io.railscope.alert.AlertEvaluator;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
-import io.railscope.store.JobBusbwSamples;
-import io.railscope.alert.AlertEvaluator;
 import io.railscope.store.HistoryRetention;
+import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
@@ -47,8 +48,16 @@ public class CollectionLoop {
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
-    public CollectionLoop(Fleet fleet, RailscopeConfig config, Instance<CellSourceFactory> factories, CollectionCommit writer,
-            JobBusbwSamples baselines, AlertEvaluator alerts, HistoryRetention retention, SelfMetrics metrics, Scheduler scheduler) {
+    public CollectionLoop(
+            Fleet fleet,
+            RailscopeConfig config,
+            Instance<CellSourceFactory> factories,
+            CollectionCommit writer,
+            JobBusbwSamples baselines,
+            AlertEvaluator alerts,
+            HistoryRetention retention,
+            SelfMetrics metrics,
+            Scheduler scheduler) {
         this.baselines = baselines;
         this.alerts = alerts;
         this.fleet = fleet;
@@ -64,12 +73,26 @@ public class CollectionLoop {
         retention.preparePartitions();
         for (CellSettings cell : fleet.cells()) {
             CellSources sources = sourcesOf(cell);
-            SourceFetcher fetcher = new SourceFetcher(cell.name(), sources.byKind(), fetchExecutor,
-                    config.collect().sourceTimeout(), Clock.systemUTC(), metrics);
-            CellCollector collector = new CellCollector(cell, fetcher, config, writer, baselines, metrics, Clock.systemUTC(), alerts::evaluate,
+            SourceFetcher fetcher = new SourceFetcher(
+                    cell.name(),
+                    sources.byKind(),
+                    fetchExecutor,
+                    config.collect().sourceTimeout(),
+                    Clock.systemUTC(),
+                    metrics);
+            CellCollector collector = new CellCollector(
+                    cell,
+                    fetcher,
+                    config,
+                    writer,
+                    baselines,
+                    metrics,
+                    Clock.systemUTC(),
+                    alerts::evaluate,
                     alerts::unhealthyPorts);
             collectors.put(cell.name(), collector);
-            scheduler.newJob(jobName(cell.name()))
+            scheduler
+                    .newJob(jobName(cell.name()))
                     .setInterval(cell.interval().toString())
                     .setDelayed("1s")
                     .setConcurrentExecution(ConcurrentExecution.SKIP)
@@ -79,9 +102,12 @@ public class CollectionLoop {
                 scheduler.pause(jobName(cell.name()));
             }
         }
-        LOG.infof("collecting %d cell(s)%s%s: %s", collectors.size(),
+        LOG.infof(
+                "collecting %d cell(s)%s%s: %s",
+                collectors.size(),
                 fleet.isBuiltInSimulation() ? " of the built-in simulated fleet (no cell configured)" : "",
-                config.collect().scheduled() ? "" : " on demand only (railscope.collect.scheduled=false)", collectors.keySet());
+                config.collect().scheduled() ? "" : " on demand only (railscope.collect.scheduled=false)",
+                collectors.keySet());
     }
 
     /** The scheduler job that collects a cell; paused from the start when railscope.collect.scheduled is false. */
@@ -118,11 +144,13 @@ public class CollectionLoop {
         try {
             collector.collect();
         } catch (RuntimeException e) {
-            LOG.errorf("cell %s: collection not committed, previous state kept: %s", collector.cell().name(), e.getMessage());
+            LOG.errorf(
+                    "cell %s: collection not committed, previous state kept: %s",
+                    collector.cell().name(), e.getMessage());
         }
     }
 
-    private static final class FetchThreads implements java.util.concurrent.ThreadFactory {
+    private static final class FetchThreads implements ThreadFactory {
         private final AtomicInteger count = new AtomicInteger();
 
         @Override

@@ -1,13 +1,13 @@
 package io.railscope.collect;
 
+import io.railscope.assess.AssessedJob;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobBaseline;
+import io.railscope.assess.JobsState;
 import io.railscope.config.NcclSettings;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclSnapshot;
-import io.railscope.assess.AssessedJob;
 import io.railscope.store.JobBusbwSamples;
-import io.railscope.assess.JobsState;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -26,15 +26,24 @@ final class JobAssessor {
     }
 
     JobsState assess(NcclSnapshot snapshot) {
-        Map<Integer, Double> learned = settings.busbwBaselineGBps().isPresent() || snapshot.jobs().isEmpty() ? Map.of() : JobBaseline.learned(baselines.rdmaOk(cell));
-        List<AssessedJob> jobs = snapshot.jobs().stream().map(job -> assess(job, learned)).toList();
+        Map<Integer, Double> learned =
+                settings.busbwBaselineGBps().isPresent() || snapshot.jobs().isEmpty()
+                        ? Map.of()
+                        : JobBaseline.learned(baselines.rdmaOk(cell));
+        List<AssessedJob> jobs =
+                snapshot.jobs().stream().map(job -> assess(job, learned)).toList();
         return new JobsState(jobs, snapshot.newLogs());
     }
 
     private AssessedJob assess(NcclJobObservation job, Map<Integer, Double> learned) {
-        OptionalDouble baseline = settings.busbwBaselineGBps().isPresent() ? settings.busbwBaselineGBps()
-                : learned.containsKey(job.nranks()) ? OptionalDouble.of(learned.get(job.nranks())) : OptionalDouble.empty();
-        return new AssessedJob(job, JobAssessment.of(job, baseline, settings.busbwTolerance()),
+        OptionalDouble baseline = settings.busbwBaselineGBps().isPresent()
+                ? settings.busbwBaselineGBps()
+                : learned.containsKey(job.nranks())
+                        ? OptionalDouble.of(learned.get(job.nranks()))
+                        : OptionalDouble.empty();
+        return new AssessedJob(
+                job,
+                JobAssessment.of(job, baseline, settings.busbwTolerance()),
                 baseline.isPresent() ? baseline.getAsDouble() : null);
     }
 }

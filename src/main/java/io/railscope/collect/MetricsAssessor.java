@@ -1,23 +1,24 @@
 package io.railscope.collect;
 
+import io.railscope.alert.AlertInputs;
 import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.model.PortHealth;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.RailPortReading;
-import io.railscope.model.PortHealth;
-import io.railscope.alert.AlertInputs;
-import io.railscope.assess.NodeMetricsState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Assesses a cell's node metrics against the previous snapshot of the same cell, which it keeps:
@@ -35,12 +36,15 @@ final class MetricsAssessor {
     private final IsolationAudit audit;
     private static final String CARRIED = " (as last collected: rates need a second reading)";
 
-    private final java.util.function.Supplier<List<AlertInputs.Port>> committedUnhealthy;
+    private final Supplier<List<AlertInputs.Port>> committedUnhealthy;
     private Map<String, RailPortReading> previousPorts = Map.of();
     private Instant previousAt;
 
-    MetricsAssessor(CellSettings cell, RailscopeConfig.Thresholds thresholds, IsolationAudit audit,
-            java.util.function.Supplier<List<AlertInputs.Port>> committedUnhealthy) {
+    MetricsAssessor(
+            CellSettings cell,
+            RailscopeConfig.Thresholds thresholds,
+            IsolationAudit audit,
+            Supplier<List<AlertInputs.Port>> committedUnhealthy) {
         this.cell = cell;
         this.committedUnhealthy = committedUnhealthy;
         this.audit = audit;
@@ -49,7 +53,9 @@ final class MetricsAssessor {
     }
 
     NodeMetricsState assess(NodeMetricsSnapshot snapshot) {
-        double seconds = previousAt == null ? 0 : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
+        double seconds = previousAt == null
+                ? 0
+                : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
         Map<String, AlertInputs.Port> committed = previousAt == null ? committed() : Map.of();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
@@ -65,17 +71,19 @@ final class MetricsAssessor {
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
             AlertInputs.Port last = previous == null ? committed.get(key) : null;
-            ports.add(last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED ? carried(assessed, last)
-                    : assessed);
+            ports.add(
+                    last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED
+                            ? carried(assessed, last)
+                            : assessed);
         }
-        List<NeighborAssessment> neighbors = new ArrayList<>(snapshot.neighbors().size());
+        List<NeighborAssessment> neighbors =
+                new ArrayList<>(snapshot.neighbors().size());
         for (NeighborReading reading : snapshot.neighbors()) {
             neighbors.add(NeighborAssessment.of(reading, thresholds));
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        return new NodeMetricsState(ports, neighbors, snapshot.targets(),
-                audit.rdmaNetns(snapshot.rdmaNetns()));
+        return new NodeMetricsState(ports, neighbors, snapshot.targets(), audit.rdmaNetns(snapshot.rdmaNetns()));
     }
 
     private Map<String, AlertInputs.Port> committed() {
@@ -90,11 +98,23 @@ final class MetricsAssessor {
 
     /** The verdict last committed for a port whose rates the first snapshot cannot give, with the port's link as it is now. */
     private static PortAssessment carried(PortAssessment now, AlertInputs.Port last) {
-        return new PortAssessment(now.node(), now.rail(), now.device(), now.port(), now.stateId(), now.physicalStateId(), now.rateGbps(),
-                now.rxBytesPerSecond(), now.txBytesPerSecond(), last.symbolErrorsPerHour() == null ? Double.NaN : last.symbolErrorsPerHour(),
-                last.errorsPerSecond() == null ? Double.NaN : last.errorsPerSecond(), 0,
-                last.congestionRatio() == null ? Double.NaN : last.congestionRatio(), PortHealth.DEGRADED,
-                last.reason() == null || last.reason().endsWith(CARRIED) ? last.reason() : last.reason() + CARRIED, now.cnpPerSecond(),
+        return new PortAssessment(
+                now.node(),
+                now.rail(),
+                now.device(),
+                now.port(),
+                now.stateId(),
+                now.physicalStateId(),
+                now.rateGbps(),
+                now.rxBytesPerSecond(),
+                now.txBytesPerSecond(),
+                last.symbolErrorsPerHour() == null ? Double.NaN : last.symbolErrorsPerHour(),
+                last.errorsPerSecond() == null ? Double.NaN : last.errorsPerSecond(),
+                0,
+                last.congestionRatio() == null ? Double.NaN : last.congestionRatio(),
+                PortHealth.DEGRADED,
+                last.reason() == null || last.reason().endsWith(CARRIED) ? last.reason() : last.reason() + CARRIED,
+                now.cnpPerSecond(),
                 now.ecnMarkedPerSecond());
     }
 }

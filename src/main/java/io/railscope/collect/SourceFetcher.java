@@ -2,8 +2,8 @@ package io.railscope.collect;
 
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
-import io.railscope.source.SourceProblems;
 import io.railscope.source.SourceOutcome;
+import io.railscope.source.SourceProblems;
 import io.railscope.telemetry.SelfMetrics;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,7 +33,12 @@ final class SourceFetcher {
     private final SelfMetrics metrics;
     private final Map<SourceKind, Running> running = new EnumMap<>(SourceKind.class);
 
-    SourceFetcher(String cell, Map<SourceKind, SnapshotFetch> fetches, ExecutorService executor, Duration timeout, Clock clock,
+    SourceFetcher(
+            String cell,
+            Map<SourceKind, SnapshotFetch> fetches,
+            ExecutorService executor,
+            Duration timeout,
+            Clock clock,
             SelfMetrics metrics) {
         this.cell = cell;
         this.fetches = Map.copyOf(fetches);
@@ -53,8 +58,13 @@ final class SourceFetcher {
             Running previous = running.get(kind);
             if (previous != null && previous.stillRunning()) {
                 long seconds = Duration.between(previous.started, started).toSeconds();
-                fail(results, kind, started, 0, "previous fetch still running after " + seconds + " s (timeout "
-                        + timeout.toSeconds() + " s); the source ignores interruption");
+                fail(
+                        results,
+                        kind,
+                        started,
+                        0,
+                        "previous fetch still running after " + seconds + " s (timeout " + timeout.toSeconds()
+                                + " s); the source ignores interruption");
                 continue;
             }
             Running run = new Running(entry.getValue(), started);
@@ -75,11 +85,21 @@ final class SourceFetcher {
                 future.cancel(true);
                 fail(results, kind, started, timeout.toMillis(), "timed out after " + timeout.toSeconds() + " s");
             } catch (ExecutionException e) {
-                fail(results, kind, started, Duration.between(started, clock.instant()).toMillis(), describe(e.getCause()));
+                fail(
+                        results,
+                        kind,
+                        started,
+                        Duration.between(started, clock.instant()).toMillis(),
+                        describe(e.getCause()));
             } catch (InterruptedException e) {
                 future.cancel(true);
                 Thread.currentThread().interrupt();
-                fail(results, kind, started, Duration.between(started, clock.instant()).toMillis(), "collection interrupted");
+                fail(
+                        results,
+                        kind,
+                        started,
+                        Duration.between(started, clock.instant()).toMillis(),
+                        "collection interrupted");
             }
         }
         return results;
@@ -92,7 +112,9 @@ final class SourceFetcher {
     }
 
     private static String problems(Object snapshot) {
-        return snapshot instanceof SourceProblems said && !said.problems().isEmpty() ? String.join("; ", said.problems()) : null;
+        return snapshot instanceof SourceProblems said && !said.problems().isEmpty()
+                ? String.join("; ", said.problems())
+                : null;
     }
 
     static String describe(Throwable error) {

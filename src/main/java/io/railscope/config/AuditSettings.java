@@ -15,8 +15,13 @@ import java.util.Set;
  * @param expectedMtu                the MTU of every backend rail
  * @param disabled                   checks this cell does not run
  */
-public record AuditSettings(Set<String> systemNamespaces, LabelSelector inferenceSelector, Set<String> sharedAttachmentNamespaces,
-        List<String> multusConfigMaps, int expectedMtu, Set<IsolationCheck> disabled) {
+public record AuditSettings(
+        Set<String> systemNamespaces,
+        LabelSelector inferenceSelector,
+        Set<String> sharedAttachmentNamespaces,
+        List<String> multusConfigMaps,
+        int expectedMtu,
+        Set<IsolationCheck> disabled) {
 
     public AuditSettings {
         systemNamespaces = Set.copyOf(systemNamespaces);
@@ -26,14 +31,22 @@ public record AuditSettings(Set<String> systemNamespaces, LabelSelector inferenc
     }
 
     public static AuditSettings defaults() {
-        return new AuditSettings(Set.of(CellConfig.Audit.DEFAULT_SYSTEM_NAMESPACES.split(",")),
-                LabelSelector.parse(CellConfig.Audit.DEFAULT_INFERENCE_SELECTOR), Set.of(),
-                List.of(CellConfig.Audit.DEFAULT_MULTUS_CONFIG_MAPS.split(",")), Integer.parseInt(CellConfig.Rails.DEFAULT_EXPECTED_MTU), Set.of());
+        return new AuditSettings(
+                Set.of(CellConfig.Audit.DEFAULT_SYSTEM_NAMESPACES.split(",")),
+                LabelSelector.parse(CellConfig.Audit.DEFAULT_INFERENCE_SELECTOR),
+                Set.of(),
+                List.of(CellConfig.Audit.DEFAULT_MULTUS_CONFIG_MAPS.split(",")),
+                Integer.parseInt(CellConfig.Rails.DEFAULT_EXPECTED_MTU),
+                Set.of());
     }
 
     static AuditSettings of(CellConfig.Audit audit, int expectedMtu) {
-        return new AuditSettings(Set.copyOf(audit.systemNamespaces()), LabelSelector.parse(audit.inferenceSelector()),
-                Set.copyOf(audit.sharedAttachmentNamespaces().orElse(List.of())), audit.multusConfigMaps(), expectedMtu,
+        return new AuditSettings(
+                Set.copyOf(audit.systemNamespaces()),
+                LabelSelector.parse(audit.inferenceSelector()),
+                Set.copyOf(audit.sharedAttachmentNamespaces().orElse(List.of())),
+                audit.multusConfigMaps(),
+                expectedMtu,
                 Set.copyOf(audit.disabledChecks().orElse(List.of())));
     }
 

@@ -1,7 +1,10 @@
 package io.railscope.config;
 
 import io.railscope.model.Fault;
+import io.railscope.model.IsolationCheck;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
@@ -134,7 +137,7 @@ public interface CellConfig {
         List<String> multusConfigMaps();
 
         /** Checks not to run in this cell, as kebab-case names (e.g. namespace-without-default-deny). */
-        Optional<List<io.railscope.model.IsolationCheck>> disabledChecks();
+        Optional<List<IsolationCheck>> disabledChecks();
     }
 
     interface Ipam {
@@ -153,8 +156,9 @@ public interface CellConfig {
     }
 
     interface Nccl {
-        String DEFAULT_JOB_LABELS = "batch.kubernetes.io/job-name,training.kubeflow.org/job-name,jobset.sigs.k8s.io/jobset-name,"
-                + "leaderworkerset.sigs.k8s.io/name,volcano.sh/job-name";
+        String DEFAULT_JOB_LABELS =
+                "batch.kubernetes.io/job-name,training.kubeflow.org/job-name,jobset.sigs.k8s.io/jobset-name,"
+                        + "leaderworkerset.sigs.k8s.io/name,volcano.sh/job-name";
 
         /** Pod labels that name a pod's job, tried in order. */
         @WithDefault(DEFAULT_JOB_LABELS)
@@ -188,8 +192,8 @@ public interface CellConfig {
 
         /** The fraction of the baseline under which a job is degraded. */
         @WithDefault("0.7")
-        @jakarta.validation.constraints.DecimalMin("0.01")
-        @jakarta.validation.constraints.DecimalMax("1")
+        @DecimalMin("0.01")
+        @DecimalMax("1")
         double busbwTolerance();
     }
 

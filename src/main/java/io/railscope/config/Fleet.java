@@ -51,15 +51,34 @@ public class Fleet {
         var interval = config.collect().interval();
         return List.of(
                 simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), config),
-                simulated("sim-bravo", 512, List.of(NEIGHBOR_OVER_GC_THRESH2, RAIL_FLAPPING, RAIL_HALF_RATE, WHEREABOUTS_LEAK, ISOLATION_GAPS),
+                simulated(
+                        "sim-bravo",
+                        512,
+                        List.of(
+                                NEIGHBOR_OVER_GC_THRESH2,
+                                RAIL_FLAPPING,
+                                RAIL_HALF_RATE,
+                                WHEREABOUTS_LEAK,
+                                ISOLATION_GAPS),
                         config),
-                simulated("sim-charlie", 2048, List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES), config));
+                simulated(
+                        "sim-charlie",
+                        2048,
+                        List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES),
+                        config));
     }
 
     private static CellSettings simulated(String name, int nodes, List<Fault> faults, RailscopeConfig config) {
-        return new CellSettings(name, config.collect().interval(), DEFAULT_DEVICES, 400, IpamSettings.defaults(),
+        return new CellSettings(
+                name,
+                config.collect().interval(),
+                DEFAULT_DEVICES,
+                400,
+                IpamSettings.defaults(),
                 NcclSettings.defaults(NcclLimits.of(config.nccl())),
-                AuditSettings.defaults(), Optional.of(new SimulatedCellSettings(nodes, faults, 1)), Optional.empty());
+                AuditSettings.defaults(),
+                Optional.of(new SimulatedCellSettings(nodes, faults, 1)),
+                Optional.empty());
     }
 
     private static List<CellSettings> configuredCells(RailscopeConfig config) {
@@ -69,12 +88,25 @@ public class Fleet {
             CellConfig cell = entry.getValue();
             checkCell(name, cell);
             var interval = cell.interval().orElse(config.collect().interval());
-            var simulated = cell.simulated().map(sim -> new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
-            var ipam = new IpamSettings(cell.ipam().clusterPoolCidrs().orElse(List.of()), cell.ipam().clusterPoolMask(),
-                    cell.ipam().serviceCidrs().orElse(List.of()), cell.ipam().stuckAfter(), cell.rails().pools().orElse(List.of()),
+            var simulated = cell.simulated()
+                    .map(sim ->
+                            new SimulatedCellSettings(sim.nodes(), sim.faults().orElse(List.of()), sim.seed()));
+            var ipam = new IpamSettings(
+                    cell.ipam().clusterPoolCidrs().orElse(List.of()),
+                    cell.ipam().clusterPoolMask(),
+                    cell.ipam().serviceCidrs().orElse(List.of()),
+                    cell.ipam().stuckAfter(),
+                    cell.rails().pools().orElse(List.of()),
                     cell.rails().firstIndex());
-            cells.add(new CellSettings(name, interval, cell.rails().devices(), cell.rails().expectedGbps(), ipam, NcclSettings.of(cell.nccl(), NcclLimits.of(config.nccl())),
-                    AuditSettings.of(cell.audit(), cell.rails().expectedMtu()), simulated,
+            cells.add(new CellSettings(
+                    name,
+                    interval,
+                    cell.rails().devices(),
+                    cell.rails().expectedGbps(),
+                    ipam,
+                    NcclSettings.of(cell.nccl(), NcclLimits.of(config.nccl())),
+                    AuditSettings.of(cell.audit(), cell.rails().expectedMtu()),
+                    simulated,
                     Optional.of(cell)));
         }
         return List.copyOf(cells);
@@ -92,36 +124,49 @@ public class Fleet {
             throw new InvalidConfigurationException(prefix + "*: cell name '" + name
                     + "' must be a DNS label (lower-case letters, digits and '-', at most 63)");
         }
-        if (cell.interval().filter(interval -> interval.isNegative() || interval.isZero()).isPresent()) {
+        if (cell.interval()
+                .filter(interval -> interval.isNegative() || interval.isZero())
+                .isPresent()) {
             throw new InvalidConfigurationException(prefix + "interval must be positive");
         }
         var metrics = cell.metrics();
-        long metricSources = (metrics.prometheusUrl().isPresent() ? 1 : 0) + (metrics.targets().isPresent() ? 1 : 0)
+        long metricSources = (metrics.prometheusUrl().isPresent() ? 1 : 0)
+                + (metrics.targets().isPresent() ? 1 : 0)
                 + (metrics.exporterSelector().isPresent() ? 1 : 0);
         if (metricSources > 1) {
-            throw new InvalidConfigurationException(prefix + "metrics: set only one of prometheus-url, targets, exporter-selector");
+            throw new InvalidConfigurationException(
+                    prefix + "metrics: set only one of prometheus-url, targets, exporter-selector");
         }
         metrics.prometheusUrl().ifPresent(url -> {
             if (url.getScheme() == null || !url.getScheme().startsWith("http")) {
-                throw new InvalidConfigurationException(prefix + "metrics.prometheus-url must be an http(s) URL, got '" + url + "'");
+                throw new InvalidConfigurationException(
+                        prefix + "metrics.prometheus-url must be an http(s) URL, got '" + url + "'");
             }
         });
-        metrics.targets().ifPresent(targets -> targets.forEach(target -> {
-            if (!target.matches("[^\\s:/]+:\\d{1,5}")) {
-                throw new InvalidConfigurationException(prefix + "metrics.targets: '" + target + "' is not host:port");
-            }
-        }));
+        metrics.targets()
+                .ifPresent(targets -> targets.forEach(target -> {
+                    if (!target.matches("[^\\s:/]+:\\d{1,5}")) {
+                        throw new InvalidConfigurationException(
+                                prefix + "metrics.targets: '" + target + "' is not host:port");
+                    }
+                }));
         var kubernetes = cell.kubernetes();
-        if (kubernetes.inCluster() && (kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent())) {
-            throw new InvalidConfigurationException(prefix + "kubernetes.in-cluster excludes kubernetes.context and kubernetes.kubeconfig");
+        if (kubernetes.inCluster()
+                && (kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent())) {
+            throw new InvalidConfigurationException(
+                    prefix + "kubernetes.in-cluster excludes kubernetes.context and kubernetes.kubeconfig");
         }
-        if (cell.simulated().isPresent() && (kubernetes.inCluster() || kubernetes.context().isPresent()
-                || kubernetes.kubeconfig().isPresent() || metricSources > 0)) {
+        if (cell.simulated().isPresent()
+                && (kubernetes.inCluster()
+                        || kubernetes.context().isPresent()
+                        || kubernetes.kubeconfig().isPresent()
+                        || metricSources > 0)) {
             throw new InvalidConfigurationException(prefix + "simulated excludes kubernetes.* and metrics.*");
         }
         var ipam = cell.ipam();
         if (ipam.clusterPoolCidrs().isPresent() != ipam.clusterPoolMask().isPresent()) {
-            throw new InvalidConfigurationException(prefix + "ipam.cluster-pool-cidrs and ipam.cluster-pool-mask go together");
+            throw new InvalidConfigurationException(
+                    prefix + "ipam.cluster-pool-cidrs and ipam.cluster-pool-mask go together");
         }
         for (String cidr : concat(ipam.clusterPoolCidrs(), ipam.serviceCidrs())) {
             try {
@@ -130,20 +175,25 @@ public class Fleet {
                 throw new InvalidConfigurationException(prefix + "ipam: '" + cidr + "' is not an IPv4 CIDR");
             }
         }
-        if (cell.rails().pools().filter(pools -> pools.size() > cell.rails().devices().size()).isPresent()) {
+        if (cell.rails()
+                .pools()
+                .filter(pools -> pools.size() > cell.rails().devices().size())
+                .isPresent()) {
             throw new InvalidConfigurationException(prefix + "rails.pools names more pools than there are rails");
         }
         try {
-            io.railscope.config.LabelSelector.parse(cell.audit().inferenceSelector());
+            LabelSelector.parse(cell.audit().inferenceSelector());
         } catch (IllegalArgumentException e) {
             throw new InvalidConfigurationException(prefix + "audit.inference-selector: " + e.getMessage());
         }
         cell.audit().multusConfigMaps().forEach(configMap -> {
             if (!configMap.matches("[a-z0-9-]+/[a-z0-9.-]+")) {
-                throw new InvalidConfigurationException(prefix + "audit.multus-config-maps: '" + configMap + "' is not namespace/name");
+                throw new InvalidConfigurationException(
+                        prefix + "audit.multus-config-maps: '" + configMap + "' is not namespace/name");
             }
         });
-        if (cell.rails().devices().stream().distinct().count() != cell.rails().devices().size()) {
+        if (cell.rails().devices().stream().distinct().count()
+                != cell.rails().devices().size()) {
             throw new InvalidConfigurationException(prefix + "rails.devices lists a device twice");
         }
     }

@@ -14,8 +14,13 @@ import java.util.Optional;
  * @param railPools        backend pool name per rail, first is rail 1 (empty: map by NAD or pool name)
  * @param railFirstIndex   the number rail network names start from (empty: 0 when one is numbered 0, else 1)
  */
-public record IpamSettings(List<String> clusterPoolCidrs, Optional<Integer> clusterPoolMask, List<String> serviceCidrs,
-        Duration stuckAfter, List<String> railPools, Optional<Integer> railFirstIndex) {
+public record IpamSettings(
+        List<String> clusterPoolCidrs,
+        Optional<Integer> clusterPoolMask,
+        List<String> serviceCidrs,
+        Duration stuckAfter,
+        List<String> railPools,
+        Optional<Integer> railFirstIndex) {
 
     public static final Duration DEFAULT_STUCK_AFTER = Duration.ofMinutes(5);
 
@@ -26,6 +31,7 @@ public record IpamSettings(List<String> clusterPoolCidrs, Optional<Integer> clus
     }
 
     public static IpamSettings defaults() {
-        return new IpamSettings(List.of(), Optional.empty(), List.of(), DEFAULT_STUCK_AFTER, List.of(), Optional.empty());
+        return new IpamSettings(
+                List.of(), Optional.empty(), List.of(), DEFAULT_STUCK_AFTER, List.of(), Optional.empty());
     }
 }

@@ -1,6 +1,8 @@
 package io.railscope.config;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +36,7 @@ public final class LabelSelector {
     /** Parses a selector; throws {@link IllegalArgumentException} naming the requirement it cannot read. */
     public static LabelSelector parse(String text) {
         List<Predicate<Map<String, String>>> requirements = new ArrayList<>();
-        Set<String> keys = new java.util.HashSet<>();
+        Set<String> keys = new HashSet<>();
         for (String requirement : splitRequirements(text)) {
             requirements.add(requirement(requirement.strip()));
             Matcher key = KEY_AT_START.matcher(requirement.strip());
@@ -71,7 +73,10 @@ public final class LabelSelector {
         Matcher set = SET.matcher(requirement);
         if (set.matches()) {
             String key = set.group(1);
-            Set<String> values = Set.of(java.util.Arrays.stream(set.group(3).split(",")).map(String::strip).distinct().toArray(String[]::new));
+            Set<String> values = Set.of(Arrays.stream(set.group(3).split(","))
+                    .map(String::strip)
+                    .distinct()
+                    .toArray(String[]::new));
             Predicate<Map<String, String>> in = labels -> labels.get(key) != null && values.contains(labels.get(key));
             return set.group(2).equals("in") ? in : in.negate();
         }
@@ -79,15 +84,17 @@ public final class LabelSelector {
         if (equality.matches()) {
             String key = equality.group(1);
             String value = equality.group(3);
-            return equality.group(2).equals("!=") ? labels -> !value.equals(labels.get(key)) : labels -> value.equals(labels.get(key));
+            return equality.group(2).equals("!=")
+                    ? labels -> !value.equals(labels.get(key))
+                    : labels -> value.equals(labels.get(key));
         }
         Matcher exists = EXISTS.matcher(requirement);
         if (exists.matches()) {
             String key = exists.group(2);
             return exists.group(1).isEmpty() ? labels -> labels.containsKey(key) : labels -> !labels.containsKey(key);
         }
-        throw new IllegalArgumentException("label selector requirement '" + requirement + "' is not key, !key, key=value, key!=value,"
-                + " key in (a,b) or key notin (a,b)");
+        throw new IllegalArgumentException("label selector requirement '" + requirement
+                + "' is not key, !key, key=value, key!=value," + " key in (a,b) or key notin (a,b)");
     }
 
     /** Splits at commas outside parentheses. */

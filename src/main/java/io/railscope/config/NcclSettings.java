@@ -16,8 +16,15 @@ import java.util.OptionalDouble;
  * @param busbwTolerance   the fraction of the baseline under which a job is degraded
  * @param limits           what one job and one pushed log may hold ({@code railscope.nccl.*}, the same in every cell)
  */
-public record NcclSettings(List<String> jobLabels, int logMaxBytes, int logParallelism, Duration logAfter, int pushMaxBytes,
-        OptionalDouble busbwBaselineGBps, double busbwTolerance, NcclLimits limits) {
+public record NcclSettings(
+        List<String> jobLabels,
+        int logMaxBytes,
+        int logParallelism,
+        Duration logAfter,
+        int pushMaxBytes,
+        OptionalDouble busbwBaselineGBps,
+        double busbwTolerance,
+        NcclLimits limits) {
 
     public static final List<String> DEFAULT_JOB_LABELS = List.of(CellConfig.Nccl.DEFAULT_JOB_LABELS.split(","));
 
@@ -26,9 +33,23 @@ public record NcclSettings(List<String> jobLabels, int logMaxBytes, int logParal
     }
 
     /** Settings with the default limits. */
-    public NcclSettings(List<String> jobLabels, int logMaxBytes, int logParallelism, Duration logAfter, int pushMaxBytes,
-            OptionalDouble busbwBaselineGBps, double busbwTolerance) {
-        this(jobLabels, logMaxBytes, logParallelism, logAfter, pushMaxBytes, busbwBaselineGBps, busbwTolerance, NcclLimits.defaults());
+    public NcclSettings(
+            List<String> jobLabels,
+            int logMaxBytes,
+            int logParallelism,
+            Duration logAfter,
+            int pushMaxBytes,
+            OptionalDouble busbwBaselineGBps,
+            double busbwTolerance) {
+        this(
+                jobLabels,
+                logMaxBytes,
+                logParallelism,
+                logAfter,
+                pushMaxBytes,
+                busbwBaselineGBps,
+                busbwTolerance,
+                NcclLimits.defaults());
     }
 
     public static NcclSettings defaults() {
@@ -36,12 +57,21 @@ public record NcclSettings(List<String> jobLabels, int logMaxBytes, int logParal
     }
 
     static NcclSettings defaults(NcclLimits limits) {
-        return new NcclSettings(DEFAULT_JOB_LABELS, 4 << 20, 8, Duration.ofMinutes(1), 8 << 20, OptionalDouble.empty(), 0.7, limits);
+        return new NcclSettings(
+                DEFAULT_JOB_LABELS, 4 << 20, 8, Duration.ofMinutes(1), 8 << 20, OptionalDouble.empty(), 0.7, limits);
     }
 
     static NcclSettings of(CellConfig.Nccl nccl, NcclLimits limits) {
-        return new NcclSettings(nccl.jobLabels(), nccl.logMaxBytes(), nccl.logParallelism(), nccl.logAfter(), nccl.pushMaxBytes(),
-                nccl.busbwBaselineGbps().isPresent() ? OptionalDouble.of(nccl.busbwBaselineGbps().get()) : OptionalDouble.empty(),
-                nccl.busbwTolerance(), limits);
+        return new NcclSettings(
+                nccl.jobLabels(),
+                nccl.logMaxBytes(),
+                nccl.logParallelism(),
+                nccl.logAfter(),
+                nccl.pushMaxBytes(),
+                nccl.busbwBaselineGbps().isPresent()
+                        ? OptionalDouble.of(nccl.busbwBaselineGbps().get())
+                        : OptionalDouble.empty(),
+                nccl.busbwTolerance(),
+                limits);
     }
 }

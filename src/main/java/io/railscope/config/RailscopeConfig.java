@@ -5,6 +5,7 @@ import io.smallrye.config.WithDefault;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
@@ -34,19 +35,19 @@ public interface RailscopeConfig {
         /** Ranks kept per job (lowest first); the rest are counted and the job says so. */
         @WithDefault("16384")
         @Min(1)
-        @jakarta.validation.constraints.Max(1_000_000)
+        @Max(1_000_000)
         int maxRanksPerJob();
 
         /** NCCL warnings kept per job (fatal first); the rest are counted and the job says so. */
         @WithDefault("100")
         @Min(1)
-        @jakarta.validation.constraints.Max(100_000)
+        @Max(100_000)
         int maxWarningsPerJob();
 
         /** Distinct hosts one pushed log may bring; ranks of further hosts are dropped and counted. */
         @WithDefault("1024")
         @Min(1)
-        @jakarta.validation.constraints.Max(1_000_000)
+        @Max(1_000_000)
         int maxHostsPerPush();
     }
 

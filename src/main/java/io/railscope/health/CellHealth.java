@@ -16,33 +16,46 @@ public final class CellHealth {
     /** Share of rail ports down above which the cell as a whole is critical. */
     public static final double CRITICAL_DOWN_SHARE = 0.01;
 
-    private CellHealth() {
-    }
+    private CellHealth() {}
 
     /** What a cell holds and how much of it is unhealthy. */
-    public record Counts(int nodes, int ports, int portsDown, int portsDegraded, int neighborWarning, int neighborCritical,
-            int pools, int poolsAtRisk, Long primaryFreeBlocks, Long primaryTotalBlocks, int jobs, int jobsDegraded,
-            int sourcesFailing, int ipamLeaks, int allocationFailures, int stuckPods, int exporters, int exportersDown,
-            int isolationFindings) {
-    }
+    public record Counts(
+            int nodes,
+            int ports,
+            int portsDown,
+            int portsDegraded,
+            int neighborWarning,
+            int neighborCritical,
+            int pools,
+            int poolsAtRisk,
+            Long primaryFreeBlocks,
+            Long primaryTotalBlocks,
+            int jobs,
+            int jobsDegraded,
+            int sourcesFailing,
+            int ipamLeaks,
+            int allocationFailures,
+            int stuckPods,
+            int exporters,
+            int exportersDown,
+            int isolationFindings) {}
 
     /** A pool whose own verdict is WARNING or CRITICAL, and why. */
-    public record PoolAtRisk(Health health, String reason) {
-    }
+    public record PoolAtRisk(Health health, String reason) {}
 
     /** A source whose last fetch failed, and its error. */
-    public record FailingSource(String source, String error) {
-    }
+    public record FailingSource(String source, String error) {}
 
     /** The cell's health and the reasons for it, worst parts first as they were found. */
-    public record Verdict(Health health, List<String> reasons) {
-    }
+    public record Verdict(Health health, List<String> reasons) {}
 
     public static Verdict of(Counts counts, List<PoolAtRisk> pools, List<FailingSource> failingSources) {
         List<String> reasons = new ArrayList<>();
-        Health health = counts.nodes() + counts.ports() + counts.pools() + counts.jobs() == 0 ? Health.UNKNOWN : Health.OK;
+        Health health =
+                counts.nodes() + counts.ports() + counts.pools() + counts.jobs() == 0 ? Health.UNKNOWN : Health.OK;
         if (counts.portsDown() > 0) {
-            health = health.worst(counts.portsDown() > counts.ports() * CRITICAL_DOWN_SHARE ? Health.CRITICAL : Health.WARNING);
+            health = health.worst(
+                    counts.portsDown() > counts.ports() * CRITICAL_DOWN_SHARE ? Health.CRITICAL : Health.WARNING);
             reasons.add(plural(counts.portsDown(), "rail port") + " down");
         }
         if (counts.portsDegraded() > 0) {
@@ -62,11 +75,17 @@ public final class CellHealth {
             reasons.add(pool.reason());
         }
         List<String> warnings = new ArrayList<>();
-        warnIf(warnings, counts.allocationFailures(), plural(counts.allocationFailures(), "address allocation failure"));
+        warnIf(
+                warnings,
+                counts.allocationFailures(),
+                plural(counts.allocationFailures(), "address allocation failure"));
         warnIf(warnings, counts.stuckPods(), plural(counts.stuckPods(), "pod") + " stuck in ContainerCreating");
         warnIf(warnings, counts.ipamLeaks(), plural(counts.ipamLeaks(), "leaked address", "leaked addresses"));
         warnIf(warnings, counts.jobsDegraded(), plural(counts.jobsDegraded(), "job") + " not proven on RDMA");
-        warnIf(warnings, counts.exportersDown(), counts.exportersDown() + " of " + counts.exporters() + " node_exporters down");
+        warnIf(
+                warnings,
+                counts.exportersDown(),
+                counts.exportersDown() + " of " + counts.exporters() + " node_exporters down");
         for (FailingSource failing : failingSources) {
             warnings.add(failing.source() + " source failing: " + failing.error());
         }

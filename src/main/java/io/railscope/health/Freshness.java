@@ -3,7 +3,6 @@ package io.railscope.health;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
-import io.railscope.read.SourceState;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +37,8 @@ public class Freshness {
     /** Whether a cell collected at {@code collectedAt}, whose sources last succeeded at these times, is stale. */
     public boolean isStale(String cell, Instant collectedAt, List<Instant> sourceSuccesses, Instant now) {
         Duration staleAfter = staleAfter(cell);
-        return isStale(collectedAt, staleAfter, now) || sourceSuccesses.stream().anyMatch(success -> isStale(success, staleAfter, now));
+        return isStale(collectedAt, staleAfter, now)
+                || sourceSuccesses.stream().anyMatch(success -> isStale(success, staleAfter, now));
     }
 
     /** The rule itself: nothing yet, or nothing for longer than {@code staleAfter}. */

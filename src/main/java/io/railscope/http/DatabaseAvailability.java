@@ -1,7 +1,10 @@
 package io.railscope.http;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.EOFException;
+import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
@@ -27,8 +30,9 @@ public class DatabaseAvailability {
 
         /** What a page or an API answer says. */
         public String message() {
-            return "Database unavailable since " + DateTimeFormatter.ISO_INSTANT.format(since.truncatedTo(ChronoUnit.SECONDS))
-                    + ", retrying: " + reason;
+            return "Database unavailable since "
+                    + DateTimeFormatter.ISO_INSTANT.format(since.truncatedTo(ChronoUnit.SECONDS)) + ", retrying: "
+                    + reason;
         }
     }
 
@@ -69,12 +73,16 @@ public class DatabaseAvailability {
     /** Whether {@code e} (or a cause) says the database could not be reached, as opposed to a query that failed. */
     public static boolean isConnectionFailure(Throwable e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof SQLTransientConnectionException || cause instanceof SQLNonTransientConnectionException
+            if (cause instanceof SQLTransientConnectionException
+                    || cause instanceof SQLNonTransientConnectionException
                     || cause instanceof ConnectException) {
                 return true;
             }
-            if (cause instanceof SQLException sql && (sql.getSQLState() != null && (sql.getSQLState().startsWith("08")
-                    || sql.getSQLState().startsWith("57P")) || String.valueOf(sql.getMessage()).contains("acquisition timeout"))) {
+            if (cause instanceof SQLException sql
+                    && (sql.getSQLState() != null
+                                    && (sql.getSQLState().startsWith("08")
+                                            || sql.getSQLState().startsWith("57P"))
+                            || String.valueOf(sql.getMessage()).contains("acquisition timeout"))) {
                 return true;
             }
         }
@@ -92,13 +100,13 @@ public class DatabaseAvailability {
     }
 
     private static String unnamed(Throwable cause) {
-        if (cause instanceof java.io.EOFException) {
+        if (cause instanceof EOFException) {
             return "the connection to PostgreSQL closed";
         }
-        if (cause instanceof java.net.SocketTimeoutException) {
+        if (cause instanceof SocketTimeoutException) {
             return "PostgreSQL did not answer in time";
         }
-        if (cause instanceof java.io.IOException) {
+        if (cause instanceof IOException) {
             return "the connection to PostgreSQL failed";
         }
         return "PostgreSQL could not be reached";

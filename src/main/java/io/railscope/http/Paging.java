@@ -12,7 +12,8 @@ public record Paging(int offset, int limit) {
 
     /** The page these query parameters ask for; absent ones take the defaults, anything else that is not a count is refused. */
     public static Paging of(String offset, String limit) {
-        return new Paging(count("offset", offset, 0, 0, Integer.MAX_VALUE), count("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
+        return new Paging(
+                count("offset", offset, 0, 0, Integer.MAX_VALUE), count("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT));
     }
 
     /** A whole number between {@code min} and {@code max}, {@code absent} when the parameter is not given. */
@@ -28,7 +29,8 @@ public record Paging(int offset, int limit) {
         } catch (NumberFormatException e) {
             // refused below, with the range
         }
-        throw new InvalidParameterException(name, "a whole number from " + min + " to " + max + " is wanted, not '" + shown(value) + "'");
+        throw new InvalidParameterException(
+                name, "a whole number from " + min + " to " + max + " is wanted, not '" + shown(value) + "'");
     }
 
     /** The first item after this page, or -1 when this page reaches {@code total}. */

@@ -11,6 +11,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.lang.annotation.Annotation;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
@@ -44,10 +45,16 @@ public class RequestErrors {
     /** The answer to a failed request to {@code path}: JSON for the API, a page otherwise. */
     public static Response answer(String path, Response.StatusType status, String message, String field) {
         if (path != null && path.startsWith("/api/")) {
-            return Response.status(status).type(MediaType.APPLICATION_JSON).entity(new ErrorBody(message, field)).build();
+            return Response.status(status)
+                    .type(MediaType.APPLICATION_JSON)
+                    .entity(new ErrorBody(message, field))
+                    .build();
         }
-        return Response.status(status).type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .entity(Templates.error(status.getStatusCode(), status.getReasonPhrase(), message).render()).build();
+        return Response.status(status)
+                .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .entity(Templates.error(status.getStatusCode(), status.getReasonPhrase(), message)
+                        .render())
+                .build();
     }
 
     /** A 400 for {@code request} whose message may start with the field it is about ({@code "field: why"}). */
@@ -87,7 +94,9 @@ public class RequestErrors {
         }
         Response answer = answer(path(request), status, message, null);
         if (response.getHeaderString(HttpHeaders.ALLOW) != null) {
-            return Response.fromResponse(answer).header(HttpHeaders.ALLOW, response.getHeaderString(HttpHeaders.ALLOW)).build();
+            return Response.fromResponse(answer)
+                    .header(HttpHeaders.ALLOW, response.getHeaderString(HttpHeaders.ALLOW))
+                    .build();
         }
         return answer;
     }
@@ -96,25 +105,33 @@ public class RequestErrors {
     public Response unexpected(Throwable e, ContainerRequestContext request) {
         if (DatabaseAvailability.isConnectionFailure(e)) {
             var outage = database.failed(e);
-            return Response.fromResponse(answer(path(request), Response.Status.SERVICE_UNAVAILABLE, outage.message(), null))
-                    .header("Retry-After", "2").build();
+            return Response.fromResponse(
+                            answer(path(request), Response.Status.SERVICE_UNAVAILABLE, outage.message(), null))
+                    .header("Retry-After", "2")
+                    .build();
         }
-        if (e instanceof IllegalArgumentException && String.valueOf(e.getMessage()).startsWith("Failed to decode")) {
+        if (e instanceof IllegalArgumentException
+                && String.valueOf(e.getMessage()).startsWith("Failed to decode")) {
             // the framework reads form bodies (and form-typed bodies of any method) before a resource can refuse them
-            return answer(path(request), Response.Status.BAD_REQUEST, "The form body is not URL-encoded UTF-8.", "body");
+            return answer(
+                    path(request), Response.Status.BAD_REQUEST, "The form body is not URL-encoded UTF-8.", "body");
         }
         String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         LOG.errorf(e, "%s %s failed unexpectedly (error %s)", request.getMethod(), path(request), id);
-        return answer(path(request), Response.Status.INTERNAL_SERVER_ERROR,
-                "Railscope failed to answer: error " + id + " in its log says why.", null);
+        return answer(
+                path(request),
+                Response.Status.INTERNAL_SERVER_ERROR,
+                "Railscope failed to answer: error " + id + " in its log says why.",
+                null);
     }
 
     /** A 4xx or 5xx that left without a body (refused by a filter before any resource ran) gets one that says why. */
     @ServerResponseFilter
     public void explainBareErrors(ContainerRequestContext request, ContainerResponseContext response) {
         if (response.getStatus() >= 400 && !response.hasEntity()) {
-            Response answer = answer(path(request), response.getStatusInfo(), explain(response.getStatus(), request), null);
-            response.setEntity(answer.getEntity(), new java.lang.annotation.Annotation[0], answer.getMediaType());
+            Response answer =
+                    answer(path(request), response.getStatusInfo(), explain(response.getStatus(), request), null);
+            response.setEntity(answer.getEntity(), new Annotation[0], answer.getMediaType());
         }
     }
 
@@ -122,11 +139,17 @@ public class RequestErrors {
         String field = null;
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             field = mapping.getPath().stream()
-                    .map(reference -> reference.getFieldName() != null ? "." + reference.getFieldName() : "[" + reference.getIndex() + "]")
-                    .collect(Collectors.joining()).replaceFirst("^\\.", "");
+                    .map(reference -> reference.getFieldName() != null
+                            ? "." + reference.getFieldName()
+                            : "[" + reference.getIndex() + "]")
+                    .collect(Collectors.joining())
+                    .replaceFirst("^\\.", "");
         }
-        String what = e instanceof MismatchedInputException || e instanceof JsonMappingException ? "has the wrong type or format" : "is not valid JSON";
-        String message = (field == null ? "the body " + what : field + " " + what) + ": " + e.getOriginalMessage().lines().findFirst().orElse("");
+        String what = e instanceof MismatchedInputException || e instanceof JsonMappingException
+                ? "has the wrong type or format"
+                : "is not valid JSON";
+        String message = (field == null ? "the body " + what : field + " " + what) + ": "
+                + e.getOriginalMessage().lines().findFirst().orElse("");
         return answer(path(request), Response.Status.BAD_REQUEST, message, field == null ? "body" : field);
     }
 
@@ -137,9 +160,11 @@ public class RequestErrors {
             case 403 -> "This needs more rights than the request carries.";
             case 404 -> "Nothing here: " + path(request) + " names no page, cell or object Railscope knows.";
             case 405 -> request.getMethod() + " is not accepted here.";
-            case 406 -> "No answer in the types the Accept header asks for; ask for application/json (API) or text/html (pages).";
+            case 406 ->
+                "No answer in the types the Accept header asks for; ask for application/json (API) or text/html (pages).";
             case 413 -> "The body is too large.";
-            case 415 -> "The content type " + request.getHeaderString(HttpHeaders.CONTENT_TYPE) + " is not accepted here.";
+            case 415 ->
+                "The content type " + request.getHeaderString(HttpHeaders.CONTENT_TYPE) + " is not accepted here.";
             default -> "The request was refused (HTTP " + status + ").";
         };
     }

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -25,12 +26,12 @@ public class RequestLineCheck {
 
     /** The longest URI read; the HTTP decoder refuses lines past {@code quarkus.http.limits.max-initial-line-length}. */
     static final int MAX_URI = 8_192;
+
     private static final Pattern MEDIA_TYPE = Pattern.compile(
             "[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\\s*;\\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+=(\"[^\"]*\"|[!#$%&'*+.^_`|~0-9A-Za-z-]+))*\\s*;?\\s*");
 
     /** Why a request cannot be read, with the status to answer and the part at fault. */
-    record Refusal(Response.Status status, String message, String field) {
-    }
+    record Refusal(Response.Status status, String message, String field) {}
 
     private final ObjectMapper json;
 
@@ -43,11 +44,22 @@ public class RequestLineCheck {
         // the router fails a request it cannot read (a bad escape in the path or the query) before any route runs, and
         // Quarkus' last failure handler answers that with an empty body
         router.route().order(Integer.MIN_VALUE).failureHandler(context -> {
-            if (context.failure() == null && context.statusCode() >= 400 && context.statusCode() < 500 && !context.response().ended()) {
-                Refusal refusal = refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
-                refuse(context, refusal != null ? refusal : new Refusal(Response.Status.fromStatusCode(context.statusCode()) == null
-                        ? Response.Status.BAD_REQUEST : Response.Status.fromStatusCode(context.statusCode()),
-                        "The request line or its headers cannot be read.", null));
+            if (context.failure() == null
+                    && context.statusCode() >= 400
+                    && context.statusCode() < 500
+                    && !context.response().ended()) {
+                Refusal refusal =
+                        refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
+                refuse(
+                        context,
+                        refusal != null
+                                ? refusal
+                                : new Refusal(
+                                        Response.Status.fromStatusCode(context.statusCode()) == null
+                                                ? Response.Status.BAD_REQUEST
+                                                : Response.Status.fromStatusCode(context.statusCode()),
+                                        "The request line or its headers cannot be read.",
+                                        null));
             } else {
                 context.next();
             }
@@ -72,14 +84,17 @@ public class RequestLineCheck {
         } catch (JsonProcessingException e) {
             body = refusal.message();
         }
-        context.response().setStatusCode(refusal.status().getStatusCode())
-                .putHeader(HttpHeaders.CONTENT_TYPE, answer.getMediaType().toString()).end(body);
+        context.response()
+                .setStatusCode(refusal.status().getStatusCode())
+                .putHeader(HttpHeaders.CONTENT_TYPE, answer.getMediaType().toString())
+                .end(body);
     }
 
     /** Why a request with this URI and Content-Type cannot be read, or null when it can. */
     static Refusal refusal(String uri, String contentType) {
         if (uri.length() > MAX_URI) {
-            return new Refusal(Response.Status.REQUEST_URI_TOO_LONG, "The URI is longer than " + MAX_URI + " characters.", "uri");
+            return new Refusal(
+                    Response.Status.REQUEST_URI_TOO_LONG, "The URI is longer than " + MAX_URI + " characters.", "uri");
         }
         int queryAt = uri.indexOf('?');
         String path = queryAt < 0 ? uri : uri.substring(0, queryAt);
@@ -90,25 +105,36 @@ public class RequestLineCheck {
                 problem = "is a '.' or '..' segment, which names no page";
             }
             if (problem != null) {
-                return new Refusal(Response.Status.BAD_REQUEST, "The path segment '" + shown(segment) + "' " + problem + ".", "path");
+                return new Refusal(
+                        Response.Status.BAD_REQUEST,
+                        "The path segment '" + shown(segment) + "' " + problem + ".",
+                        "path");
             }
         }
         for (String parameter : query.split("&")) {
             String problem = problem(parameter, true);
             if (problem != null) {
                 String name = parameter.contains("=") ? parameter.substring(0, parameter.indexOf('=')) : parameter;
-                return new Refusal(Response.Status.BAD_REQUEST, "The query parameter '" + shown(name) + "' " + problem + ".", shown(name));
+                return new Refusal(
+                        Response.Status.BAD_REQUEST,
+                        "The query parameter '" + shown(name) + "' " + problem + ".",
+                        shown(name));
             }
         }
-        if (contentType != null && !contentType.isBlank() && !MEDIA_TYPE.matcher(contentType).matches()) {
-            return new Refusal(Response.Status.BAD_REQUEST, "The Content-Type '" + shown(contentType) + "' is not a media type such as "
-                    + "application/json or text/plain.", "Content-Type");
+        if (contentType != null
+                && !contentType.isBlank()
+                && !MEDIA_TYPE.matcher(contentType).matches()) {
+            return new Refusal(
+                    Response.Status.BAD_REQUEST,
+                    "The Content-Type '" + shown(contentType) + "' is not a media type such as "
+                            + "application/json or text/plain.",
+                    "Content-Type");
         }
         return null;
     }
 
     private static boolean decodesToDots(String segment) {
-        String lower = segment.toLowerCase(java.util.Locale.ROOT);
+        String lower = segment.toLowerCase(Locale.ROOT);
         return lower.equals("%2e") || lower.equals("%2e%2e") || lower.equals(".%2e") || lower.equals("%2e.");
     }
 
@@ -118,10 +144,13 @@ public class RequestLineCheck {
         for (int i = 0; i < encoded.length(); i++) {
             char c = encoded.charAt(i);
             if (c == '%') {
-                if (i + 2 >= encoded.length() || Character.digit(encoded.charAt(i + 1), 16) < 0 || Character.digit(encoded.charAt(i + 2), 16) < 0) {
+                if (i + 2 >= encoded.length()
+                        || Character.digit(encoded.charAt(i + 1), 16) < 0
+                        || Character.digit(encoded.charAt(i + 2), 16) < 0) {
                     return "has a '%' that is not followed by two hex digits";
                 }
-                bytes.write(Character.digit(encoded.charAt(i + 1), 16) * 16 + Character.digit(encoded.charAt(i + 2), 16));
+                bytes.write(
+                        Character.digit(encoded.charAt(i + 1), 16) * 16 + Character.digit(encoded.charAt(i + 2), 16));
                 i += 2;
             } else if (c < 0x20 || c == 0x7f) {
                 return "has a control character";
@@ -138,7 +167,10 @@ public class RequestLineCheck {
             }
         }
         try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(decoded));
         } catch (CharacterCodingException e) {
             return "is not percent-encoded UTF-8";

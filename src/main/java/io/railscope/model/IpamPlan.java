@@ -11,7 +11,8 @@ public record IpamPlan(int nodes, int podsPerNode, double surge, int reservedPer
 
     public IpamPlan {
         if (nodes < 1 || podsPerNode < 1 || surge < 0 || reservedPerBlock < 0) {
-            throw new IllegalArgumentException("nodes and pods per node must be positive, surge and reserved not negative");
+            throw new IllegalArgumentException(
+                    "nodes and pods per node must be positive, surge and reserved not negative");
         }
     }
 

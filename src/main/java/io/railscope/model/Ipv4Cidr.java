@@ -46,7 +46,8 @@ public record Ipv4Cidr(int network, int prefix) {
 
     /** An int address in dotted form. */
     public static String format(int address) {
-        return ((address >>> 24) & 0xff) + "." + ((address >>> 16) & 0xff) + "." + ((address >>> 8) & 0xff) + "." + (address & 0xff);
+        return ((address >>> 24) & 0xff) + "." + ((address >>> 16) & 0xff) + "." + ((address >>> 8) & 0xff) + "."
+                + (address & 0xff);
     }
 
     /** Whether {@code address} lies in this prefix. */

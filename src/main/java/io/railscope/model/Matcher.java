@@ -44,7 +44,8 @@ public record Matcher(String name, String value, boolean isRegex, boolean isEqua
         try {
             pattern = Pattern.compile("^(?:" + value + ")$");
         } catch (PatternSyntaxException e) {
-            throw new IllegalArgumentException(e.getDescription() + (e.getPattern() == null ? "" : " in " + e.getPattern()), e);
+            throw new IllegalArgumentException(
+                    e.getDescription() + (e.getPattern() == null ? "" : " in " + e.getPattern()), e);
         }
         if (COMPILED.size() >= CACHE_LIMIT) {
             COMPILED.clear();

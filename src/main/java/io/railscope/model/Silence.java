@@ -6,7 +6,14 @@ import java.util.Map;
 import java.util.UUID;
 
 /** A silence: alerts matching every matcher between start and end are shown but not notified. */
-public record Silence(UUID id, List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment, Instant createdAt,
+public record Silence(
+        UUID id,
+        List<Matcher> matchers,
+        Instant startsAt,
+        Instant endsAt,
+        String createdBy,
+        String comment,
+        Instant createdAt,
         Instant expiredAt) {
 
     public String state(Instant now) {
@@ -20,7 +27,9 @@ public record Silence(UUID id, List<Matcher> matchers, Instant startsAt, Instant
      */
     public String broken() {
         for (int i = 0; i < matchers.size(); i++) {
-            String problem = matchers.get(i) == null ? "matchers[" + i + "] is empty" : matchers.get(i).problem(i);
+            String problem = matchers.get(i) == null
+                    ? "matchers[" + i + "] is empty"
+                    : matchers.get(i).problem(i);
             if (problem != null) {
                 return problem;
             }
@@ -29,7 +38,9 @@ public record Silence(UUID id, List<Matcher> matchers, Instant startsAt, Instant
     }
 
     public boolean mutes(Map<String, String> labels, Instant now) {
-        return state(now).equals("active") && broken() == null && matchers.stream().allMatch(matcher -> matcher.matches(labels));
+        return state(now).equals("active")
+                && broken() == null
+                && matchers.stream().allMatch(matcher -> matcher.matches(labels));
     }
 
     public static boolean muted(List<Silence> silences, Map<String, String> labels, Instant now) {

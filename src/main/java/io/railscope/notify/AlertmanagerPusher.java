@@ -40,7 +40,11 @@ public class AlertmanagerPusher implements Notifier {
     private Instant lastPush = Instant.EPOCH;
     private long lastChanges = -1;
 
-    public AlertmanagerPusher(RailscopeConfig config, NotifiableAlerts notifiable, NotificationStore notifications, AlertChanges changes) {
+    public AlertmanagerPusher(
+            RailscopeConfig config,
+            NotifiableAlerts notifiable,
+            NotificationStore notifications,
+            AlertChanges changes) {
         this.config = config;
         this.alertsConfig = config.alerts();
         this.notifiable = notifiable;
@@ -56,7 +60,8 @@ public class AlertmanagerPusher implements Notifier {
 
     @Override
     public boolean configured() {
-        return alertsConfig.alertmanagerUrls().isPresent() && !alertsConfig.alertmanagerUrls().get().isEmpty();
+        return alertsConfig.alertmanagerUrls().isPresent()
+                && !alertsConfig.alertmanagerUrls().get().isEmpty();
     }
 
     /** Pushes when an alert started or stopped firing, or the resend delay passed; returns when to push again. */
@@ -74,10 +79,13 @@ public class AlertmanagerPusher implements Notifier {
     /** Sends the current alerts to every configured Alertmanager. */
     public void push(Instant now) {
         List<StoredAlert> current = notifiable.load(now).alerts();
-        Duration validFor = max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
+        Duration validFor =
+                max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
         List<Map<String, Object>> body = new ArrayList<>();
         Set<String> firing = new HashSet<>();
-        current.stream().filter(alert -> alert.state() == AlertState.FIRING).forEach(alert -> firing.add(alert.fingerprint()));
+        current.stream()
+                .filter(alert -> alert.state() == AlertState.FIRING)
+                .forEach(alert -> firing.add(alert.fingerprint()));
         for (StoredAlert alert : current) {
             boolean firesAgain = alert.state() == AlertState.RESOLVED && firing.contains(alert.fingerprint());
             if (firesAgain) {
@@ -87,7 +95,9 @@ public class AlertmanagerPusher implements Notifier {
             sent.put("labels", alert.labels());
             sent.put("annotations", alert.annotations());
             sent.put("startsAt", alert.startsAt().toString());
-            sent.put("endsAt", (alert.state() == AlertState.RESOLVED ? alert.resolvedAt() : now.plus(validFor)).toString());
+            sent.put(
+                    "endsAt",
+                    (alert.state() == AlertState.RESOLVED ? alert.resolvedAt() : now.plus(validFor)).toString());
             sent.put("generatorURL", alert.generatorUrl());
             body.add(sent);
         }

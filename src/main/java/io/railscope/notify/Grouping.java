@@ -34,11 +34,16 @@ final class Grouping {
      */
     static final Duration EMPTY_GROUP_KEPT = Duration.ofSeconds(30);
 
-    private Grouping() {
-    }
+    private Grouping() {}
 
-    static GroupChanges decide(String receiver, GroupingRules config, String externalUrl, List<StoredAlert> alerts, List<Silence> silences,
-            Map<String, NotificationGroup> groups, Instant now) {
+    static GroupChanges decide(
+            String receiver,
+            GroupingRules config,
+            String externalUrl,
+            List<StoredAlert> alerts,
+            List<Silence> silences,
+            Map<String, NotificationGroup> groups,
+            Instant now) {
         Map<String, List<StoredAlert>> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, String>> labelsOf = new LinkedHashMap<>();
         for (StoredAlert alert : alerts) {
@@ -62,39 +67,56 @@ final class Grouping {
             NotificationGroup stored = groups.get(key);
             Set<String> firing = new TreeSet<>();
             members.stream().filter(a -> a.state() == AlertState.FIRING).forEach(a -> firing.add(a.fingerprint()));
-            // a resolution is state, not an event: the latest of each alert that was told firing and not yet told resolved
+            // a resolution is state, not an event: the latest of each alert that was told firing and not yet told
+            // resolved
             Map<String, StoredAlert> latestResolved = new LinkedHashMap<>();
-            members.stream().filter(a -> a.state() == AlertState.RESOLVED && !firing.contains(a.fingerprint()))
-                    .forEach(a -> latestResolved.merge(a.fingerprint(), a, (x, y) -> resolvedAt(y).isAfter(resolvedAt(x)) ? y : x));
+            members.stream()
+                    .filter(a -> a.state() == AlertState.RESOLVED && !firing.contains(a.fingerprint()))
+                    .forEach(a -> latestResolved.merge(
+                            a.fingerprint(), a, (x, y) -> resolvedAt(y).isAfter(resolvedAt(x)) ? y : x));
             List<StoredAlert> newlyResolved = latestResolved.values().stream()
-                    .filter(a -> stored != null && stored.notifiedFiring().contains(a.fingerprint())
+                    .filter(a -> stored != null
+                            && stored.notifiedFiring().contains(a.fingerprint())
                             && !stored.notifiedResolved().contains(a.fingerprint()))
                     .toList();
             if (stored == null && firing.isEmpty()) {
                 continue;
             }
             // a new group starts when its first alert started firing: group_wait counts from there, as in Alertmanager
-            Instant started = members.stream().filter(a -> a.state() == AlertState.FIRING).map(StoredAlert::startsAt).min(Instant::compareTo)
-                    .filter(at -> at.isBefore(now)).orElse(now);
-            NotificationGroup group = stored != null ? stored : new NotificationGroup(key, labelsOf.get(key), started, null, Set.of(), Set.of());
+            Instant started = members.stream()
+                    .filter(a -> a.state() == AlertState.FIRING)
+                    .map(StoredAlert::startsAt)
+                    .min(Instant::compareTo)
+                    .filter(at -> at.isBefore(now))
+                    .orElse(now);
+            NotificationGroup group = stored != null
+                    ? stored
+                    : new NotificationGroup(key, labelsOf.get(key), started, null, Set.of(), Set.of());
             if (stored == null) {
                 save.add(group);
             }
             if (firing.isEmpty() && newlyResolved.isEmpty()) {
-                // nothing firing and no resolution to tell: its alerts were silenced, resolved before it was notified, or all told resolved
-                if (stored != null && (stored.lastNotifiedAt() == null || !stored.lastNotifiedAt().plus(EMPTY_GROUP_KEPT).isAfter(now))) {
+                // nothing firing and no resolution to tell: its alerts were silenced, resolved before it was notified,
+                // or all told resolved
+                if (stored != null
+                        && (stored.lastNotifiedAt() == null
+                                || !stored.lastNotifiedAt()
+                                        .plus(EMPTY_GROUP_KEPT)
+                                        .isAfter(now))) {
                     delete.add(key);
                 }
                 continue;
             }
-            Instant dueAt = group.lastNotifiedAt() == null ? group.firstSeen().plus(config.groupWait())
+            Instant dueAt = group.lastNotifiedAt() == null
+                    ? group.firstSeen().plus(config.groupWait())
                     : group.lastNotifiedAt().plus(config.groupInterval());
             if (dueAt.isAfter(now)) {
                 nextCheck = nextCheck == null || dueAt.isBefore(nextCheck) ? dueAt : nextCheck;
                 continue;
             }
             boolean changed = !firing.equals(group.notifiedFiring()) || !newlyResolved.isEmpty();
-            boolean repeat = !firing.isEmpty() && group.lastNotifiedAt() != null
+            boolean repeat = !firing.isEmpty()
+                    && group.lastNotifiedAt() != null
                     && !group.lastNotifiedAt().plus(config.repeatInterval()).isAfter(now);
             if (!changed && !repeat) {
                 Instant repeatAt = group.lastNotifiedAt().plus(config.repeatInterval());
@@ -105,12 +127,14 @@ final class Grouping {
             Set<String> resolvedTold = new TreeSet<>(group.notifiedResolved());
             resolvedTold.removeAll(firing);
             newlyResolved.forEach(a -> resolvedTold.add(a.fingerprint()));
-            List<StoredAlert> sent = new ArrayList<>(members.stream().filter(a -> a.state() == AlertState.FIRING).toList());
+            List<StoredAlert> sent = new ArrayList<>(
+                    members.stream().filter(a -> a.state() == AlertState.FIRING).toList());
             if (config.sendResolved()) {
                 sent.addAll(newlyResolved);
             }
             if (!sent.isEmpty() && (!firing.isEmpty() || config.sendResolved())) {
-                payloads.add(json(WebhookPayload.of(receiver, key, group.groupLabels(), sent, config.maxAlerts(), externalUrl)));
+                payloads.add(json(
+                        WebhookPayload.of(receiver, key, group.groupLabels(), sent, config.maxAlerts(), externalUrl)));
                 payloadKeys.add(key);
             }
             save.removeIf(g -> g.groupKey().equals(key));

@@ -25,18 +25,22 @@ final class HttpPost {
     /** With a key the receiver can drop repeats by ({@code Idempotency-Key}), when not null. */
     String post(URI url, String json, String idempotencyKey) {
         try {
-            HttpRequest.Builder builder = HttpRequest.newBuilder(url).timeout(timeout).header("Content-Type", "application/json")
+            HttpRequest.Builder builder = HttpRequest.newBuilder(url)
+                    .timeout(timeout)
+                    .header("Content-Type", "application/json")
                     .header("User-Agent", "Railscope");
             if (idempotencyKey != null && !idempotencyKey.isEmpty()) {
                 builder.header("Idempotency-Key", idempotencyKey);
             }
-            HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8)).build();
+            HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
+                    .build();
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 == 2) {
                 return null;
             }
             String body = response.body() == null ? "" : response.body().strip();
-            return "HTTP " + response.statusCode() + (body.isEmpty() ? "" : ": " + (body.length() > 200 ? body.substring(0, 200) + "…" : body));
+            return "HTTP " + response.statusCode()
+                    + (body.isEmpty() ? "" : ": " + (body.length() > 200 ? body.substring(0, 200) + "…" : body));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted";

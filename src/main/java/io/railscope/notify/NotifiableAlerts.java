@@ -31,11 +31,11 @@ public class NotifiableAlerts {
     public Loaded load(Instant now) {
         List<Silence> active = silences.recent(now);
         List<StoredAlert> notifiable = alerts.current(now.minus(RESOLVED_WINDOW)).stream()
-                .filter(alert -> alert.state() != AlertState.PENDING && !Silence.muted(active, alert.labels(), now)).toList();
+                .filter(alert -> alert.state() != AlertState.PENDING && !Silence.muted(active, alert.labels(), now))
+                .toList();
         return new Loaded(notifiable, active);
     }
 
     /** What the silence stage let through. */
-    public record Loaded(List<StoredAlert> alerts, List<Silence> silences) {
-    }
+    public record Loaded(List<StoredAlert> alerts, List<Silence> silences) {}
 }

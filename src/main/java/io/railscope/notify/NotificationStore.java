@@ -1,13 +1,9 @@
 package io.railscope.notify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
@@ -21,8 +17,12 @@ public interface NotificationStore {
 
     /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
     /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
-    Instant group(String receiver, String url, int outboxLimit, Instant now,
-            java.util.function.Function<Map<String, NotificationGroup>, GroupChanges> decide);
+    Instant group(
+            String receiver,
+            String url,
+            int outboxLimit,
+            Instant now,
+            Function<Map<String, NotificationGroup>, GroupChanges> decide);
 
     /**
      * Claims up to {@code limit} notifications due for an attempt, oldest first, for {@code claimant} until
@@ -47,7 +47,10 @@ public interface NotificationStore {
     List<AlertmanagerPush> pushes();
 
     /** The decision of one grouping pass over one receiver's groups. */
-    record GroupChanges(List<NotificationGroup> save, List<String> delete, List<String> payloads, List<String> payloadGroupKeys,
-            Instant nextCheck) {
-    }
+    record GroupChanges(
+            List<NotificationGroup> save,
+            List<String> delete,
+            List<String> payloads,
+            List<String> payloadGroupKeys,
+            Instant nextCheck) {}
 }

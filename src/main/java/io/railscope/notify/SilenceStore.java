@@ -1,8 +1,5 @@
 package io.railscope.notify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
 import java.time.Instant;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.railscope.model.Silence;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** Creating and ending silences, with every field checked. */
@@ -24,18 +25,22 @@ public class Silences {
         }
     }
 
-    public Silence create(List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment, Instant now) {
+    public Silence create(
+            List<Matcher> matchers, Instant startsAt, Instant endsAt, String createdBy, String comment, Instant now) {
         if (matchers == null || matchers.isEmpty()) {
             throw new InvalidSilenceException("matchers: at least one matcher is required");
         }
         for (int i = 0; i < matchers.size(); i++) {
-            String problem = matchers.get(i) == null ? "matchers[" + i + "] is empty" : matchers.get(i).problem(i);
+            String problem = matchers.get(i) == null
+                    ? "matchers[" + i + "] is empty"
+                    : matchers.get(i).problem(i);
             if (problem != null) {
                 throw new InvalidSilenceException(problem);
             }
         }
-        if (matchers.stream().allMatch(matcher -> matcher.matches(java.util.Map.of()))) {
-            throw new InvalidSilenceException("matchers: they would silence every alert; at least one must not match empty labels");
+        if (matchers.stream().allMatch(matcher -> matcher.matches(Map.of()))) {
+            throw new InvalidSilenceException(
+                    "matchers: they would silence every alert; at least one must not match empty labels");
         }
         if (endsAt == null) {
             throw new InvalidSilenceException("endsAt is required");
@@ -50,7 +55,8 @@ public class Silences {
         if (comment == null || comment.isBlank()) {
             throw new InvalidSilenceException("comment is required");
         }
-        Silence silence = new Silence(UUID.randomUUID(), List.copyOf(matchers), start, endsAt, createdBy.strip(), comment.strip(), now, null);
+        Silence silence = new Silence(
+                UUID.randomUUID(), List.copyOf(matchers), start, endsAt, createdBy.strip(), comment.strip(), now, null);
         store.create(silence);
         return silence;
     }

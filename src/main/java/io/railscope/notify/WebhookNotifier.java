@@ -2,10 +2,10 @@ package io.railscope.notify;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.railscope.alert.AlertChanges;
+import io.railscope.alert.StoredAlert;
 import io.railscope.config.AlertsConfig;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Silence;
-import io.railscope.alert.StoredAlert;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.URI;
@@ -48,7 +48,11 @@ public class WebhookNotifier implements Notifier {
     private long lastChanges = -1;
     private Instant nextCheck = Instant.EPOCH;
 
-    public WebhookNotifier(RailscopeConfig config, NotifiableAlerts notifiable, NotificationStore notifications, AlertChanges changes) {
+    public WebhookNotifier(
+            RailscopeConfig config,
+            NotifiableAlerts notifiable,
+            NotificationStore notifications,
+            AlertChanges changes) {
         this.config = config.alerts();
         this.notifiable = notifiable;
         this.notifications = notifications;
@@ -84,11 +88,16 @@ public class WebhookNotifier implements Notifier {
         for (String receiver : config.receivers().keySet()) {
             Future<?> running = inFlight.get(receiver);
             if (running == null || running.isDone()) {
-                inFlight.put(receiver, senders.computeIfAbsent(receiver, key -> Executors.newSingleThreadExecutor(runnable -> {
-                    Thread thread = new Thread(runnable, "railscope-webhook-" + key);
-                    thread.setDaemon(true);
-                    return thread;
-                })).submit(() -> sendDue(receiver)));
+                inFlight.put(
+                        receiver,
+                        senders.computeIfAbsent(
+                                        receiver,
+                                        key -> Executors.newSingleThreadExecutor(runnable -> {
+                                            Thread thread = new Thread(runnable, "railscope-webhook-" + key);
+                                            thread.setDaemon(true);
+                                            return thread;
+                                        }))
+                                .submit(() -> sendDue(receiver)));
             }
         }
         Instant due = notifications.nextDue();
@@ -104,9 +113,21 @@ public class WebhookNotifier implements Notifier {
         List<StoredAlert> current = loaded.alerts();
         List<Silence> active = loaded.silences();
         Instant next = now.plus(WakeLoop.MAX_SLEEP);
-        for (Map.Entry<String, AlertsConfig.Receiver> receiver : config.receivers().entrySet()) {
-            Instant due = notifications.group(receiver.getKey(), receiver.getValue().url().toString(), config.outboxLimit(), now,
-                    groups -> Grouping.decide(receiver.getKey(), GroupingRules.of(receiver.getValue()), config.externalUrl(), current, active, groups, now));
+        for (Map.Entry<String, AlertsConfig.Receiver> receiver :
+                config.receivers().entrySet()) {
+            Instant due = notifications.group(
+                    receiver.getKey(),
+                    receiver.getValue().url().toString(),
+                    config.outboxLimit(),
+                    now,
+                    groups -> Grouping.decide(
+                            receiver.getKey(),
+                            GroupingRules.of(receiver.getValue()),
+                            config.externalUrl(),
+                            current,
+                            active,
+                            groups,
+                            now));
             if (due != null && due.isBefore(next)) {
                 next = due;
             }
@@ -139,7 +160,9 @@ public class WebhookNotifier implements Notifier {
                 notifications.record(entry, replica, error, at, at.plus(backoff(entry.attempts() + 1)));
             } catch (RuntimeException e) {
                 // the claim expires and the notification goes again, with the same key
-                LOG.errorf("webhook %s: the answer to notification %d was not recorded: %s", entry.receiver(), entry.id(), e.getMessage());
+                LOG.errorf(
+                        "webhook %s: the answer to notification %d was not recorded: %s",
+                        entry.receiver(), entry.id(), e.getMessage());
             }
         }
     }

@@ -14,33 +14,76 @@ import java.util.TreeMap;
  * Alertmanager's webhook payload, version 4, field for field: a receiver cannot tell Railscope's
  * notification from Alertmanager's.
  */
-@JsonPropertyOrder({"receiver", "status", "alerts", "groupLabels", "commonLabels", "commonAnnotations", "externalURL", "version", "groupKey",
-    "truncatedAlerts"})
-public record WebhookPayload(String receiver, String status, List<Alert> alerts, Map<String, String> groupLabels, Map<String, String> commonLabels,
-        Map<String, String> commonAnnotations, @JsonProperty("externalURL") String externalUrl, String version, String groupKey,
+@JsonPropertyOrder({
+    "receiver",
+    "status",
+    "alerts",
+    "groupLabels",
+    "commonLabels",
+    "commonAnnotations",
+    "externalURL",
+    "version",
+    "groupKey",
+    "truncatedAlerts"
+})
+public record WebhookPayload(
+        String receiver,
+        String status,
+        List<Alert> alerts,
+        Map<String, String> groupLabels,
+        Map<String, String> commonLabels,
+        Map<String, String> commonAnnotations,
+        @JsonProperty("externalURL") String externalUrl,
+        String version,
+        String groupKey,
         long truncatedAlerts) {
 
     /** The zero time Alertmanager writes as endsAt of an alert that has not ended. */
     static final String NO_END = "0001-01-01T00:00:00Z";
 
     @JsonPropertyOrder({"status", "labels", "annotations", "startsAt", "endsAt", "generatorURL", "fingerprint"})
-    public record Alert(String status, Map<String, String> labels, Map<String, String> annotations, String startsAt, String endsAt,
-            @JsonProperty("generatorURL") String generatorUrl, String fingerprint) {
+    public record Alert(
+            String status,
+            Map<String, String> labels,
+            Map<String, String> annotations,
+            String startsAt,
+            String endsAt,
+            @JsonProperty("generatorURL") String generatorUrl,
+            String fingerprint) {
 
         static Alert of(StoredAlert alert) {
             boolean resolved = alert.state() == AlertState.RESOLVED;
-            return new Alert(resolved ? "resolved" : "firing", alert.labels(), alert.annotations(), time(alert.startsAt()),
-                    resolved ? time(alert.resolvedAt()) : NO_END, alert.generatorUrl(), alert.fingerprint());
+            return new Alert(
+                    resolved ? "resolved" : "firing",
+                    alert.labels(),
+                    alert.annotations(),
+                    time(alert.startsAt()),
+                    resolved ? time(alert.resolvedAt()) : NO_END,
+                    alert.generatorUrl(),
+                    alert.fingerprint());
         }
     }
 
-    static WebhookPayload of(String receiver, String groupKey, Map<String, String> groupLabels, List<StoredAlert> alerts, int maxAlerts,
+    static WebhookPayload of(
+            String receiver,
+            String groupKey,
+            Map<String, String> groupLabels,
+            List<StoredAlert> alerts,
+            int maxAlerts,
             String externalUrl) {
         List<Alert> all = alerts.stream().map(Alert::of).toList();
         List<Alert> sent = maxAlerts > 0 && all.size() > maxAlerts ? all.subList(0, maxAlerts) : all;
         boolean firing = all.stream().anyMatch(alert -> alert.status().equals("firing"));
-        return new WebhookPayload(receiver, firing ? "firing" : "resolved", sent, new TreeMap<>(groupLabels),
-                common(all.stream().map(Alert::labels).toList()), common(all.stream().map(Alert::annotations).toList()), externalUrl, "4", groupKey,
+        return new WebhookPayload(
+                receiver,
+                firing ? "firing" : "resolved",
+                sent,
+                new TreeMap<>(groupLabels),
+                common(all.stream().map(Alert::labels).toList()),
+                common(all.stream().map(Alert::annotations).toList()),
+                externalUrl,
+                "4",
+                groupKey,
                 all.size() - sent.size());
     }
 
@@ -61,8 +104,14 @@ public record WebhookPayload(String receiver, String status, List<Alert> alerts,
         StringBuilder key = new StringBuilder("{}:{");
         boolean first = true;
         for (Map.Entry<String, String> label : new TreeMap<>(groupLabels).entrySet()) {
-            key.append(first ? "" : ", ").append(label.getKey()).append("=\"")
-                    .append(label.getValue().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")).append('"');
+            key.append(first ? "" : ", ")
+                    .append(label.getKey())
+                    .append("=\"")
+                    .append(label.getValue()
+                            .replace("\\", "\\\\")
+                            .replace("\"", "\\\"")
+                            .replace("\n", "\\n"))
+                    .append('"');
             first = false;
         }
         return key.append('}').toString();

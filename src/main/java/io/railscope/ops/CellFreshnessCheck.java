@@ -3,12 +3,12 @@ package io.railscope.ops;
 import io.railscope.health.Freshness;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
+import io.smallrye.health.api.Wellness;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
-import io.smallrye.health.api.Wellness;
 
 /**
  * Reports per cell whether its data is fresh. A wellness check, not readiness: a stale cell is a
@@ -29,7 +29,8 @@ public class CellFreshnessCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         Instant now = Instant.now();
-        HealthCheckResponseBuilder response = HealthCheckResponse.named("cell-freshness").up();
+        HealthCheckResponseBuilder response =
+                HealthCheckResponse.named("cell-freshness").up();
         for (CellSummary cell : reads.fleet()) {
             boolean stale = cell.isStale(freshness, now);
             response.withData(cell.cell(), stale ? "stale" : "fresh");

@@ -36,10 +36,12 @@ public class DatabaseAvailabilityCheck implements HealthCheck {
             throw new SQLException("the connection did not answer within 2 s", "08006");
         } catch (SQLException | RuntimeException e) {
             DatabaseAvailability.Outage outage = availability.failed(e);
-            return HealthCheckResponse.named("database-availability").down()
+            return HealthCheckResponse.named("database-availability")
+                    .down()
                     .withData("unavailableSince", DateTimeFormatter.ISO_INSTANT.format(outage.since()))
                     .withData("reason", outage.reason())
-                    .withData("retrying", "the connection pool reconnects at the next request").build();
+                    .withData("retrying", "the connection pool reconnects at the next request")
+                    .build();
         }
     }
 }

@@ -9,12 +9,15 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 public class RailscopeMain implements QuarkusApplication {
 
     public static void main(String... args) {
-        Quarkus.run(RailscopeMain.class, (exitCode, failure) -> {
-            if (failure != null) {
-                System.err.println(StartupFailure.explain(failure));
-            }
-            System.exit(exitCode);
-        }, args);
+        Quarkus.run(
+                RailscopeMain.class,
+                (exitCode, failure) -> {
+                    if (failure != null) {
+                        System.err.println(StartupFailure.explain(failure));
+                    }
+                    System.exit(exitCode);
+                },
+                args);
     }
 
     @Override

@@ -11,8 +11,7 @@ final class StartupFailure {
 
     private static final Pattern MISSING_DATABASE = Pattern.compile("database \"([^\"]+)\" does not exist");
 
-    private StartupFailure() {
-    }
+    private StartupFailure() {}
 
     static String explain(Throwable failure) {
         String url = datasourceUrl();
@@ -23,7 +22,9 @@ final class StartupFailure {
                 return "railscope: PostgreSQL at " + url + " has no database \"" + missing.group(1)
                         + "\"; create it with: createdb -h 127.0.0.1 -U postgres " + missing.group(1);
             }
-            if (cause instanceof ConnectException || message.contains("Connection refused") || message.contains("refused. Check")) {
+            if (cause instanceof ConnectException
+                    || message.contains("Connection refused")
+                    || message.contains("refused. Check")) {
                 return "railscope: cannot reach PostgreSQL at " + url + " (" + firstLine(message) + "); start it with: "
                         + "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start, "
                         + "or point QUARKUS_DATASOURCE_JDBC_URL at a running server";
@@ -35,8 +36,8 @@ final class StartupFailure {
                 return "railscope: invalid configuration: " + message;
             }
             if (message.startsWith("Configuration validation failed")) {
-                return "railscope: invalid configuration: " + message.substring(message.indexOf(':') + 1).strip()
-                        .replaceAll("\\s*\\n\\s*", "; ");
+                return "railscope: invalid configuration: "
+                        + message.substring(message.indexOf(':') + 1).strip().replaceAll("\\s*\\n\\s*", "; ");
             }
         }
         Throwable root = failure;
@@ -48,7 +49,9 @@ final class StartupFailure {
 
     private static String datasourceUrl() {
         try {
-            return ConfigProvider.getConfig().getOptionalValue("quarkus.datasource.jdbc.url", String.class).orElse("(no URL configured)");
+            return ConfigProvider.getConfig()
+                    .getOptionalValue("quarkus.datasource.jdbc.url", String.class)
+                    .orElse("(no URL configured)");
         } catch (RuntimeException e) {
             return "(configured URL unknown)";
         }

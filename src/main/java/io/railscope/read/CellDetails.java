@@ -14,8 +14,7 @@ public record CellDetails(
         List<FailedTarget> failedTargets) {
 
     /** An exporter that did not answer at the cell's last node-metrics collection, and why. */
-    public record FailedTarget(String target, String node, String error, int durationMs) {
-    }
+    public record FailedTarget(String target, String node, String error, int durationMs) {}
 
     /** How many isolation findings the cell page lists before it links to the audit page. */
     public static final int ISOLATION_SHOWN = 15;

@@ -1,10 +1,7 @@
 package io.railscope.read;
 
-import io.railscope.model.Health;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /** Read queries behind the fleet and cell pages and the API; each call reads one snapshot. */
 public interface CellReads {

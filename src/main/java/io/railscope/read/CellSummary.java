@@ -30,7 +30,11 @@ public record CellSummary(
 
     /** Stale when never collected, collected too long ago, or any of its sources is stale. */
     public boolean isStale(Freshness freshness, Instant now) {
-        return freshness.isStale(cell, collectedAt, sources.stream().map(SourceState::lastSuccessAt).toList(), now);
+        return freshness.isStale(
+                cell,
+                collectedAt,
+                sources.stream().map(SourceState::lastSuccessAt).toList(),
+                now);
     }
 
     /** Whether one of its sources is stale. */

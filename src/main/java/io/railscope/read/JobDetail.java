@@ -1,8 +1,8 @@
 package io.railscope.read;
 
 import io.railscope.assess.JobVerdict;
-import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import java.time.Instant;
 import java.util.List;
@@ -19,8 +19,17 @@ import java.util.Map;
  * @param rankCount      all ranks kept of the job
  * @param dropped        what the job's logs held past the limits and was not kept
  */
-public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow> ranks, List<JobPod> pods, Map<String, List<String>> unhealthyRails,
-        boolean railsKnown, Map<String, String> neighborPressure, List<BusbwSample> busbwHistory, int rankOffset, int rankCount,
+public record JobDetail(
+        JobSummary job,
+        List<NcclWarning> warnings,
+        List<RankRow> ranks,
+        List<JobPod> pods,
+        Map<String, List<String>> unhealthyRails,
+        boolean railsKnown,
+        Map<String, String> neighborPressure,
+        List<BusbwSample> busbwHistory,
+        int rankOffset,
+        int rankCount,
         NcclJobObservation.Dropped dropped) {
 
     /** The offset of the previous page of {@code limit} ranks, or -1 when this is the first. */
@@ -44,17 +53,32 @@ public record JobDetail(JobSummary job, List<NcclWarning> warnings, List<RankRow
     }
 
     /** The job's bus bandwidth at one time. */
-    public record BusbwSample(Instant at, double busbwGBps) {
-    }
+    public record BusbwSample(Instant at, double busbwGBps) {}
 
     /** Pods that asked for rails but got no backend interface. */
     public List<JobPod> podsWithoutBackend() {
-        return pods.stream().filter(pod -> pod.requestedRails() > 0 && pod.backendInterfaces().isEmpty()).toList();
+        return pods.stream()
+                .filter(pod ->
+                        pod.requestedRails() > 0 && pod.backendInterfaces().isEmpty())
+                .toList();
     }
 
     /** One rank as stored. */
-    public record RankRow(int rank, String pod, String node, String host, String ncclVersion, String network, List<String> hcas,
-            String linkLayer, Boolean gdr, Map<String, Integer> channels, boolean initComplete, boolean noDevice,
-            List<String> socketInterfaces, String plugin, JobVerdict verdict, String reason) {
-    }
+    public record RankRow(
+            int rank,
+            String pod,
+            String node,
+            String host,
+            String ncclVersion,
+            String network,
+            List<String> hcas,
+            String linkLayer,
+            Boolean gdr,
+            Map<String, Integer> channels,
+            boolean initComplete,
+            boolean noDevice,
+            List<String> socketInterfaces,
+            String plugin,
+            JobVerdict verdict,
+            String reason) {}
 }

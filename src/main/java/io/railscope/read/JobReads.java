@@ -1,14 +1,6 @@
 package io.railscope.read;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import io.railscope.source.nccl.NcclJobObservation;
-import io.railscope.read.JobDetail.RankRow;
-import io.railscope.source.nccl.NcclWarning;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** A cell's jobs, and one job with its ranks, pods and the health of the rails its nodes sit on. */

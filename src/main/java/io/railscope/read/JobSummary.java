@@ -4,6 +4,17 @@ import io.railscope.assess.JobVerdict;
 import java.time.Instant;
 
 /** A job of a cell in a list: its verdict and why, its size and bandwidth. */
-public record JobSummary(String namespace, String name, String transport, JobVerdict verdict, String reason, int nranks, int requestedRails,
-        Double busbwGBps, String busbwSource, Double baselineGBps, boolean running, Instant firstSeen, Instant lastSeen) {
-}
+public record JobSummary(
+        String namespace,
+        String name,
+        String transport,
+        JobVerdict verdict,
+        String reason,
+        int nranks,
+        int requestedRails,
+        Double busbwGBps,
+        String busbwSource,
+        Double baselineGBps,
+        boolean running,
+        Instant firstSeen,
+        Instant lastSeen) {}

@@ -10,5 +10,4 @@ import io.railscope.source.PoolUsage;
  * @param daysToExhaustion days until no block (or address) is left, as {@link PoolForecast} fits the
  *                         stored samples; null when not growing
  */
-public record PoolState(String cell, PoolUsage usage, Health health, String reason, Double daysToExhaustion) {
-}
+public record PoolState(String cell, PoolUsage usage, Health health, String reason, Double daysToExhaustion) {}

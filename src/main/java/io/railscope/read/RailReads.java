@@ -1,14 +1,8 @@
 package io.railscope.read;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /** Reads of rails and nodes: per-rail health, a rail's ports, a node's ports and history, and the heatmap. */
 public interface RailReads {

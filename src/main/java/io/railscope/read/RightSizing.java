@@ -8,7 +8,8 @@ package io.railscope.read;
  * @param running    pods with an address
  * @param largestMaxPods the largest maxPods of any node
  */
-public record RightSizing(long blocks, long addresses, long maxPods, long running, int largestMaxPods, int blockPrefix) {
+public record RightSizing(
+        long blocks, long addresses, long maxPods, long running, int largestMaxPods, int blockPrefix) {
 
     /** Share of block addresses no pod could ever use, because maxPods is lower. */
     public double unusableShare() {

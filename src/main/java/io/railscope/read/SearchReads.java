@@ -1,10 +1,6 @@
 package io.railscope.read;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Finds what an SRE types: an IPv4 address (the node block, backend or Service pool, or leaked

@@ -7,6 +7,10 @@ import java.time.Instant;
  * {@code problems} null when nothing went wrong that did not fail it.
  */
 public record SourceState(
-        String source, Instant lastAttemptAt, Instant lastSuccessAt, int lastDurationMs, String error, int consecutiveFailures,
-        String problems) {
-}
+        String source,
+        Instant lastAttemptAt,
+        Instant lastSuccessAt,
+        int lastDurationMs,
+        String error,
+        int consecutiveFailures,
+        String problems) {}

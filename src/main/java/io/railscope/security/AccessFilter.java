@@ -37,7 +37,10 @@ public class AccessFilter {
     @ServerRequestFilter(preMatching = true)
     public Response check(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
-        if (path.startsWith("/q/") || path.equals("/metrics") || path.startsWith("/css/") || path.startsWith("/js/")
+        if (path.startsWith("/q/")
+                || path.equals("/metrics")
+                || path.startsWith("/css/")
+                || path.startsWith("/js/")
                 || path.startsWith("/webjars/")) {
             return null;
         }
@@ -76,33 +79,49 @@ public class AccessFilter {
         }
         // a page change is a form, so that the CSRF check reads its token: any other body would pass it unchecked
         MediaType type = request.getMediaType();
-        if (type == null || !type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE) && !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
-            return RequestErrors.answer("/", Response.Status.UNSUPPORTED_MEDIA_TYPE,
-                    "Changes on the pages are HTML forms (application/x-www-form-urlencoded).", null);
+        if (type == null
+                || !type.isCompatible(MediaType.APPLICATION_FORM_URLENCODED_TYPE)
+                        && !type.isCompatible(MediaType.MULTIPART_FORM_DATA_TYPE)) {
+            return RequestErrors.answer(
+                    "/",
+                    Response.Status.UNSUPPORTED_MEDIA_TYPE,
+                    "Changes on the pages are HTML forms (application/x-www-form-urlencoded).",
+                    null);
         }
-        if (request.getUriInfo().getPath().startsWith(SignIn.PATH + "/") || request.getUriInfo().getPath().equals(SignIn.PATH)) {
+        if (request.getUriInfo().getPath().startsWith(SignIn.PATH + "/")
+                || request.getUriInfo().getPath().equals(SignIn.PATH)) {
             return null;
         }
         if (user != null && config.adminUsers().orElse(List.of()).contains(user.strip()) || hasAdminToken(request)) {
             return null;
         }
         if (config.trustedUserHeader().isEmpty() && !tokens.adminConfigured()) {
-            return refusePage(Response.Status.FORBIDDEN, "Changes on the pages need an identity and none is configured: set "
-                    + "railscope.security.trusted-user-header and railscope.security.admin-users behind an authenticating proxy, or configure "
-                    + "an admin token (railscope.security.tokens.<name>.sha256 with .scope=admin) and sign in at " + SignIn.PATH + ".");
+            return refusePage(
+                    Response.Status.FORBIDDEN,
+                    "Changes on the pages need an identity and none is configured: set "
+                            + "railscope.security.trusted-user-header and railscope.security.admin-users behind an authenticating proxy, or configure "
+                            + "an admin token (railscope.security.tokens.<name>.sha256 with .scope=admin) and sign in at "
+                            + SignIn.PATH + ".");
         }
         if (user != null && !tokens.adminConfigured()) {
-            return refusePage(Response.Status.FORBIDDEN, "Creating and expiring silences needs an admin user (railscope.security.admin-users).");
+            return refusePage(
+                    Response.Status.FORBIDDEN,
+                    "Creating and expiring silences needs an admin user (railscope.security.admin-users).");
         }
-        return refusePage(Response.Status.FORBIDDEN, "Creating and expiring silences needs an admin user (railscope.security.admin-users)"
-                + " or an admin token: sign in at " + SignIn.PATH + ".");
+        return refusePage(
+                Response.Status.FORBIDDEN,
+                "Creating and expiring silences needs an admin user (railscope.security.admin-users)"
+                        + " or an admin token: sign in at " + SignIn.PATH + ".");
     }
 
     /** An admin token as a bearer header, or the session a sign-in with one opened. */
     private boolean hasAdminToken(ContainerRequestContext request) {
         String authorization = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-                && tokens.scopeOf(authorization.substring(7).strip()).filter(scope -> scope == Tokens.Scope.ADMIN).isPresent()) {
+        if (authorization != null
+                && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+                && tokens.scopeOf(authorization.substring(7).strip())
+                        .filter(scope -> scope == Tokens.Scope.ADMIN)
+                        .isPresent()) {
             return true;
         }
         var cookie = request.getCookies().get(SignIn.COOKIE);
@@ -114,7 +133,8 @@ public class AccessFilter {
     }
 
     private static Response refuse(Response.Status status, String message) {
-        Response.ResponseBuilder response = Response.status(status).type(MediaType.APPLICATION_JSON).entity(ErrorBody.of(message));
+        Response.ResponseBuilder response =
+                Response.status(status).type(MediaType.APPLICATION_JSON).entity(ErrorBody.of(message));
         if (status == Response.Status.UNAUTHORIZED) {
             response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"railscope\"");
         }

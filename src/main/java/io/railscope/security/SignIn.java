@@ -43,12 +43,23 @@ public class SignIn {
     @POST
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response signIn(@FormParam("token") String token) {
-        if (token == null || tokens.scopeOf(token.strip()).filter(scope -> scope == Tokens.Scope.ADMIN).isEmpty()) {
-            return Response.status(Response.Status.UNAUTHORIZED).type(MediaType.TEXT_HTML)
-                    .entity(Templates.login(tokens.adminConfigured(), "That is not an admin token.").render()).build();
+        if (token == null
+                || tokens.scopeOf(token.strip())
+                        .filter(scope -> scope == Tokens.Scope.ADMIN)
+                        .isEmpty()) {
+            return Response.status(Response.Status.UNAUTHORIZED)
+                    .type(MediaType.TEXT_HTML)
+                    .entity(Templates.login(tokens.adminConfigured(), "That is not an admin token.")
+                            .render())
+                    .build();
         }
-        NewCookie session = new NewCookie.Builder(COOKIE).value(sessions.open()).path("/").httpOnly(true)
-                .sameSite(NewCookie.SameSite.STRICT).maxAge((int) Sessions.LIFETIME.toSeconds()).build();
+        NewCookie session = new NewCookie.Builder(COOKIE)
+                .value(sessions.open())
+                .path("/")
+                .httpOnly(true)
+                .sameSite(NewCookie.SameSite.STRICT)
+                .maxAge((int) Sessions.LIFETIME.toSeconds())
+                .build();
         return Response.seeOther(URI.create("/silences")).cookie(session).build();
     }
 
@@ -56,6 +67,12 @@ public class SignIn {
     @Path("out")
     public Response signOut(@CookieParam(COOKIE) String session) {
         sessions.close(session);
-        return Response.seeOther(URI.create("/")).cookie(new NewCookie.Builder(COOKIE).value("").path("/").maxAge(0).build()).build();
+        return Response.seeOther(URI.create("/"))
+                .cookie(new NewCookie.Builder(COOKIE)
+                        .value("")
+                        .path("/")
+                        .maxAge(0)
+                        .build())
+                .build();
     }
 }

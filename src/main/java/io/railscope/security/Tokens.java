@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -44,7 +45,7 @@ public class Tokens {
         Scope found = null;
         for (SecurityConfig.Token known : config.tokens().values()) {
             if (MessageDigest.isEqual(presented, HexFormat.of().parseHex(known.sha256())) && found == null) {
-                found = Scope.valueOf(known.scope().toUpperCase(java.util.Locale.ROOT));
+                found = Scope.valueOf(known.scope().toUpperCase(Locale.ROOT));
             }
         }
         return Optional.ofNullable(found);

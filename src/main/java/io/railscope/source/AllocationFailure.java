@@ -12,6 +12,5 @@ import java.time.Instant;
  * @param pool   the pool concerned, when known
  * @param count  how many times it happened
  */
-public record AllocationFailure(String reason, String object, String node, String pool, String message, int count,
-        Instant lastSeen) {
-}
+public record AllocationFailure(
+        String reason, String object, String node, String pool, String message, int count, Instant lastSeen) {}

@@ -1,16 +1,14 @@
 package io.railscope.source;
 
-import io.railscope.source.nccl.NcclSource;
 import io.railscope.model.SourceKind;
+import io.railscope.source.nccl.NcclSource;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 
 /** The sources configured for one cell; a cell may lack any of them. */
 public record CellSources(
-        Optional<KubernetesSource> kubernetes,
-        Optional<NodeMetricsSource> nodeMetrics,
-        Optional<NcclSource> nccl) {
+        Optional<KubernetesSource> kubernetes, Optional<NodeMetricsSource> nodeMetrics, Optional<NcclSource> nccl) {
 
     /** The configured sources by kind, each as a task that fetches its snapshot. */
     public Map<SourceKind, SnapshotFetch> byKind() {
@@ -23,7 +21,8 @@ public record CellSources(
 
     /** These sources, with each kind this lacks taken from {@code other}. */
     public CellSources or(CellSources other) {
-        return new CellSources(kubernetes.or(other::kubernetes), nodeMetrics.or(other::nodeMetrics), nccl.or(other::nccl));
+        return new CellSources(
+                kubernetes.or(other::kubernetes), nodeMetrics.or(other::nodeMetrics), nccl.or(other::nccl));
     }
 
     /** One fetch of one source, whatever its kind. */

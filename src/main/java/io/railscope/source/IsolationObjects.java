@@ -39,8 +39,14 @@ public record IsolationObjects(
      * A NetworkPolicy reduced to what makes it a default deny: it selects every pod of its namespace
      * and has a policy type without rules.
      */
-    public record NetworkPolicyObject(String namespace, String name, boolean selectsAllPods, boolean ingressType, boolean egressType,
-            int ingressRules, int egressRules) {
+    public record NetworkPolicyObject(
+            String namespace,
+            String name,
+            boolean selectsAllPods,
+            boolean ingressType,
+            boolean egressType,
+            int ingressRules,
+            int egressRules) {
 
         public boolean deniesIngress() {
             return selectsAllPods && ingressType && ingressRules == 0;
@@ -59,8 +65,16 @@ public record IsolationObjects(
      * @param railResources RDMA devices requested ({@code nvidia.com/*rail*}, {@code rdma/*}) by its largest container
      * @param attachments   its interfaces from {@code network-status} besides the default network
      */
-    public record PodSecurity(String namespace, String name, String node, String owner, boolean hostNetwork, List<String> escalations,
-            Map<String, String> labels, int railResources, List<Attachment> attachments) {
+    public record PodSecurity(
+            String namespace,
+            String name,
+            String node,
+            String owner,
+            boolean hostNetwork,
+            List<String> escalations,
+            Map<String, String> labels,
+            int railResources,
+            List<Attachment> attachments) {
 
         public PodSecurity {
             escalations = List.copyOf(escalations);
@@ -100,7 +114,13 @@ public record IsolationObjects(
      * @param mtu          the MTU its CNI config sets, or null
      * @param routing      what would route it: {@code ipam.gateway 10.201.0.1}, {@code ipam.routes 0.0.0.0/0}
      */
-    public record AttachmentDefinition(String namespace, String name, String cniType, String poolName, String resourceName, Integer mtu,
+    public record AttachmentDefinition(
+            String namespace,
+            String name,
+            String cniType,
+            String poolName,
+            String resourceName,
+            Integer mtu,
             List<String> routing) {
 
         public AttachmentDefinition {
@@ -118,6 +138,5 @@ public record IsolationObjects(
      * @param source             {@code ConfigMap namespace/name} and key
      * @param namespaceIsolation its setting, null when not set (Multus then leaves it off)
      */
-    public record MultusConfig(String source, Boolean namespaceIsolation) {
-    }
+    public record MultusConfig(String source, Boolean namespaceIsolation) {}
 }

@@ -9,10 +9,20 @@ import java.util.List;
  * RDMA netns mode of the nodes that report it, and the {@code problems} met on the way that did not
  * fail the source: values out of range (each with its series), malformed lines, each said once.
  */
-public record NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports, List<ScrapeTarget> targets,
-        RdmaNetnsReport rdmaNetns, List<String> problems) implements SourceProblems {
+public record NodeMetricsSnapshot(
+        Instant at,
+        List<NeighborReading> neighbors,
+        List<RailPortReading> ports,
+        List<ScrapeTarget> targets,
+        RdmaNetnsReport rdmaNetns,
+        List<String> problems)
+        implements SourceProblems {
 
-    public NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports, List<ScrapeTarget> targets,
+    public NodeMetricsSnapshot(
+            Instant at,
+            List<NeighborReading> neighbors,
+            List<RailPortReading> ports,
+            List<ScrapeTarget> targets,
             RdmaNetnsReport rdmaNetns) {
         this(at, neighbors, ports, targets, rdmaNetns, List.of());
     }

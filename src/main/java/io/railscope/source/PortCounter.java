@@ -1,5 +1,7 @@
 package io.railscope.source;
 
+import java.util.Arrays;
+
 /** The node_exporter InfiniBand counters Railscope reads, by metric name. */
 public enum PortCounter {
     DATA_RECEIVED_BYTES("node_infiniband_port_data_received_bytes_total", false),
@@ -51,7 +53,7 @@ public enum PortCounter {
     /** A counter array with every counter missing. */
     public static long[] none() {
         long[] counters = new long[ALL.length];
-        java.util.Arrays.fill(counters, -1L);
+        Arrays.fill(counters, -1L);
         return counters;
     }
 }

@@ -8,7 +8,13 @@ package io.railscope.source;
  * when it reported a value that is no state code (NaN, ±Inf, a fraction, out of range).
  */
 public record RailPortReading(
-        String node, String device, int port, int stateId, int physicalStateId, double rateBytesPerSecond, long[] counters) {
+        String node,
+        String device,
+        int port,
+        int stateId,
+        int physicalStateId,
+        double rateBytesPerSecond,
+        long[] counters) {
 
     /** A state or physical state the exporter reported but that is no code of its enum. */
     public static final int UNKNOWN_STATE = -1;

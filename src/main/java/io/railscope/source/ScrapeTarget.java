@@ -5,5 +5,4 @@ package io.railscope.source;
  * down, or for an exporter that was up what was wrong in its page (malformed lines, values out of
  * range), null when nothing was.
  */
-public record ScrapeTarget(String target, String node, boolean up, String error, long durationMillis, int samples) {
-}
+public record ScrapeTarget(String target, String node, boolean up, String error, long durationMillis, int samples) {}

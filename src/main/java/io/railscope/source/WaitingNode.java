@@ -6,5 +6,4 @@ package io.railscope.source;
  *
  * @param reason what the allocator said (the CiliumNode's operator error), or what is missing
  */
-public record WaitingNode(String node, String pool, String reason) {
-}
+public record WaitingNode(String node, String pool, String reason) {}

@@ -45,7 +45,9 @@ public class CellStateWriter {
         }
     }
 
-    private static CellRow lockCell(Connection connection, String cellName, boolean simulated, Instant collectedAt, Duration sampleInterval) throws SQLException {
+    private static CellRow lockCell(
+            Connection connection, String cellName, boolean simulated, Instant collectedAt, Duration sampleInterval)
+            throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO cell (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind")) {
             insert.setString(1, cellName);
@@ -53,7 +55,8 @@ public class CellStateWriter {
             insert.executeUpdate();
         }
         Timestamp at = Timestamp.from(collectedAt);
-        Timestamp sampleBefore = Timestamp.from(collectedAt.minus(sampleInterval).plusMillis(500));
+        Timestamp sampleBefore =
+                Timestamp.from(collectedAt.minus(sampleInterval).plusMillis(500));
         try (PreparedStatement update = connection.prepareStatement("""
                 UPDATE cell SET collection_seq = collection_seq + 1, collected_at = ?,
                        sampled_at = CASE WHEN sampled_at IS NULL OR sampled_at < ? THEN ? ELSE sampled_at END

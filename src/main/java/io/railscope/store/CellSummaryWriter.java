@@ -93,14 +93,29 @@ final class CellSummaryWriter {
                        (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1),
                        (SELECT count(*) FROM scrape_target WHERE cell_id = ?1),
                        (SELECT count(*) FROM scrape_target WHERE cell_id = ?1 AND NOT up),
-                       (SELECT count(*) FROM isolation_finding WHERE cell_id = ?1)"""
-                .replace("?1", Integer.toString(cell.id())))) {
+                       (SELECT count(*) FROM isolation_finding WHERE cell_id = ?1)""".replace("?1", Integer.toString(cell.id())))) {
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
-                return new Counts(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getInt(5), rs.getInt(6),
-                        rs.getInt(7), rs.getInt(8), (Long) rs.getObject(9, Long.class), (Long) rs.getObject(10, Long.class),
-                        rs.getInt(11), rs.getInt(12), rs.getInt(13), rs.getInt(14), rs.getInt(15), rs.getInt(16), rs.getInt(17),
-                        rs.getInt(18), rs.getInt(19));
+                return new Counts(
+                        rs.getInt(1),
+                        rs.getInt(2),
+                        rs.getInt(3),
+                        rs.getInt(4),
+                        rs.getInt(5),
+                        rs.getInt(6),
+                        rs.getInt(7),
+                        rs.getInt(8),
+                        (Long) rs.getObject(9, Long.class),
+                        (Long) rs.getObject(10, Long.class),
+                        rs.getInt(11),
+                        rs.getInt(12),
+                        rs.getInt(13),
+                        rs.getInt(14),
+                        rs.getInt(15),
+                        rs.getInt(16),
+                        rs.getInt(17),
+                        rs.getInt(18),
+                        rs.getInt(19));
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.railscope.store;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -8,7 +10,7 @@ public final class CommitReport {
 
     private final boolean sampled;
     private final Map<String, Long> rowsByTable = new TreeMap<>();
-    private final Map<String, Long> millisByPart = new java.util.LinkedHashMap<>();
+    private final Map<String, Long> millisByPart = new LinkedHashMap<>();
 
     CommitReport(boolean sampled) {
         this.sampled = sampled;
@@ -24,7 +26,7 @@ public final class CommitReport {
 
     /** How long each part of the commit took, in milliseconds. */
     public Map<String, Long> millisByPart() {
-        return java.util.Collections.unmodifiableMap(millisByPart);
+        return Collections.unmodifiableMap(millisByPart);
     }
 
     public boolean sampled() {

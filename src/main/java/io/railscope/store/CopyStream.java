@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,8 +24,8 @@ import org.postgresql.util.ServerErrorMessage;
  */
 final class CopyStream implements AutoCloseable {
 
-    private static final Pattern WHERE = Pattern.compile("COPY \\S+, line (\\d+)(?:, column (\\S+?): \"?(.*?)\"?)?$",
-            Pattern.MULTILINE);
+    private static final Pattern WHERE =
+            Pattern.compile("COPY \\S+, line (\\d+)(?:, column (\\S+?): \"?(.*?)\"?)?$", Pattern.MULTILINE);
 
     private final PGCopyOutputStream out;
     private final BufferedWriter writer;
@@ -106,7 +107,7 @@ final class CopyStream implements AutoCloseable {
     CopyStream json(Map<String, ?> values) throws IOException {
         StringBuilder json = new StringBuilder("{");
         boolean first = true;
-        for (Map.Entry<String, ?> entry : new java.util.TreeMap<>(values).entrySet()) {
+        for (Map.Entry<String, ?> entry : new TreeMap<>(values).entrySet()) {
             if (!first) {
                 json.append(',');
             }
@@ -154,7 +155,11 @@ final class CopyStream implements AutoCloseable {
             String row = rowName == null ? null : rowName.apply(line);
             text.append(", row ").append(row == null ? "of line " + line : row);
             if (matcher.group(2) != null) {
-                text.append(": column ").append(matcher.group(2)).append(", value \"").append(matcher.group(3)).append('"');
+                text.append(": column ")
+                        .append(matcher.group(2))
+                        .append(", value \"")
+                        .append(matcher.group(3))
+                        .append('"');
             }
         } else if (!where.isEmpty()) {
             text.append(" (").append(where).append(')');

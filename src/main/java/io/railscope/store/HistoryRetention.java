@@ -30,7 +30,7 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class HistoryRetention {
 
-    static final java.time.Duration JOB_RETENTION = java.time.Duration.ofDays(30);
+    static final Duration JOB_RETENTION = Duration.ofDays(30);
 
     private static final Logger LOG = Logger.getLogger(HistoryRetention.class);
     private static final long ADVISORY_LOCK = 0x5261696c73636f70L;
@@ -50,7 +50,9 @@ public class HistoryRetention {
         inConnection(connection -> createPartitions(connection, today().minusDays(1), today().plusDays(DAYS_AHEAD)));
     }
 
-    @Scheduled(every = "${railscope.history.maintenance-interval}", delayed = "${railscope.history.maintenance-interval}",
+    @Scheduled(
+            every = "${railscope.history.maintenance-interval}",
+            delayed = "${railscope.history.maintenance-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
         try {
@@ -90,20 +92,25 @@ public class HistoryRetention {
      * its facts in memory.
      */
     private void forgetOldJobs(Connection connection, Instant now) throws SQLException {
-        java.sql.Timestamp before = java.sql.Timestamp.from(now.minus(JOB_RETENTION));
+        Timestamp before = Timestamp.from(now.minus(JOB_RETENTION));
         SqlStatements.update(connection, "DELETE FROM nccl_log WHERE read_at < ?", before);
         SqlStatements.update(connection, "DELETE FROM nccl_job WHERE NOT running AND last_seen < ?", before);
         SqlStatements.update(connection, "DELETE FROM alert WHERE state = 'RESOLVED' AND resolved_at < ?", before);
-        SqlStatements.update(connection, "DELETE FROM notification_outbox WHERE delivered_at < ?",
-                java.sql.Timestamp.from(now.minus(java.time.Duration.ofDays(7))));
+        SqlStatements.update(
+                connection,
+                "DELETE FROM notification_outbox WHERE delivered_at < ?",
+                Timestamp.from(now.minus(Duration.ofDays(7))));
     }
 
     /** Creates daily partitions of every history table for the days from {@code first} to {@code last}. */
     public void createPartitions(Connection connection, LocalDate first, LocalDate last) throws SQLException {
         for (PartitionedTable table : PartitionedTable.values()) {
             for (LocalDate day = first; !day.isAfter(last); day = day.plusDays(1)) {
-                execute(connection, "CREATE TABLE IF NOT EXISTS " + partitionName(table, day) + " PARTITION OF " + table.table
-                        + " FOR VALUES FROM ('" + day + " 00:00:00+00') TO ('" + day.plusDays(1) + " 00:00:00+00')");
+                execute(
+                        connection,
+                        "CREATE TABLE IF NOT EXISTS " + partitionName(table, day) + " PARTITION OF " + table.table
+                                + " FOR VALUES FROM ('" + day + " 00:00:00+00') TO ('" + day.plusDays(1)
+                                + " 00:00:00+00')");
             }
         }
     }
@@ -128,7 +135,8 @@ public class HistoryRetention {
                 ON CONFLICT (node_id, hour) DO NOTHING""");
     }
 
-    private void rollUp(Connection connection, PartitionedTable raw, Instant until, String insertSql) throws SQLException {
+    private void rollUp(Connection connection, PartitionedTable raw, Instant until, String insertSql)
+            throws SQLException {
         Instant from = watermark(connection, raw);
         if (from == null || !from.isBefore(until)) {
             return;
@@ -159,7 +167,9 @@ public class HistoryRetention {
     private List<String> dropExpired(Connection connection, Instant now) throws SQLException {
         List<String> dropped = new ArrayList<>();
         for (PartitionedTable table : PartitionedTable.values()) {
-            Duration keep = table.retention == PartitionedTable.Retention.RAW ? history.rawRetention() : history.rollupRetention();
+            Duration keep = table.retention == PartitionedTable.Retention.RAW
+                    ? history.rawRetention()
+                    : history.rollupRetention();
             Instant cutoff = now.minus(keep);
             for (String partition : partitions(connection, table)) {
                 LocalDate day = LocalDate.parse(partition.substring(partition.length() - 8), SUFFIX);

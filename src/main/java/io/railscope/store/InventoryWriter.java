@@ -1,9 +1,9 @@
 package io.railscope.store;
 
-import io.railscope.assess.KubernetesState;
 import static io.railscope.store.SqlStatements.execute;
 import static io.railscope.store.SqlStatements.update;
 
+import io.railscope.assess.KubernetesState;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
@@ -35,12 +35,21 @@ final class InventoryWriter {
     }
 
     private void writeNodes(KubernetesSnapshot state) throws SQLException, IOException {
-        execute(connection, "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb)"
-                + " ON COMMIT DROP");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_node FROM STDIN", "node",
+        execute(
+                connection,
+                "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb)"
+                        + " ON COMMIT DROP");
+        try (CopyStream copy = new CopyStream(
+                connection,
+                "COPY tmp_node FROM STDIN",
+                "node",
                 line -> "node " + state.nodes().get(line - 1).name())) {
             for (NodeInfo node : state.nodes()) {
-                copy.text(node.name()).text(node.pool()).array(node.podCidrs()).number(node.maxPods()).json(node.labels());
+                copy.text(node.name())
+                        .text(node.pool())
+                        .array(node.podCidrs())
+                        .number(node.maxPods())
+                        .json(node.labels());
                 copy.endRow();
             }
         }
@@ -51,8 +60,10 @@ final class InventoryWriter {
                    SET pool = EXCLUDED.pool, pod_cidrs = EXCLUDED.pod_cidrs, max_pods = EXCLUDED.max_pods, labels = EXCLUDED.labels
                  WHERE (node.pool, node.pod_cidrs, node.max_pods, node.labels)
                        IS DISTINCT FROM (EXCLUDED.pool, EXCLUDED.pod_cidrs, EXCLUDED.max_pods, EXCLUDED.labels)""", cell.id()));
-        long deleted = update(connection,
-                "DELETE FROM node n WHERE n.cell_id = ? AND NOT EXISTS (SELECT 1 FROM tmp_node t WHERE t.name = n.name)", cell.id());
+        long deleted = update(
+                connection,
+                "DELETE FROM node n WHERE n.cell_id = ? AND NOT EXISTS (SELECT 1 FROM tmp_node t WHERE t.name = n.name)",
+                cell.id());
         if (deleted > 0) {
             // the ports of deleted nodes went with them: the next node-metrics commit must merge its ports again
             update(connection, "UPDATE cell SET ports_fingerprint = NULL WHERE id = ?", cell.id());
@@ -96,23 +107,36 @@ final class InventoryWriter {
             upsert.executeBatch();
         }
         report.add("ip_pool", state.pools().size());
-        update(connection, "DELETE FROM ip_pool WHERE cell_id = ? AND collection_seq <> ?", cell.id(), cell.collectionSeq());
+        update(
+                connection,
+                "DELETE FROM ip_pool WHERE cell_id = ? AND collection_seq <> ?",
+                cell.id(),
+                cell.collectionSeq());
         if (cell.sampled()) {
             report.add("pool_usage_sample", update(connection, """
                     INSERT INTO pool_usage_sample (pool_id, ts, capacity, allocated, blocks_total, blocks_used)
-                    SELECT id, sampled_at, capacity, allocated, blocks_total, blocks_used FROM ip_pool WHERE cell_id = ?""",
-                    cell.id()));
+                    SELECT id, sampled_at, capacity, allocated, blocks_total, blocks_used FROM ip_pool WHERE cell_id = ?""", cell.id()));
         }
     }
 
     private void writeBlocks(KubernetesSnapshot state) throws SQLException, IOException {
-        execute(connection, "CREATE TEMP TABLE tmp_block (node text, plane text, pool text, cidr text, capacity integer,"
-                + " used integer) ON COMMIT DROP");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_block FROM STDIN", "node_block",
-                line -> "block " + state.nodeBlocks().get(line - 1).cidr() + " of node " + state.nodeBlocks().get(line - 1).node())) {
+        execute(
+                connection,
+                "CREATE TEMP TABLE tmp_block (node text, plane text, pool text, cidr text, capacity integer,"
+                        + " used integer) ON COMMIT DROP");
+        try (CopyStream copy = new CopyStream(
+                connection,
+                "COPY tmp_block FROM STDIN",
+                "node_block",
+                line -> "block " + state.nodeBlocks().get(line - 1).cidr() + " of node "
+                        + state.nodeBlocks().get(line - 1).node())) {
             for (NodeBlock block : state.nodeBlocks()) {
-                copy.text(block.node()).text(block.plane().name()).text(block.pool()).text(block.cidr())
-                        .number(block.capacity()).number(block.used());
+                copy.text(block.node())
+                        .text(block.plane().name())
+                        .text(block.pool())
+                        .text(block.cidr())
+                        .number(block.capacity())
+                        .number(block.used());
                 copy.endRow();
             }
         }

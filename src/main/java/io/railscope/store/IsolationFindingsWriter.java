@@ -48,8 +48,12 @@ final class IsolationFindingsWriter {
                 upsert.executeBatch();
             }
         }
-        SqlStatements.update(connection, "DELETE FROM isolation_finding WHERE cell_id = ? AND source = ? AND seen_seq <> ?", cell.id(),
-                source.label(), cell.collectionSeq());
+        SqlStatements.update(
+                connection,
+                "DELETE FROM isolation_finding WHERE cell_id = ? AND source = ? AND seen_seq <> ?",
+                cell.id(),
+                source.label(),
+                cell.collectionSeq());
         report.add("isolation_finding", findings.size());
     }
 }

@@ -24,14 +24,16 @@ public class JobBusbwSamples {
     /** Measured busbw in GB/s of the cell's RDMA_OK jobs, by nranks. */
     public Map<Integer, List<Double>> rdmaOk(String cell) {
         Map<Integer, List<Double>> samples = new HashMap<>();
-        try (Connection connection = dataSource.getConnection(); PreparedStatement select = connection.prepareStatement("""
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("""
                 SELECT j.nranks, j.busbw_gbps
                   FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                  WHERE c.name = ? AND j.verdict = 'RDMA_OK' AND j.busbw_gbps IS NOT NULL""")) {
             select.setString(1, cell);
             try (ResultSet rs = select.executeQuery()) {
                 while (rs.next()) {
-                    samples.computeIfAbsent(rs.getInt(1), nranks -> new ArrayList<>()).add(rs.getDouble(2));
+                    samples.computeIfAbsent(rs.getInt(1), nranks -> new ArrayList<>())
+                            .add(rs.getDouble(2));
                 }
             }
         } catch (SQLException e) {

@@ -1,5 +1,7 @@
 package io.railscope.store;
 
+import static io.railscope.store.SqlStatements.update;
+
 import io.railscope.assess.AssessedJob;
 import io.railscope.assess.JobsState;
 import io.railscope.assess.RankAssessment;
@@ -16,7 +18,6 @@ import java.sql.Types;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
-import static io.railscope.store.SqlStatements.update;
 
 /**
  * Writes a cell's jobs with their ranks, and the container logs read for the first time. A job's
@@ -71,9 +72,24 @@ final class JobWriter {
                 upsert.setShort(p++, (short) Math.min(Short.MAX_VALUE, job.requestedRails()));
                 upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, Types.REAL);
                 upsert.setString(p++, job.busbwSource());
-                upsert.setObject(p++, assessed.baselineGBps() == null ? null : assessed.baselineGBps().floatValue(), Types.REAL);
-                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(NcclWarning::text).toArray()));
-                upsert.setArray(p++, connection.createArrayOf("text", job.warnings().stream().map(warning -> warning.kind().name()).toArray()));
+                upsert.setObject(
+                        p++,
+                        assessed.baselineGBps() == null
+                                ? null
+                                : assessed.baselineGBps().floatValue(),
+                        Types.REAL);
+                upsert.setArray(
+                        p++,
+                        connection.createArrayOf(
+                                "text",
+                                job.warnings().stream().map(NcclWarning::text).toArray()));
+                upsert.setArray(
+                        p++,
+                        connection.createArrayOf(
+                                "text",
+                                job.warnings().stream()
+                                        .map(warning -> warning.kind().name())
+                                        .toArray()));
                 upsert.setString(p++, JsonColumns.write(job.pods()));
                 upsert.setBoolean(p++, job.running());
                 upsert.setTimestamp(p++, cell.timestamp());
@@ -91,8 +107,12 @@ final class JobWriter {
                     unchanged = rs.getBoolean(2);
                 }
                 if (cell.sampled() && Double.isFinite(job.busbwGBps())) {
-                    update(connection, "INSERT INTO nccl_job_sample (job_id, ts, busbw_gbps) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                            jobId, cell.timestamp(), (float) job.busbwGBps());
+                    update(
+                            connection,
+                            "INSERT INTO nccl_job_sample (job_id, ts, busbw_gbps) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                            jobId,
+                            cell.timestamp(),
+                            (float) job.busbwGBps());
                 }
                 if (unchanged) {
                     continue;
@@ -112,13 +132,17 @@ final class JobWriter {
                     insertRank.setString(p++, rank.host());
                     insertRank.setString(p++, rank.ncclVersion());
                     insertRank.setString(p++, rank.network());
-                    insertRank.setArray(p++, connection.createArrayOf("text", rank.hcas().toArray()));
+                    insertRank.setArray(
+                            p++, connection.createArrayOf("text", rank.hcas().toArray()));
                     insertRank.setString(p++, rank.linkLayer());
                     insertRank.setObject(p++, rank.gdr(), Types.BOOLEAN);
                     insertRank.setString(p++, JsonColumns.write(new TreeMap<>(rank.channels())));
                     insertRank.setBoolean(p++, rank.initComplete());
                     insertRank.setBoolean(p++, rank.noDevice());
-                    insertRank.setArray(p++, connection.createArrayOf("text", rank.socketInterfaces().toArray()));
+                    insertRank.setArray(
+                            p++,
+                            connection.createArrayOf(
+                                    "text", rank.socketInterfaces().toArray()));
                     insertRank.setString(p++, rank.plugin());
                     insertRank.setString(p++, verdict.verdict().name());
                     insertRank.setString(p, verdict.reason());
@@ -130,8 +154,11 @@ final class JobWriter {
             report.add("nccl_rank", ranksWritten);
         }
         report.add("nccl_job", state.jobs().size());
-        update(connection, "UPDATE nccl_job SET running = false WHERE cell_id = ? AND running AND last_seen < ?",
-                cell.id(), cell.timestamp());
+        update(
+                connection,
+                "UPDATE nccl_job SET running = false WHERE cell_id = ? AND running AND last_seen < ?",
+                cell.id(),
+                cell.timestamp());
     }
 
     private void writeLogs(List<ContainerLog> logs) throws SQLException {
@@ -165,11 +192,25 @@ final class JobWriter {
         for (int i = 0; i < ranks.size(); i++) {
             NcclRankObservation rank = ranks.get(i);
             RankAssessment verdict = assessed.assessment().ranks().get(i);
-            hash = 31 * hash + Objects.hash(rank.rank(), rank.pod(), rank.node(), rank.host(), rank.ncclVersion(), rank.network(), rank.hcas(),
-                    rank.linkLayer(), rank.gdr(), new TreeMap<>(rank.channels()).toString(), rank.initComplete(), rank.noDevice(),
-                    rank.socketInterfaces(), rank.plugin(), verdict.verdict().name(), verdict.reason());
+            hash = 31 * hash
+                    + Objects.hash(
+                            rank.rank(),
+                            rank.pod(),
+                            rank.node(),
+                            rank.host(),
+                            rank.ncclVersion(),
+                            rank.network(),
+                            rank.hcas(),
+                            rank.linkLayer(),
+                            rank.gdr(),
+                            new TreeMap<>(rank.channels()).toString(),
+                            rank.initComplete(),
+                            rank.noDevice(),
+                            rank.socketInterfaces(),
+                            rank.plugin(),
+                            verdict.verdict().name(),
+                            verdict.reason());
         }
         return hash;
     }
-
 }

@@ -10,10 +10,10 @@ import java.sql.SQLException;
 /** The JSON of jsonb columns: one mapper, written and read the same way by every store class. */
 final class JsonColumns {
 
-    static final ObjectMapper JSON = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    private JsonColumns() {
-    }
+    private JsonColumns() {}
 
     /** The JSON text of a value to bind to a jsonb parameter. */
     static String write(Object value) {

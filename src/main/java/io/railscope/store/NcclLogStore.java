@@ -68,7 +68,8 @@ public class NcclLogStore implements NcclLogArchive {
     private Pushed query(String sql, String cell, long afterSeq) {
         List<ContainerLog> logs = new ArrayList<>();
         long last = afterSeq;
-        try (Connection connection = dataSource.getConnection(); PreparedStatement select = connection.prepareStatement(sql)) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement(sql)) {
             select.setString(1, cell);
             if (afterSeq != Long.MIN_VALUE) {
                 select.setLong(2, afterSeq);
@@ -78,8 +79,15 @@ public class NcclLogStore implements NcclLogArchive {
                     last = Math.max(last, rs.getLong(9));
                     try {
                         NcclLogFacts facts = JsonColumns.JSON.readValue(rs.getString(8), NcclLogFacts.class);
-                        logs.add(new ContainerLog(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                                rs.getString(6), rs.getTimestamp(7).toInstant(), facts));
+                        logs.add(new ContainerLog(
+                                rs.getString(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6),
+                                rs.getTimestamp(7).toInstant(),
+                                facts));
                     } catch (JsonProcessingException e) {
                         // facts written by another version that no longer read: the log is read again
                     }

@@ -1,13 +1,13 @@
 package io.railscope.store;
 
-import io.railscope.assess.NodeMetricsState;
 import static io.railscope.store.SqlStatements.execute;
 import static io.railscope.store.SqlStatements.update;
 
 import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
-import java.io.IOException;
 import io.railscope.source.ScrapeTarget;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -63,21 +63,42 @@ final class NodeMetricsWriter {
                 CREATE TEMP TABLE tmp_port (node text, rail smallint, device text, port smallint, state smallint,
                     phys_state smallint, rate_gbps real, rx double precision, tx double precision, symbol_errors real,
                     errors real, link_downed integer, congestion real, health text, reason text, cnp real, ecn real) ON COMMIT DROP""");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_port FROM STDIN", "rail_port_state",
+        try (CopyStream copy = new CopyStream(
+                connection,
+                "COPY tmp_port FROM STDIN",
+                "rail_port_state",
                 line -> portName(state.ports().get(line - 1)))) {
             for (PortAssessment port : state.ports()) {
-                copy.text(port.node()).number(port.rail()).text(port.device()).number(port.port())
-                        .number(port.stateId()).number(port.physicalStateId()).decimal(port.rateGbps())
-                        .decimal(port.rxBytesPerSecond()).decimal(port.txBytesPerSecond()).decimal(port.symbolErrorsPerHour())
-                        .decimal(port.errorsPerSecond()).number(port.linkDownedIncrease()).decimal(port.congestionRatio())
-                        .text(port.health().name()).text(port.reason()).decimal(port.cnpPerSecond()).decimal(port.ecnMarkedPerSecond());
+                copy.text(port.node())
+                        .number(port.rail())
+                        .text(port.device())
+                        .number(port.port())
+                        .number(port.stateId())
+                        .number(port.physicalStateId())
+                        .decimal(port.rateGbps())
+                        .decimal(port.rxBytesPerSecond())
+                        .decimal(port.txBytesPerSecond())
+                        .decimal(port.symbolErrorsPerHour())
+                        .decimal(port.errorsPerSecond())
+                        .number(port.linkDownedIncrease())
+                        .decimal(port.congestionRatio())
+                        .text(port.health().name())
+                        .text(port.reason())
+                        .decimal(port.cnpPerSecond())
+                        .decimal(port.ecnMarkedPerSecond());
                 copy.endRow();
             }
         }
         execute(connection, "ANALYZE tmp_port");
         long fingerprint = fingerprint(state);
-        boolean samePorts = Rows.list(connection, "SELECT 1 FROM cell WHERE id = ? AND ports_fingerprint = ?", rs -> 1, cell.id(),
-                fingerprint).size() == 1;
+        boolean samePorts = Rows.list(
+                                connection,
+                                "SELECT 1 FROM cell WHERE id = ? AND ports_fingerprint = ?",
+                                rs -> 1,
+                                cell.id(),
+                                fingerprint)
+                        .size()
+                == 1;
         if (samePorts) {
             updateStates();
         } else {
@@ -136,12 +157,10 @@ final class NodeMetricsWriter {
                        symbol_errors_per_hour = EXCLUDED.symbol_errors_per_hour, errors_per_second = EXCLUDED.errors_per_second,
                        link_downed_increase = EXCLUDED.link_downed_increase, congestion_ratio = EXCLUDED.congestion_ratio,
                        health = EXCLUDED.health, reason = EXCLUDED.reason, cnp_per_second = EXCLUDED.cnp_per_second,
-                       ecn_marked_per_second = EXCLUDED.ecn_marked_per_second""",
-                cell.collectionSeq(), cell.timestamp(), cell.id()));
+                       ecn_marked_per_second = EXCLUDED.ecn_marked_per_second""", cell.collectionSeq(), cell.timestamp(), cell.id()));
         report.add("rail_port", update(connection, """
                 DELETE FROM rail_port rp WHERE rp.cell_id = ?
-                   AND NOT EXISTS (SELECT 1 FROM rail_port_state s WHERE s.rail_port_id = rp.id AND s.collection_seq = ?)""",
-                cell.id(), cell.collectionSeq()));
+                   AND NOT EXISTS (SELECT 1 FROM rail_port_state s WHERE s.rail_port_id = rp.id AND s.collection_seq = ?)""", cell.id(), cell.collectionSeq()));
     }
 
     private static String portName(PortAssessment port) {
@@ -153,7 +172,10 @@ final class NodeMetricsWriter {
         long sum = 0;
         long xor = 0;
         for (PortAssessment port : state.ports()) {
-            long hash = (((long) port.node().hashCode() * 31 + port.rail()) * 31 + port.device().hashCode()) * 31 + port.port();
+            long hash = (((long) port.node().hashCode() * 31 + port.rail()) * 31
+                                    + port.device().hashCode())
+                            * 31
+                    + port.port();
             hash *= 0x9E3779B97F4A7C15L;
             sum += hash;
             xor ^= Long.rotateLeft(hash, 17);
@@ -165,12 +187,21 @@ final class NodeMetricsWriter {
         execute(connection, """
                 CREATE TEMP TABLE tmp_neighbor (node text, entries integer, gc_thresh1 integer, gc_thresh2 integer,
                     gc_thresh3 integer, pressure real, health text, reason text, by_device jsonb) ON COMMIT DROP""");
-        try (CopyStream copy = new CopyStream(connection, "COPY tmp_neighbor FROM STDIN", "node_neighbor",
+        try (CopyStream copy = new CopyStream(
+                connection,
+                "COPY tmp_neighbor FROM STDIN",
+                "node_neighbor",
                 line -> "node " + state.neighbors().get(line - 1).node())) {
             for (NeighborAssessment neighbor : state.neighbors()) {
-                copy.text(neighbor.node()).number(neighbor.entries()).number(neighbor.gcThresh1()).number(neighbor.gcThresh2())
-                        .number(neighbor.gcThresh3()).decimal(neighbor.pressure()).text(neighbor.health().name())
-                        .text(neighbor.reason()).json(neighbor.entriesByDevice());
+                copy.text(neighbor.node())
+                        .number(neighbor.entries())
+                        .number(neighbor.gcThresh1())
+                        .number(neighbor.gcThresh2())
+                        .number(neighbor.gcThresh3())
+                        .decimal(neighbor.pressure())
+                        .text(neighbor.health().name())
+                        .text(neighbor.reason())
+                        .json(neighbor.entriesByDevice());
                 copy.endRow();
             }
         }
@@ -186,9 +217,12 @@ final class NodeMetricsWriter {
                    SET collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, entries = EXCLUDED.entries,
                        gc_thresh1 = EXCLUDED.gc_thresh1, gc_thresh2 = EXCLUDED.gc_thresh2, gc_thresh3 = EXCLUDED.gc_thresh3,
                        pressure = EXCLUDED.pressure, health = EXCLUDED.health, reason = EXCLUDED.reason,
-                       entries_by_device = EXCLUDED.entries_by_device""",
-                cell.collectionSeq(), cell.timestamp(), cell.id()));
-        update(connection, "DELETE FROM node_neighbor WHERE cell_id = ? AND collection_seq <> ?", cell.id(), cell.collectionSeq());
+                       entries_by_device = EXCLUDED.entries_by_device""", cell.collectionSeq(), cell.timestamp(), cell.id()));
+        update(
+                connection,
+                "DELETE FROM node_neighbor WHERE cell_id = ? AND collection_seq <> ?",
+                cell.id(),
+                cell.collectionSeq());
         if (cell.sampled()) {
             report.add("neighbor_sample", update(connection, """
                     INSERT INTO neighbor_sample (node_id, ts, entries, pressure)
@@ -197,7 +231,12 @@ final class NodeMetricsWriter {
     }
 
     private void addMissingNodes(String table) throws SQLException {
-        report.add("node", update(connection, "INSERT INTO node (cell_id, name) SELECT DISTINCT ?, node FROM " + table
-                + " ON CONFLICT (cell_id, name) DO NOTHING", cell.id()));
+        report.add(
+                "node",
+                update(
+                        connection,
+                        "INSERT INTO node (cell_id, name) SELECT DISTINCT ?, node FROM " + table
+                                + " ON CONFLICT (cell_id, name) DO NOTHING",
+                        cell.id()));
     }
 }

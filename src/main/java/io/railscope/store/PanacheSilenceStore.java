@@ -49,7 +49,8 @@ public class PanacheSilenceStore implements SilenceStore {
     @Transactional
     public List<Silence> recent(Instant now) {
         try {
-            List<SilenceEntity> silences = SilenceEntity.list("endsAt > ?1 and (expiredAt is null or expiredAt > ?1) order by createdAt desc",
+            List<SilenceEntity> silences = SilenceEntity.list(
+                    "endsAt > ?1 and (expiredAt is null or expiredAt > ?1) order by createdAt desc",
                     now.minus(KEPT_AFTER_END));
             return silences.stream().map(SilenceEntity::silence).toList();
         } catch (PersistenceException e) {

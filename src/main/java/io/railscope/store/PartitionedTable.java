@@ -11,7 +11,10 @@ enum PartitionedTable {
     NEIGHBOR_ROLLUP("neighbor_rollup", "hour", Retention.ROLLUP),
     POOL_USAGE_SAMPLE("pool_usage_sample", "ts", Retention.ROLLUP);
 
-    enum Retention { RAW, ROLLUP }
+    enum Retention {
+        RAW,
+        ROLLUP
+    }
 
     final String table;
     final String column;

@@ -17,10 +17,8 @@ import java.util.TreeMap;
  */
 final class Row {
 
-    private static final TypeReference<TreeMap<String, Integer>> INTEGERS = new TypeReference<>() {
-    };
-    private static final TypeReference<TreeMap<String, String>> STRINGS = new TypeReference<>() {
-    };
+    private static final TypeReference<TreeMap<String, Integer>> INTEGERS = new TypeReference<>() {};
+    private static final TypeReference<TreeMap<String, String>> STRINGS = new TypeReference<>() {};
 
     private final ResultSet rs;
 

@@ -16,10 +16,10 @@ import java.util.Optional;
  */
 final class Rows {
 
-    private Rows() {
-    }
+    private Rows() {}
 
-    static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters) throws SQLException {
+    static <T> List<T> list(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             bind(statement, parameters);
             try (ResultSet rs = statement.executeQuery()) {
@@ -34,7 +34,8 @@ final class Rows {
     }
 
     /** The first row, if any. */
-    static <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters) throws SQLException {
+    static <T> Optional<T> first(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
         return list(connection, sql, mapper, parameters).stream().findFirst();
     }
 

@@ -55,7 +55,14 @@ public class SilenceEntity extends PanacheEntityBase {
     }
 
     Silence silence() {
-        return new Silence(id, matchers == null ? List.of() : List.copyOf(matchers), startsAt, endsAt, createdBy, comment, createdAt,
+        return new Silence(
+                id,
+                matchers == null ? List.of() : List.copyOf(matchers),
+                startsAt,
+                endsAt,
+                createdBy,
+                comment,
+                createdAt,
                 expiredAt);
     }
 }

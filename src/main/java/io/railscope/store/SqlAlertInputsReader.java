@@ -1,12 +1,12 @@
 package io.railscope.store;
 
-import io.railscope.model.PortHealth;
 import io.railscope.alert.AlertInputs;
 import io.railscope.alert.AlertInputsReader;
 import io.railscope.assess.JobVerdict;
+import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
-import io.railscope.read.IsolationReads;
+import io.railscope.model.PortHealth;
 import io.railscope.read.StoredFinding;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -32,58 +32,112 @@ public class SqlAlertInputsReader implements AlertInputsReader {
     @Override
     public List<AlertInputs.Port> unhealthyPorts(String cell) {
         return consistentRead.read(connection -> {
-            List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
+            List<Integer> ids =
+                    Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
             return ids.isEmpty() ? List.of() : ports(connection, ids.get(0));
         });
     }
 
     private static List<AlertInputs.Port> ports(Connection connection, int id) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                connection,
+                """
                 SELECT n.name AS node, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
                        s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                  WHERE s.cell_id = ? AND s.health <> 'OK'""",
-                row -> new AlertInputs.Port(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"),
-                        row.constant(PortHealth.class, "health"), row.text("reason"), row.decimal("rate_gbps"), row.integer("link_downed_increase"),
-                        row.nullableDecimal("symbol_errors_per_hour"), row.nullableDecimal("errors_per_second"),
-                        row.nullableDecimal("congestion_ratio")), id);
+                row -> new AlertInputs.Port(
+                        row.text("node"),
+                        row.integer("rail"),
+                        row.text("device"),
+                        row.integer("port"),
+                        row.constant(PortHealth.class, "health"),
+                        row.text("reason"),
+                        row.decimal("rate_gbps"),
+                        row.integer("link_downed_increase"),
+                        row.nullableDecimal("symbol_errors_per_hour"),
+                        row.nullableDecimal("errors_per_second"),
+                        row.nullableDecimal("congestion_ratio")),
+                id);
     }
 
     private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
         if (ids.isEmpty()) {
-            return new AlertInputs(cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
+            return new AlertInputs(
+                    cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
         }
         int id = ids.get(0);
-        List<AlertInputs.Pool> pools = Rows.list(connection, """
+        List<AlertInputs.Pool> pools = Rows.list(
+                connection,
+                """
                 SELECT name, plane, rail, health, reason, leaked, allocation_failures FROM ip_pool
                  WHERE cell_id = ? AND (health IN ('WARNING', 'CRITICAL') OR leaked > 0 OR allocation_failures > 0)""",
-                row -> new AlertInputs.Pool(row.text("name"), row.constant(Plane.class, "plane"), row.nullableInteger("rail"),
-                        row.constant(Health.class, "health"), row.text("reason"),
-                        row.number("leaked"), row.number("allocation_failures")), id);
-        List<AlertInputs.Block> blocks = Rows.list(connection, """
+                row -> new AlertInputs.Pool(
+                        row.text("name"),
+                        row.constant(Plane.class, "plane"),
+                        row.nullableInteger("rail"),
+                        row.constant(Health.class, "health"),
+                        row.text("reason"),
+                        row.number("leaked"),
+                        row.number("allocation_failures")),
+                id);
+        List<AlertInputs.Block> blocks = Rows.list(
+                connection,
+                """
                 SELECT n.name AS node, p.name AS pool, b.cidr, b.used, b.capacity
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN ip_pool p ON p.id = b.pool_id
                  WHERE n.cell_id = ? AND b.capacity > 0 AND b.used >= b.capacity * ?""",
-                row -> new AlertInputs.Block(row.text("node"), row.text("pool"), row.text("cidr"), row.integer("used"), row.integer("capacity")),
-                id, blockFullRatio);
-        List<AlertInputs.Neighbor> neighbors = Rows.list(connection, """
+                row -> new AlertInputs.Block(
+                        row.text("node"),
+                        row.text("pool"),
+                        row.text("cidr"),
+                        row.integer("used"),
+                        row.integer("capacity")),
+                id,
+                blockFullRatio);
+        List<AlertInputs.Neighbor> neighbors = Rows.list(
+                connection,
+                """
                 SELECT n.name, nn.entries, nn.gc_thresh2, nn.gc_thresh3, nn.health, nn.reason
                   FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
                  WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')""",
-                row -> new AlertInputs.Neighbor(row.text("name"), row.integer("entries"), row.integer("gc_thresh2"), row.integer("gc_thresh3"),
-                        row.constant(Health.class, "health"), row.text("reason")), id);
+                row -> new AlertInputs.Neighbor(
+                        row.text("name"),
+                        row.integer("entries"),
+                        row.integer("gc_thresh2"),
+                        row.integer("gc_thresh3"),
+                        row.constant(Health.class, "health"),
+                        row.text("reason")),
+                id);
         List<AlertInputs.Port> ports = ports(connection, id);
-        List<AlertInputs.Job> jobs = Rows.list(connection, """
+        List<AlertInputs.Job> jobs = Rows.list(
+                connection,
+                """
                 SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps FROM nccl_job
                  WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",
-                row -> new AlertInputs.Job(row.text("namespace"), row.text("name"), row.constant(JobVerdict.class, "verdict"), row.text("reason"),
-                        row.nullableDecimal("busbw_gbps"), row.nullableDecimal("baseline_gbps")), id);
-        List<AlertInputs.Source> sources = Rows.list(connection, "SELECT source, last_success_at, error FROM source_status WHERE cell_id = ?",
-                row -> new AlertInputs.Source(row.text("source"), row.instant("last_success_at"), row.text("error")), id);
-        int failures = Rows.list(connection, "SELECT coalesce(sum(count), 0)::int AS events FROM allocation_failure WHERE cell_id = ?",
-                row -> row.integer("events"), id).get(0);
-        List<io.railscope.audit.IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream().map(StoredFinding::finding).toList();
+                row -> new AlertInputs.Job(
+                        row.text("namespace"),
+                        row.text("name"),
+                        row.constant(JobVerdict.class, "verdict"),
+                        row.text("reason"),
+                        row.nullableDecimal("busbw_gbps"),
+                        row.nullableDecimal("baseline_gbps")),
+                id);
+        List<AlertInputs.Source> sources = Rows.list(
+                connection,
+                "SELECT source, last_success_at, error FROM source_status WHERE cell_id = ?",
+                row -> new AlertInputs.Source(row.text("source"), row.instant("last_success_at"), row.text("error")),
+                id);
+        int failures = Rows.list(
+                        connection,
+                        "SELECT coalesce(sum(count), 0)::int AS events FROM allocation_failure WHERE cell_id = ?",
+                        row -> row.integer("events"),
+                        id)
+                .get(0);
+        List<IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream()
+                .map(StoredFinding::finding)
+                .toList();
         return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures, isolation);
     }
 }

@@ -46,14 +46,25 @@ public class SqlAlertStore implements AlertStore {
     }
 
     private static List<OpenAlert> open(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                connection,
+                """
                 SELECT a.id, a.fingerprint, a.alertname, a.state, a.active_at, a.fired_at,
                        coalesce(a.last_active_at, c.alerts_evaluated_at, a.active_at) AS last_active_at, a.annotations::text AS annotations,
                        a.generator_url, a.last_active_at IS NOT NULL AS quiet
                   FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.state <> 'RESOLVED'""",
-                row -> new OpenAlert(row.number("id"), row.text("fingerprint"), row.text("alertname"), row.constant(AlertState.class, "state"),
-                        row.instant("active_at"), row.instant("fired_at"), row.instant("last_active_at"), row.stringMap("annotations"),
-                        row.text("generator_url"), row.bool("quiet")), cell);
+                row -> new OpenAlert(
+                        row.number("id"),
+                        row.text("fingerprint"),
+                        row.text("alertname"),
+                        row.constant(AlertState.class, "state"),
+                        row.instant("active_at"),
+                        row.instant("fired_at"),
+                        row.instant("last_active_at"),
+                        row.stringMap("annotations"),
+                        row.text("generator_url"),
+                        row.bool("quiet")),
+                cell);
     }
 
     /**
@@ -67,8 +78,11 @@ public class SqlAlertStore implements AlertStore {
     @Override
     public AlertTransitions evaluate(String cell, Function<List<OpenAlert>, AlertTransitions> step) {
         try (Connection connection = dataSource.getConnection()) {
-            Optional<EvaluatedCell> found = Rows.first(connection, "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
-                    row -> new EvaluatedCell(row.integer("id"), row.instant("alerts_evaluated_at")), cell);
+            Optional<EvaluatedCell> found = Rows.first(
+                    connection,
+                    "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
+                    row -> new EvaluatedCell(row.integer("id"), row.instant("alerts_evaluated_at")),
+                    cell);
             if (found.isEmpty()) {
                 return null;
             }
@@ -91,7 +105,9 @@ public class SqlAlertStore implements AlertStore {
         evaluate(cell, open -> transitions);
     }
 
-    private void write(Connection connection, String cell, int cellId, Instant evaluatedAt, AlertTransitions transitions) throws SQLException {
+    private void write(
+            Connection connection, String cell, int cellId, Instant evaluatedAt, AlertTransitions transitions)
+            throws SQLException {
         Timestamp now = Timestamp.from(transitions.at());
         Timestamp previous = evaluatedAt == null ? now : Timestamp.from(evaluatedAt);
         try (PreparedStatement insert = connection.prepareStatement("""
@@ -107,8 +123,10 @@ public class SqlAlertStore implements AlertStore {
             insert.executeBatch();
         }
         List<AlertTransitions.Held> held = transitions.held();
-        try (PreparedStatement fire = connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
-            for (AlertTransitions.Held firing : held.stream().filter(AlertTransitions.Held::fires).toList()) {
+        try (PreparedStatement fire =
+                connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
+            for (AlertTransitions.Held firing :
+                    held.stream().filter(AlertTransitions.Held::fires).toList()) {
                 fire.setTimestamp(1, now);
                 fire.setLong(2, firing.alert().id());
                 fire.addBatch();
@@ -116,20 +134,36 @@ public class SqlAlertStore implements AlertStore {
             fire.executeBatch();
         }
         Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
-        List<AlertTransitions.Held> changed = held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
+        List<AlertTransitions.Held> changed =
+                held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
         if (!changed.isEmpty()) {
-            SqlStatements.update(connection, """
+            SqlStatements.update(
+                    connection,
+                    """
                     UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
                       FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
-                    connection.createArrayOf("bigint", changed.stream().map(h -> h.alert().id()).toArray()),
-                    connection.createArrayOf("text", changed.stream().map(h -> JsonColumns.write(h.condition().annotations())).toArray()),
-                    connection.createArrayOf("text", changed.stream().map(h -> h.condition().generatorUrl()).toArray()));
+                    connection.createArrayOf(
+                            "bigint", changed.stream().map(h -> h.alert().id()).toArray()),
+                    connection.createArrayOf(
+                            "text",
+                            changed.stream()
+                                    .map(h -> JsonColumns.write(h.condition().annotations()))
+                                    .toArray()),
+                    connection.createArrayOf(
+                            "text",
+                            changed.stream()
+                                    .map(h -> h.condition().generatorUrl())
+                                    .toArray()));
         }
         for (OpenAlert dropped : transitions.dropped()) {
             SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
         }
         for (OpenAlert resolved : transitions.resolved()) {
-            SqlStatements.update(connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, resolved.id());
+            SqlStatements.update(
+                    connection,
+                    "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?",
+                    now,
+                    resolved.id());
         }
         // firing alerts whose condition stopped holding now remember the last evaluation it held at
         SqlStatements.update(connection, """
@@ -142,7 +176,8 @@ public class SqlAlertStore implements AlertStore {
     /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */
     @Override
     public List<StoredAlert> current(Instant resolvedSince) {
-        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+        return consistentRead.read(
+                connection -> Rows.list(connection, "SELECT " + COLUMNS + """
                  FROM alert a JOIN cell c ON c.id = a.cell_id
                 WHERE a.state <> 'RESOLVED' OR a.resolved_at >= ?
                 ORDER BY a.state, a.severity, c.name, a.alertname, a.fingerprint""", SqlAlertStore::alert, resolvedSince));
@@ -151,7 +186,8 @@ public class SqlAlertStore implements AlertStore {
     /** Resolved firings, newest first. */
     @Override
     public List<StoredAlert> history(String cell, int limit) {
-        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + COLUMNS + """
+        return consistentRead.read(connection ->
+                Rows.list(connection, "SELECT " + COLUMNS + """
                  FROM alert a JOIN cell c ON c.id = a.cell_id
                 WHERE a.state = 'RESOLVED' AND (?::text IS NULL OR c.name = ?::text)
                 ORDER BY a.resolved_at DESC LIMIT ?""", SqlAlertStore::alert, cell, cell, limit));
@@ -161,11 +197,16 @@ public class SqlAlertStore implements AlertStore {
     @Override
     public Map<String, double[]> meanTimeToResolve(String cell) {
         Map<String, double[]> mttr = new TreeMap<>();
-        consistentRead.read(connection -> Rows.list(connection, """
+        consistentRead.read(connection -> Rows.list(
+                connection,
+                """
                 SELECT a.alertname, count(*) AS resolved, avg(extract(epoch FROM a.resolved_at - a.fired_at)) AS seconds
                   FROM alert a JOIN cell c ON c.id = a.cell_id
                  WHERE a.state = 'RESOLVED' AND a.fired_at IS NOT NULL AND (?::text IS NULL OR c.name = ?::text)
-                 GROUP BY a.alertname""", row -> mttr.put(row.text("alertname"), new double[] {row.number("resolved"), row.decimal("seconds")}), cell, cell));
+                 GROUP BY a.alertname""",
+                row -> mttr.put(row.text("alertname"), new double[] {row.number("resolved"), row.decimal("seconds")}),
+                cell,
+                cell));
         return mttr;
     }
 
@@ -173,14 +214,20 @@ public class SqlAlertStore implements AlertStore {
     @Override
     public Map<String, Integer> firingByCell() {
         Map<String, Integer> counts = new HashMap<>();
-        consistentRead.read(connection -> Rows.list(connection, """
-                SELECT c.name AS cell, count(*) AS firing FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""",
-                row -> counts.put(row.text("cell"), row.integer("firing"))));
+        consistentRead.read(
+                connection -> Rows.list(connection, """
+                SELECT c.name AS cell, count(*) AS firing FROM alert a JOIN cell c ON c.id = a.cell_id WHERE a.state = 'FIRING' GROUP BY c.name""", row -> counts.put(row.text("cell"), row.integer("firing"))));
         return counts;
     }
 
-    private static void bindInsert(PreparedStatement insert, AlertCondition condition, int cellId, AlertState state, Timestamp now,
-            Timestamp firedAt) throws SQLException {
+    private static void bindInsert(
+            PreparedStatement insert,
+            AlertCondition condition,
+            int cellId,
+            AlertState state,
+            Timestamp now,
+            Timestamp firedAt)
+            throws SQLException {
         insert.setString(1, condition.fingerprint());
         insert.setInt(2, cellId);
         insert.setString(3, condition.alertname());
@@ -195,12 +242,21 @@ public class SqlAlertStore implements AlertStore {
     }
 
     static StoredAlert alert(Row row) throws SQLException {
-        return new StoredAlert(row.number("id"), row.text("fingerprint"), row.text("cell"), row.text("alertname"), row.text("severity"),
-                row.stringMap("labels"), row.stringMap("annotations"), row.constant(AlertState.class, "state"), row.instant("active_at"),
-                row.instant("fired_at"), row.instant("resolved_at"), row.text("generator_url"));
+        return new StoredAlert(
+                row.number("id"),
+                row.text("fingerprint"),
+                row.text("cell"),
+                row.text("alertname"),
+                row.text("severity"),
+                row.stringMap("labels"),
+                row.stringMap("annotations"),
+                row.constant(AlertState.class, "state"),
+                row.instant("active_at"),
+                row.instant("fired_at"),
+                row.instant("resolved_at"),
+                row.text("generator_url"));
     }
 
     /** The cell whose alerts are evaluated, locked, and when they were last. */
-    private record EvaluatedCell(int id, Instant evaluatedAt) {
-    }
+    private record EvaluatedCell(int id, Instant evaluatedAt) {}
 }

@@ -39,8 +39,11 @@ public class SqlCellReads implements CellReads {
     @Override
     public List<CellSummary> fleet() {
         return consistentRead.read(connection -> {
-            long version = Rows.list(connection, "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 AS version FROM cell",
-                    row -> row.number("version")).get(0);
+            long version = Rows.list(
+                            connection,
+                            "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 AS version FROM cell",
+                            row -> row.number("version"))
+                    .get(0);
             Cached<List<CellSummary>> cached = fleetCache;
             if (cached != null && cached.version() == version) {
                 return cached.value();
@@ -58,7 +61,11 @@ public class SqlCellReads implements CellReads {
     @Override
     public Optional<CellDetails> cell(String name) {
         return consistentRead.read(connection -> {
-            List<Long> seq = Rows.list(connection, "SELECT collection_seq FROM cell WHERE name = ?", row -> row.number("collection_seq"), name);
+            List<Long> seq = Rows.list(
+                    connection,
+                    "SELECT collection_seq FROM cell WHERE name = ?",
+                    row -> row.number("collection_seq"),
+                    name);
             if (seq.isEmpty()) {
                 return Optional.empty();
             }
@@ -70,34 +77,53 @@ public class SqlCellReads implements CellReads {
             if (summaries.isEmpty()) {
                 return Optional.empty();
             }
-            CellDetails details = new CellDetails(summaries.get(0), SqlRailReads.rails(connection, name), portIssues(connection, name),
-                    neighbors(connection, name), SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
+            CellDetails details = new CellDetails(
+                    summaries.get(0),
+                    SqlRailReads.rails(connection, name),
+                    portIssues(connection, name),
+                    neighbors(connection, name),
+                    SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
                     SqlJobReads.jobs(connection, name, JOBS_SHOWN),
-                    SqlIsolationReads.findings(connection, name), failedTargets(connection, name));
+                    SqlIsolationReads.findings(connection, name),
+                    failedTargets(connection, name));
             cellCache.put(name, new Cached<>(seq.get(0), details));
             return Optional.of(details);
         });
     }
 
-    private record Cached<T>(long version, T value) {
-    }
+    private record Cached<T>(long version, T value) {}
 
     private final Map<String, Cached<CellDetails>> cellCache = new ConcurrentHashMap<>();
     private volatile Cached<List<CellSummary>> fleetCache;
 
     /** The summaries of every cell, or of one when {@code only} is not null, with their sources; health UNKNOWN before the first. */
     private static List<CellSummary> summaries(Connection connection, String only) throws SQLException {
-        Map<String, List<SourceState>> sources = Rows.list(connection, """
+        Map<String, List<SourceState>> sources = Rows.list(
+                        connection,
+                        """
                 SELECT c.name AS cell, s.source, s.last_attempt_at, s.last_success_at, s.last_duration_ms, s.error,
                        s.consecutive_failures, s.problems
                   FROM source_status s JOIN cell c ON c.id = s.cell_id
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY s.source""",
-                row -> Map.entry(row.text("cell"), new SourceState(row.text("source"), row.instant("last_attempt_at"),
-                        row.instant("last_success_at"), row.integer("last_duration_ms"), row.text("error"),
-                        row.integer("consecutive_failures"), row.text("problems"))), only, only)
-                .stream().collect(Collectors.groupingBy(Map.Entry::getKey, Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
-        return Rows.list(connection, """
+                        row -> Map.entry(
+                                row.text("cell"),
+                                new SourceState(
+                                        row.text("source"),
+                                        row.instant("last_attempt_at"),
+                                        row.instant("last_success_at"),
+                                        row.integer("last_duration_ms"),
+                                        row.text("error"),
+                                        row.integer("consecutive_failures"),
+                                        row.text("problems"))),
+                        only,
+                        only)
+                .stream()
+                .collect(Collectors.groupingBy(
+                        Map.Entry::getKey, Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
+        return Rows.list(
+                connection,
+                """
                 SELECT c.name, c.kind, c.collected_at, c.collection_seq, coalesce(s.health, 'UNKNOWN') AS health,
                        coalesce(s.nodes, 0) AS nodes, coalesce(s.rail_ports, 0) AS rail_ports, coalesce(s.ports_down, 0) AS ports_down,
                        coalesce(s.ports_degraded, 0) AS ports_degraded, coalesce(s.neighbor_warning, 0) AS neighbor_warning,
@@ -108,17 +134,35 @@ public class SqlCellReads implements CellReads {
                   FROM cell c LEFT JOIN cell_summary s ON s.cell_id = c.id
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY c.name""",
-                row -> new CellSummary(row.text("name"), row.text("kind"), row.instant("collected_at"), row.number("collection_seq"),
-                        row.constant(Health.class, "health"), row.integer("nodes"), row.integer("rail_ports"), row.integer("ports_down"),
-                        row.integer("ports_degraded"), row.integer("neighbor_warning"), row.integer("neighbor_critical"),
-                        row.integer("pools"), row.integer("pools_at_risk"), row.nullableNumber("primary_free_blocks"),
-                        row.nullableNumber("primary_total_blocks"), row.integer("jobs"), row.integer("jobs_degraded"),
-                        row.integer("isolation_findings"), row.strings("reasons"), sources.getOrDefault(row.text("name"), List.of())),
-                only, only);
+                row -> new CellSummary(
+                        row.text("name"),
+                        row.text("kind"),
+                        row.instant("collected_at"),
+                        row.number("collection_seq"),
+                        row.constant(Health.class, "health"),
+                        row.integer("nodes"),
+                        row.integer("rail_ports"),
+                        row.integer("ports_down"),
+                        row.integer("ports_degraded"),
+                        row.integer("neighbor_warning"),
+                        row.integer("neighbor_critical"),
+                        row.integer("pools"),
+                        row.integer("pools_at_risk"),
+                        row.nullableNumber("primary_free_blocks"),
+                        row.nullableNumber("primary_total_blocks"),
+                        row.integer("jobs"),
+                        row.integer("jobs_degraded"),
+                        row.integer("isolation_findings"),
+                        row.strings("reasons"),
+                        sources.getOrDefault(row.text("name"), List.of())),
+                only,
+                only);
     }
 
     private static List<PortIssue> portIssues(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                connection,
+                """
                 SELECT n.name AS node, rp.rail, rp.device, rp.port, s.health, s.rate_gbps, s.reason
                   FROM rail_port_state s
                   JOIN cell c ON c.id = s.cell_id
@@ -127,19 +171,32 @@ public class SqlCellReads implements CellReads {
                  WHERE c.name = ? AND s.health <> 'OK'
                  ORDER BY s.health = 'DOWN' DESC, n.name, rp.rail
                  LIMIT ?""",
-                row -> new PortIssue(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"),
-                        row.constant(PortHealth.class, "health"), row.decimal("rate_gbps"), row.text("reason")), cell, ISSUE_LIMIT);
+                row -> new PortIssue(
+                        row.text("node"),
+                        row.integer("rail"),
+                        row.text("device"),
+                        row.integer("port"),
+                        row.constant(PortHealth.class, "health"),
+                        row.decimal("rate_gbps"),
+                        row.text("reason")),
+                cell,
+                ISSUE_LIMIT);
     }
 
-    private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
+    private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell)
+            throws SQLException {
+        return Rows.list(
+                connection,
+                """
                 SELECT t.target, t.node, t.error, t.duration_ms
                   FROM scrape_target t JOIN cell c ON c.id = t.cell_id
                  WHERE c.name = ? AND NOT t.up
                  ORDER BY t.target
                  LIMIT ?""",
-                row -> new CellDetails.FailedTarget(row.text("target"), row.text("node"), row.text("error"),
-                        row.integer("duration_ms")), cell, FAILED_TARGET_LIMIT);
+                row -> new CellDetails.FailedTarget(
+                        row.text("target"), row.text("node"), row.text("error"), row.integer("duration_ms")),
+                cell,
+                FAILED_TARGET_LIMIT);
     }
 
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
@@ -149,8 +206,7 @@ public class SqlCellReads implements CellReads {
                   FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
                  WHERE c.name = ?
                  ORDER BY nn.pressure DESC, n.name
-                 LIMIT ?""",
-                SqlRailReads::neighbor, cell, NEIGHBOR_LIMIT);
+                 LIMIT ?""", SqlRailReads::neighbor, cell, NEIGHBOR_LIMIT);
     }
 
     /** Jobs on the cell page, unhealthy first; the jobs page lists them all. */

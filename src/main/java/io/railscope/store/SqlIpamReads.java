@@ -44,7 +44,8 @@ public class SqlIpamReads implements IpamReads {
     @Override
     public Optional<CellIpam> cell(String cell, Integer blockLimit) {
         return consistentRead.read(connection -> {
-            if (Rows.first(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell).isEmpty()) {
+            if (Rows.first(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell)
+                    .isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(cellIpam(connection, cell, blockLimit));
@@ -52,25 +53,33 @@ public class SqlIpamReads implements IpamReads {
     }
 
     static CellIpam cellIpam(Connection connection, String cell, Integer blockLimit) throws SQLException {
-        return new CellIpam(cell, pools(connection, cell), blocks(connection, cell, blockLimit), rightSizing(connection, cell),
+        return new CellIpam(
+                cell,
+                pools(connection, cell),
+                blocks(connection, cell, blockLimit),
+                rightSizing(connection, cell),
                 findings(connection, cell));
     }
 
     /** A pool's usage samples since {@code since}, oldest first. */
     @Override
     public List<PoolSample> history(String cell, Plane plane, String pool, Instant since) {
-        return consistentRead.read(connection -> Rows.list(connection, """
+        return consistentRead.read(
+                connection -> Rows.list(connection, """
                 SELECT s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
                   FROM pool_usage_sample s
                   JOIN ip_pool p ON p.id = s.pool_id
                   JOIN cell c ON c.id = p.cell_id
                  WHERE c.name = ? AND p.plane = ? AND p.name = ? AND s.ts > ?
-                 ORDER BY s.ts""",
-                SqlIpamReads::sample, cell, plane, pool, since));
+                 ORDER BY s.ts""", SqlIpamReads::sample, cell, plane, pool, since));
     }
 
     private static PoolSample sample(Row row) throws SQLException {
-        return PoolSample.of(row.instant("ts"), row.number("capacity"), row.number("allocated"), row.number("blocks_total"),
+        return PoolSample.of(
+                row.instant("ts"),
+                row.number("capacity"),
+                row.number("allocated"),
+                row.number("blocks_total"),
                 row.number("blocks_used"));
     }
 
@@ -78,16 +87,23 @@ public class SqlIpamReads implements IpamReads {
     private static List<PoolState> pools(Connection connection, String cell) throws SQLException {
         Instant now = Instant.now();
         Map<Integer, List<PoolSample>> samples = new HashMap<>();
-        Rows.list(connection, """
+        Rows.list(
+                connection,
+                """
                 SELECT s.pool_id, s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
                   FROM pool_usage_sample s
                   JOIN ip_pool p ON p.id = s.pool_id
                   JOIN cell c ON c.id = p.cell_id
                  WHERE s.ts > ? AND (?::text IS NULL OR c.name = ?)
                  ORDER BY s.pool_id, s.ts""",
-                row -> samples.computeIfAbsent(row.integer("pool_id"), id -> new ArrayList<>()).add(sample(row)),
-                now.minus(PoolForecast.WINDOW), cell, cell);
-        return Rows.list(connection, """
+                row -> samples.computeIfAbsent(row.integer("pool_id"), id -> new ArrayList<>())
+                        .add(sample(row)),
+                now.minus(PoolForecast.WINDOW),
+                cell,
+                cell);
+        return Rows.list(
+                connection,
+                """
                 SELECT p.id, c.name AS cell, p.name, p.plane, p.rail, p.kind, p.cidrs, p.block_prefix, p.capacity, p.allocated,
                        p.blocks_total, p.blocks_used, p.leaked, p.allocation_failures, p.health, p.reason
                   FROM ip_pool p
@@ -96,19 +112,38 @@ public class SqlIpamReads implements IpamReads {
                  ORDER BY c.name, CASE p.plane WHEN 'PRIMARY' THEN 0 WHEN 'BACKEND' THEN 1 ELSE 2 END, p.rail NULLS LAST, p.name""",
                 row -> {
                     PoolUsage usage = usage(row);
-                    return new PoolState(row.text("cell"), usage, row.constant(Health.class, "health"), row.text("reason"),
-                            PoolForecast.daysToExhaustion(samples.getOrDefault(row.integer("id"), List.of()), usage.free(), now));
-                }, cell, cell);
+                    return new PoolState(
+                            row.text("cell"),
+                            usage,
+                            row.constant(Health.class, "health"),
+                            row.text("reason"),
+                            PoolForecast.daysToExhaustion(
+                                    samples.getOrDefault(row.integer("id"), List.of()), usage.free(), now));
+                },
+                cell,
+                cell);
     }
 
     private static PoolUsage usage(Row row) throws SQLException {
-        return new PoolUsage(row.text("name"), row.constant(Plane.class, "plane"), row.nullableInteger("rail"), row.text("kind"),
-                row.strings("cidrs"), row.nullableInteger("block_prefix"), row.number("capacity"), row.number("allocated"),
-                row.number("blocks_total"), row.number("blocks_used"), row.number("leaked"), row.number("allocation_failures"));
+        return new PoolUsage(
+                row.text("name"),
+                row.constant(Plane.class, "plane"),
+                row.nullableInteger("rail"),
+                row.text("kind"),
+                row.strings("cidrs"),
+                row.nullableInteger("block_prefix"),
+                row.number("capacity"),
+                row.number("allocated"),
+                row.number("blocks_total"),
+                row.number("blocks_used"),
+                row.number("leaked"),
+                row.number("allocation_failures"));
     }
 
     private static List<NodeBlockRow> blocks(Connection connection, String cell, Integer limit) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                connection,
+                """
                 SELECT n.name AS node, p.name AS pool, b.cidr, b.capacity, b.used, n.max_pods
                   FROM node_block b
                   JOIN node n ON n.id = b.node_id
@@ -117,13 +152,21 @@ public class SqlIpamReads implements IpamReads {
                  WHERE c.name = ? AND p.plane = 'PRIMARY'
                  ORDER BY b.used::float / GREATEST(b.capacity, 1) DESC, n.name
                  LIMIT ?""",
-                row -> new NodeBlockRow(row.text("node"), row.text("pool"), row.text("cidr"), row.integer("capacity"),
-                        row.integer("used"), row.nullableInteger("max_pods")),
-                cell, limit == null ? Integer.MAX_VALUE : limit);
+                row -> new NodeBlockRow(
+                        row.text("node"),
+                        row.text("pool"),
+                        row.text("cidr"),
+                        row.integer("capacity"),
+                        row.integer("used"),
+                        row.nullableInteger("max_pods")),
+                cell,
+                limit == null ? Integer.MAX_VALUE : limit);
     }
 
     private static RightSizing rightSizing(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                        connection,
+                        """
                 SELECT count(*) AS blocks, COALESCE(sum(b.capacity), 0) AS addresses,
                        COALESCE(sum(LEAST(COALESCE(n.max_pods, b.capacity), b.capacity)), 0) AS max_pods,
                        COALESCE(sum(b.used), 0) AS running, COALESCE(max(n.max_pods), 0) AS largest,
@@ -133,26 +176,57 @@ public class SqlIpamReads implements IpamReads {
                   JOIN cell c ON c.id = n.cell_id
                   JOIN ip_pool p ON p.id = b.pool_id
                  WHERE c.name = ? AND p.plane = 'PRIMARY'""",
-                row -> new RightSizing(row.number("blocks"), row.number("addresses"), row.number("max_pods"), row.number("running"),
-                        row.integer("largest"), row.integer("prefix")), cell).get(0);
+                        row -> new RightSizing(
+                                row.number("blocks"),
+                                row.number("addresses"),
+                                row.number("max_pods"),
+                                row.number("running"),
+                                row.integer("largest"),
+                                row.integer("prefix")),
+                        cell)
+                .get(0);
     }
 
     private static IpamFindings findings(Connection connection, String cell) throws SQLException {
         String ofCell = " JOIN cell c ON c.id = t.cell_id WHERE c.name = ?";
         return new IpamFindings(
-                Rows.list(connection, "SELECT t.* FROM ipam_leak t" + ofCell + " ORDER BY t.pool, t.address",
-                        row -> new IpamFindings.Leak(row.text("pool"), row.text("address"), row.text("podref")), cell),
-                Rows.list(connection, "SELECT t.* FROM allocation_failure t" + ofCell + " ORDER BY t.last_seen DESC NULLS LAST",
-                        row -> new IpamFindings.Failure(row.text("reason"), row.text("object"), row.text("node"),
-                                row.text("pool"), row.text("message"), row.integer("count"), row.instant("last_seen")), cell),
-                Rows.list(connection, "SELECT t.* FROM stuck_pod t" + ofCell + " ORDER BY t.since",
-                        row -> new IpamFindings.Stuck(row.text("namespace"), row.text("name"), row.text("node"),
-                                row.instant("since")), cell),
-                Rows.list(connection, "SELECT t.* FROM rail_asymmetry t" + ofCell + " ORDER BY t.node",
-                        row -> new IpamFindings.Asymmetry(row.text("node"), row.text("offsets")), cell),
-                Rows.list(connection, "SELECT t.* FROM waiting_node t" + ofCell + " ORDER BY t.pool, t.node",
-                        row -> new IpamFindings.Waiting(row.text("node"), row.text("pool"), row.text("reason")), cell),
-                Rows.list(connection, "SELECT t.problem FROM source_problem t" + ofCell + " ORDER BY t.problem",
-                        row -> row.text("problem"), cell));
+                Rows.list(
+                        connection,
+                        "SELECT t.* FROM ipam_leak t" + ofCell + " ORDER BY t.pool, t.address",
+                        row -> new IpamFindings.Leak(row.text("pool"), row.text("address"), row.text("podref")),
+                        cell),
+                Rows.list(
+                        connection,
+                        "SELECT t.* FROM allocation_failure t" + ofCell + " ORDER BY t.last_seen DESC NULLS LAST",
+                        row -> new IpamFindings.Failure(
+                                row.text("reason"),
+                                row.text("object"),
+                                row.text("node"),
+                                row.text("pool"),
+                                row.text("message"),
+                                row.integer("count"),
+                                row.instant("last_seen")),
+                        cell),
+                Rows.list(
+                        connection,
+                        "SELECT t.* FROM stuck_pod t" + ofCell + " ORDER BY t.since",
+                        row -> new IpamFindings.Stuck(
+                                row.text("namespace"), row.text("name"), row.text("node"), row.instant("since")),
+                        cell),
+                Rows.list(
+                        connection,
+                        "SELECT t.* FROM rail_asymmetry t" + ofCell + " ORDER BY t.node",
+                        row -> new IpamFindings.Asymmetry(row.text("node"), row.text("offsets")),
+                        cell),
+                Rows.list(
+                        connection,
+                        "SELECT t.* FROM waiting_node t" + ofCell + " ORDER BY t.pool, t.node",
+                        row -> new IpamFindings.Waiting(row.text("node"), row.text("pool"), row.text("reason")),
+                        cell),
+                Rows.list(
+                        connection,
+                        "SELECT t.problem FROM source_problem t" + ofCell + " ORDER BY t.problem",
+                        row -> row.text("problem"),
+                        cell));
     }
 }

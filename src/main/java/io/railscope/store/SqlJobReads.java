@@ -2,12 +2,12 @@ package io.railscope.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.JobVerdict;
-import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobDetail;
+import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
-import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -26,8 +26,7 @@ public class SqlJobReads implements JobReads {
             j.id, j.namespace, j.name, j.transport, j.verdict, j.reason, j.nranks, j.requested_rails, j.busbw_gbps, j.busbw_source,
             j.baseline_gbps, j.running, j.first_seen, j.last_seen""";
 
-    private static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {
-    };
+    private static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {};
 
     private final ConsistentRead consistentRead;
 
@@ -53,7 +52,8 @@ public class SqlJobReads implements JobReads {
     /** Running jobs with a rank or a pod on this node. */
     @Override
     public List<JobSummary> onNode(String cell, String node) {
-        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + JOB_COLUMNS + """
+        return consistentRead.read(connection ->
+                Rows.list(connection, "SELECT " + JOB_COLUMNS + """
                  FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                 WHERE c.name = ? AND j.running
                   AND (EXISTS (SELECT 1 FROM nccl_rank r WHERE r.job_id = j.id AND r.node = ?)
@@ -64,7 +64,8 @@ public class SqlJobReads implements JobReads {
     /** Running jobs with a rank on a node whose port of this rail is not OK. */
     @Override
     public List<JobSummary> onUnhealthyRail(String cell, int rail) {
-        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + JOB_COLUMNS + """
+        return consistentRead.read(
+                connection -> Rows.list(connection, "SELECT " + JOB_COLUMNS + """
                  FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                 WHERE c.name = ? AND j.running AND EXISTS (
                       SELECT 1 FROM nccl_rank r JOIN node n ON n.cell_id = j.cell_id AND n.name = r.node
@@ -77,16 +78,27 @@ public class SqlJobReads implements JobReads {
     @Override
     public Optional<JobDetail> job(String cell, String namespace, String name, int rankOffset, int rankLimit) {
         return consistentRead.read(connection -> {
-            Optional<JobRow> found = Rows.first(connection, "SELECT " + JOB_COLUMNS + """
+            Optional<JobRow> found = Rows.first(
+                    connection,
+                    "SELECT " + JOB_COLUMNS + """
                     , j.warnings, j.warning_kinds, j.pods::text, j.cell_id, j.ranks_dropped, j.warnings_dropped, j.hosts_dropped,
                       (SELECT count(*) FROM nccl_rank r WHERE r.job_id = j.id) AS rank_count
                      FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                     WHERE c.name = ? AND j.namespace = ? AND j.name = ?""",
-                    row -> new JobRow(summary(row), warnings(row.strings("warnings"), row.strings("warning_kinds")),
-                            row.json("pods", PODS, List.of()), row.integer("id"), row.integer("cell_id"),
-                            new NcclJobObservation.Dropped(row.integer("ranks_dropped"), row.integer("warnings_dropped"),
-                                    row.integer("hosts_dropped")), row.integer("rank_count")),
-                    cell, namespace, name);
+                    row -> new JobRow(
+                            summary(row),
+                            warnings(row.strings("warnings"), row.strings("warning_kinds")),
+                            row.json("pods", PODS, List.of()),
+                            row.integer("id"),
+                            row.integer("cell_id"),
+                            new NcclJobObservation.Dropped(
+                                    row.integer("ranks_dropped"),
+                                    row.integer("warnings_dropped"),
+                                    row.integer("hosts_dropped")),
+                            row.integer("rank_count")),
+                    cell,
+                    namespace,
+                    name);
             if (found.isEmpty()) {
                 return Optional.empty();
             }
@@ -98,49 +110,95 @@ public class SqlJobReads implements JobReads {
                            socket_interfaces, plugin, verdict, reason
                       FROM nccl_rank WHERE job_id = ? ORDER BY ordinal OFFSET ? LIMIT ?""", SqlJobReads::rank, jobId, rankOffset, rankLimit);
             Map<String, List<String>> unhealthy = new LinkedHashMap<>();
-            Rows.list(connection, """
+            Rows.list(
+                    connection,
+                    """
                     SELECT n.name AS node, p.rail, p.device, s.health, s.reason
                       FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                      WHERE s.cell_id = ? AND s.health <> 'OK'
                        AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
                                       UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
-                     ORDER BY n.name, p.rail""", row -> unhealthy.computeIfAbsent(row.text("node"), node -> new ArrayList<>())
-                    .add("rail " + row.integer("rail") + " (" + row.text("device") + ") " + row.text("health")
-                            + (row.text("reason") == null ? "" : ": " + row.text("reason"))), cellId, jobId, jobId);
-            boolean railsKnown = Rows.first(connection, "SELECT 1 FROM rail_port_state WHERE cell_id = ? LIMIT 1", row -> 1, cellId).isPresent();
+                     ORDER BY n.name, p.rail""",
+                    row -> unhealthy
+                            .computeIfAbsent(row.text("node"), node -> new ArrayList<>())
+                            .add("rail " + row.integer("rail") + " (" + row.text("device") + ") " + row.text("health")
+                                    + (row.text("reason") == null ? "" : ": " + row.text("reason"))),
+                    cellId,
+                    jobId,
+                    jobId);
+            boolean railsKnown = Rows.first(
+                            connection, "SELECT 1 FROM rail_port_state WHERE cell_id = ? LIMIT 1", row -> 1, cellId)
+                    .isPresent();
             Map<String, String> pressure = new LinkedHashMap<>();
-            Rows.list(connection, """
+            Rows.list(
+                    connection,
+                    """
                     SELECT n.name AS node, nn.health, coalesce(nn.reason, '') AS reason FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
                      WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')
                        AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
                                       UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
-                     ORDER BY n.name""", row -> pressure.put(row.text("node"), row.text("health") + ": " + row.text("reason")), cellId, jobId, jobId);
-            List<JobDetail.BusbwSample> busbw = Rows.list(connection, """
+                     ORDER BY n.name""",
+                    row -> pressure.put(row.text("node"), row.text("health") + ": " + row.text("reason")),
+                    cellId,
+                    jobId,
+                    jobId);
+            List<JobDetail.BusbwSample> busbw = Rows.list(
+                    connection,
+                    """
                     SELECT ts, busbw_gbps FROM nccl_job_sample WHERE job_id = ? AND ts > now() - interval '7 days' ORDER BY ts""",
-                    row -> new JobDetail.BusbwSample(row.instant("ts"), row.decimal("busbw_gbps")), jobId);
-            return Optional.of(new JobDetail(job.summary(), job.warnings(), ranks, job.pods(), unhealthy, railsKnown, pressure, busbw,
-                    rankOffset, job.rankCount(), job.dropped()));
+                    row -> new JobDetail.BusbwSample(row.instant("ts"), row.decimal("busbw_gbps")),
+                    jobId);
+            return Optional.of(new JobDetail(
+                    job.summary(),
+                    job.warnings(),
+                    ranks,
+                    job.pods(),
+                    unhealthy,
+                    railsKnown,
+                    pressure,
+                    busbw,
+                    rankOffset,
+                    job.rankCount(),
+                    job.dropped()));
         });
     }
 
     /** The job's row: its summary and what the detail adds. */
-    private record JobRow(JobSummary summary, List<NcclWarning> warnings, List<JobPod> pods, int id, int cellId,
-            NcclJobObservation.Dropped dropped, int rankCount) {
-    }
+    private record JobRow(
+            JobSummary summary,
+            List<NcclWarning> warnings,
+            List<JobPod> pods,
+            int id,
+            int cellId,
+            NcclJobObservation.Dropped dropped,
+            int rankCount) {}
 
     /** Warnings with their kinds; a job written before warnings had kinds is classified by the text. */
     private static List<NcclWarning> warnings(List<String> texts, List<String> kinds) {
         List<NcclWarning> warnings = new ArrayList<>(texts.size());
         for (int i = 0; i < texts.size(); i++) {
-            warnings.add(i < kinds.size() ? new NcclWarning(texts.get(i), NcclWarning.Kind.valueOf(kinds.get(i))) : NcclWarning.fromText(texts.get(i)));
+            warnings.add(
+                    i < kinds.size()
+                            ? new NcclWarning(texts.get(i), NcclWarning.Kind.valueOf(kinds.get(i)))
+                            : NcclWarning.fromText(texts.get(i)));
         }
         return warnings;
     }
 
     private static JobSummary summary(Row row) throws SQLException {
-        return new JobSummary(row.text("namespace"), row.text("name"), row.text("transport"), row.constant(JobVerdict.class, "verdict"),
-                row.text("reason"), row.integer("nranks"), row.integer("requested_rails"), row.nullableDecimal("busbw_gbps"),
-                row.text("busbw_source"), row.nullableDecimal("baseline_gbps"), row.bool("running"), row.instant("first_seen"),
+        return new JobSummary(
+                row.text("namespace"),
+                row.text("name"),
+                row.text("transport"),
+                row.constant(JobVerdict.class, "verdict"),
+                row.text("reason"),
+                row.integer("nranks"),
+                row.integer("requested_rails"),
+                row.nullableDecimal("busbw_gbps"),
+                row.text("busbw_source"),
+                row.nullableDecimal("baseline_gbps"),
+                row.bool("running"),
+                row.instant("first_seen"),
                 row.instant("last_seen"));
     }
 
@@ -152,9 +210,22 @@ public class SqlJobReads implements JobReads {
         } catch (SQLException e) {
             channels = Map.of();
         }
-        return new RankRow(row.integer("rank"), row.text("pod"), row.text("node"), row.text("host"), row.text("nccl_version"),
-                row.text("network"), row.strings("hcas"), row.text("link_layer"), row.nullableBool("gdr"), channels,
-                row.bool("init_complete"), row.bool("no_device"), row.strings("socket_interfaces"), row.text("plugin"),
-                row.constant(JobVerdict.class, "verdict"), row.text("reason"));
+        return new RankRow(
+                row.integer("rank"),
+                row.text("pod"),
+                row.text("node"),
+                row.text("host"),
+                row.text("nccl_version"),
+                row.text("network"),
+                row.strings("hcas"),
+                row.text("link_layer"),
+                row.nullableBool("gdr"),
+                channels,
+                row.bool("init_complete"),
+                row.bool("no_device"),
+                row.strings("socket_interfaces"),
+                row.text("plugin"),
+                row.constant(JobVerdict.class, "verdict"),
+                row.text("reason"));
     }
 }

@@ -19,6 +19,8 @@ public class SqlKnownCells implements KnownCells {
     @Override
     public boolean known(String cell) {
         return fleet.cell(cell).isPresent()
-                || consistentRead.read(connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell).isEmpty());
+                || consistentRead.read(
+                        connection -> !Rows.list(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell)
+                                .isEmpty());
     }
 }

@@ -3,13 +3,14 @@ package io.railscope.store;
 import io.agroal.api.AgroalDataSource;
 import io.railscope.notify.AlertmanagerPush;
 import io.railscope.notify.NotificationGroup;
-import io.railscope.notify.NotificationStore.GroupChanges;
 import io.railscope.notify.NotificationStore;
+import io.railscope.notify.NotificationStore.GroupChanges;
 import io.railscope.notify.OutboxEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -18,7 +19,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -44,46 +44,88 @@ public class SqlNotificationStore implements NotificationStore {
     /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
     @Transactional
     @Override
-    public Instant group(String receiver, String url, int outboxLimit, Instant now,
+    public Instant group(
+            String receiver,
+            String url,
+            int outboxLimit,
+            Instant now,
             Function<Map<String, NotificationGroup>, GroupChanges> decide) {
         try (Connection connection = dataSource.getConnection()) {
-            if (!Rows.list(connection, "SELECT pg_try_advisory_xact_lock(?) AS locked", row -> row.bool("locked"), GROUPING_LOCK).get(0)) {
+            if (!Rows.list(
+                            connection,
+                            "SELECT pg_try_advisory_xact_lock(?) AS locked",
+                            row -> row.bool("locked"),
+                            GROUPING_LOCK)
+                    .get(0)) {
                 return null;
             }
             Map<String, NotificationGroup> groups = new LinkedHashMap<>();
-            Rows.list(connection, """
+            Rows.list(
+                    connection,
+                    """
                     SELECT group_key, group_labels::text AS group_labels, first_seen, last_notified_at, notified_firing, notified_resolved
-                      FROM notification_group WHERE receiver = ?""", row -> groups.put(row.text("group_key"), new NotificationGroup(
-                    row.text("group_key"), row.stringMap("group_labels"), row.instant("first_seen"), row.instant("last_notified_at"),
-                    new HashSet<>(row.strings("notified_firing")), new HashSet<>(row.strings("notified_resolved")))), receiver);
+                      FROM notification_group WHERE receiver = ?""",
+                    row -> groups.put(
+                            row.text("group_key"),
+                            new NotificationGroup(
+                                    row.text("group_key"),
+                                    row.stringMap("group_labels"),
+                                    row.instant("first_seen"),
+                                    row.instant("last_notified_at"),
+                                    new HashSet<>(row.strings("notified_firing")),
+                                    new HashSet<>(row.strings("notified_resolved")))),
+                    receiver);
             GroupChanges changes = decide.apply(groups);
             for (NotificationGroup group : changes.save()) {
-                SqlStatements.update(connection, """
+                SqlStatements.update(
+                        connection,
+                        """
                         INSERT INTO notification_group (receiver, group_key, group_labels, first_seen, last_notified_at, notified_firing, notified_resolved)
                         VALUES (?, ?, ?::jsonb, ?, ?, ?, ?)
                         ON CONFLICT (receiver, group_key) DO UPDATE SET last_notified_at = EXCLUDED.last_notified_at,
                                notified_firing = EXCLUDED.notified_firing, notified_resolved = EXCLUDED.notified_resolved""",
-                        receiver, group.groupKey(), JsonColumns.write(group.groupLabels()), group.firstSeen(),
+                        receiver,
+                        group.groupKey(),
+                        JsonColumns.write(group.groupLabels()),
+                        group.firstSeen(),
                         group.lastNotifiedAt(),
                         connection.createArrayOf("text", group.notifiedFiring().toArray()),
-                        connection.createArrayOf("text", group.notifiedResolved().toArray()));
+                        connection.createArrayOf(
+                                "text", group.notifiedResolved().toArray()));
             }
             for (String key : changes.delete()) {
-                SqlStatements.update(connection, "DELETE FROM notification_group WHERE receiver = ? AND group_key = ?", receiver, key);
+                SqlStatements.update(
+                        connection,
+                        "DELETE FROM notification_group WHERE receiver = ? AND group_key = ?",
+                        receiver,
+                        key);
             }
             for (int i = 0; i < changes.payloads().size(); i++) {
                 String groupKey = changes.payloadGroupKeys().get(i);
                 // the group's state is what its newest notification says: an older one not yet delivered need not be
                 SqlStatements.update(connection, """
                         UPDATE notification_outbox SET superseded_at = ?
-                         WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""",
-                        now, receiver, groupKey);
-                long seq = Rows.list(connection, "SELECT coalesce(max(seq), 0) + 1 AS seq FROM notification_outbox WHERE receiver = ? AND group_key = ?",
-                        row -> row.number("seq"), receiver, groupKey).get(0);
-                SqlStatements.update(connection, """
+                         WHERE receiver = ? AND group_key = ? AND delivered_at IS NULL AND superseded_at IS NULL""", now, receiver, groupKey);
+                long seq = Rows.list(
+                                connection,
+                                "SELECT coalesce(max(seq), 0) + 1 AS seq FROM notification_outbox WHERE receiver = ? AND group_key = ?",
+                                row -> row.number("seq"),
+                                receiver,
+                                groupKey)
+                        .get(0);
+                SqlStatements.update(
+                        connection,
+                        """
                         INSERT INTO notification_outbox (receiver, url, group_key, payload, created_at, next_attempt_at, seq, idempotency_key)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", receiver, url, groupKey, changes.payloads().get(i),
-                        now, now, seq, idempotencyKey(receiver, groupKey, seq));
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                        receiver,
+                        url,
+                        groupKey,
+                        changes.payloads().get(i),
+                        now,
+                        now,
+                        seq,
+                        idempotencyKey(receiver, groupKey, seq));
             }
             if (!changes.payloads().isEmpty()) {
                 SqlStatements.update(connection, """
@@ -104,15 +146,15 @@ public class SqlNotificationStore implements NotificationStore {
     @Override
     public List<OutboxEntry> claim(String claimant, String receiver, Instant now, Instant claimUntil, int limit) {
         try (Connection connection = dataSource.getConnection()) {
-            return Rows.list(connection, """
+            return Rows.list(
+                    connection, """
                     UPDATE notification_outbox o SET claimed_by = ?, claim_expires_at = ?
                      WHERE id IN (SELECT id FROM notification_outbox
                                    WHERE receiver = ? AND delivered_at IS NULL AND superseded_at IS NULL AND next_attempt_at <= ?
                                      AND (claim_expires_at IS NULL OR claim_expires_at < ?)
                                    ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
                     RETURNING id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
-                              idempotency_key""", SqlNotificationStore::entry, claimant, claimUntil, receiver, now,
-                    now, limit);
+                              idempotency_key""", SqlNotificationStore::entry, claimant, claimUntil, receiver, now, now, limit);
         } catch (SQLException e) {
             throw new StoreException("claiming notifications failed: " + e.getMessage(), e);
         }
@@ -155,7 +197,7 @@ public class SqlNotificationStore implements NotificationStore {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest((receiver + "\u0000" + groupKey).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 12) + "-" + seq;
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -167,8 +209,7 @@ public class SqlNotificationStore implements NotificationStore {
             return Rows.list(connection, """
                     SELECT id, receiver, url, group_key, payload, created_at, attempts, next_attempt_at, delivered_at, last_error,
                            idempotency_key
-                      FROM notification_outbox WHERE superseded_at IS NULL ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""",
-                    SqlNotificationStore::entry, limit);
+                      FROM notification_outbox WHERE superseded_at IS NULL ORDER BY delivered_at IS NOT NULL, id DESC LIMIT ?""", SqlNotificationStore::entry, limit);
         } catch (SQLException e) {
             throw new StoreException("reading notifications failed: " + e.getMessage(), e);
         }
@@ -181,8 +222,7 @@ public class SqlNotificationStore implements NotificationStore {
             SqlStatements.update(connection, """
                     INSERT INTO alertmanager_push (url, last_attempt, last_success, alerts, error) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (url) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, alerts = EXCLUDED.alerts, error = EXCLUDED.error,
-                           last_success = coalesce(EXCLUDED.last_success, alertmanager_push.last_success)""",
-                    url, at, error == null ? at : null, alerts, error);
+                           last_success = coalesce(EXCLUDED.last_success, alertmanager_push.last_success)""", url, at, error == null ? at : null, alerts, error);
         } catch (SQLException e) {
             throw new StoreException("recording a push failed: " + e.getMessage(), e);
         }
@@ -192,8 +232,14 @@ public class SqlNotificationStore implements NotificationStore {
     @Override
     public List<AlertmanagerPush> pushes() {
         try (Connection connection = dataSource.getConnection()) {
-            return Rows.list(connection, "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
-                    row -> new AlertmanagerPush(row.text("url"), row.instant("last_attempt"), row.instant("last_success"), row.integer("alerts"),
+            return Rows.list(
+                    connection,
+                    "SELECT url, last_attempt, last_success, alerts, error FROM alertmanager_push ORDER BY url",
+                    row -> new AlertmanagerPush(
+                            row.text("url"),
+                            row.instant("last_attempt"),
+                            row.instant("last_success"),
+                            row.integer("alerts"),
                             row.text("error")));
         } catch (SQLException e) {
             throw new StoreException("reading pushes failed: " + e.getMessage(), e);
@@ -201,8 +247,17 @@ public class SqlNotificationStore implements NotificationStore {
     }
 
     private static OutboxEntry entry(Row row) throws SQLException {
-        return new OutboxEntry(row.number("id"), row.text("receiver"), row.text("url"), row.text("group_key"), row.text("payload"),
-                row.instant("created_at"), row.integer("attempts"), row.instant("next_attempt_at"), row.instant("delivered_at"),
-                row.text("last_error"), row.text("idempotency_key"));
+        return new OutboxEntry(
+                row.number("id"),
+                row.text("receiver"),
+                row.text("url"),
+                row.text("group_key"),
+                row.text("payload"),
+                row.instant("created_at"),
+                row.integer("attempts"),
+                row.instant("next_attempt_at"),
+                row.instant("delivered_at"),
+                row.text("last_error"),
+                row.text("idempotency_key"));
     }
 }

@@ -44,7 +44,9 @@ public class SqlRailReads implements RailReads {
     }
 
     static List<RailHealth> rails(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
+        return Rows.list(
+                connection,
+                """
                 SELECT rp.rail, min(rp.device) AS device, count(*) AS ports,
                        count(*) FILTER (WHERE s.health = 'DOWN') AS down,
                        count(*) FILTER (WHERE s.health = 'DEGRADED') AS degraded,
@@ -53,14 +55,23 @@ public class SqlRailReads implements RailReads {
                   LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                  WHERE c.name = ?
                  GROUP BY rp.rail ORDER BY rp.rail""",
-                row -> new RailHealth(row.integer("rail"), row.text("device"), row.integer("ports"), row.integer("down"),
-                        row.integer("degraded"), row.nullableDecimal("rx"), row.nullableDecimal("tx"), row.nullableDecimal("rate")), cell);
+                row -> new RailHealth(
+                        row.integer("rail"),
+                        row.text("device"),
+                        row.integer("ports"),
+                        row.integer("down"),
+                        row.integer("degraded"),
+                        row.nullableDecimal("rx"),
+                        row.nullableDecimal("tx"),
+                        row.nullableDecimal("rate")),
+                cell);
     }
 
     /** A rail's ports that are not OK first, then the rest by node, at most {@code limit}. */
     @Override
     public List<PortState> railPorts(String cell, int rail, int limit) {
-        return consistentRead.read(connection -> Rows.list(connection, "SELECT " + PORT_COLUMNS + """
+        return consistentRead.read(connection ->
+                Rows.list(connection, "SELECT " + PORT_COLUMNS + """
                   FROM rail_port rp
                   JOIN cell c ON c.id = rp.cell_id
                   JOIN node n ON n.id = rp.node_id
@@ -73,11 +84,18 @@ public class SqlRailReads implements RailReads {
     @Override
     public Optional<NodeDetail> node(String cell, String node, Duration historyWindow) {
         return consistentRead.read(connection -> {
-            Optional<NodeRow> inventory = Rows.first(connection, """
+            Optional<NodeRow> inventory = Rows.first(
+                    connection,
+                    """
                     SELECT n.id, n.pool, n.pod_cidrs, n.max_pods FROM node n JOIN cell c ON c.id = n.cell_id
                      WHERE c.name = ? AND n.name = ?""",
-                    row -> new NodeRow(row.integer("id"), row.text("pool"), row.strings("pod_cidrs"), row.nullableInteger("max_pods")),
-                    cell, node);
+                    row -> new NodeRow(
+                            row.integer("id"),
+                            row.text("pool"),
+                            row.strings("pod_cidrs"),
+                            row.nullableInteger("max_pods")),
+                    cell,
+                    node);
             if (inventory.isEmpty()) {
                 return Optional.empty();
             }
@@ -90,55 +108,84 @@ public class SqlRailReads implements RailReads {
                      WHERE rp.node_id = ? ORDER BY rp.rail""", SqlRailReads::port, nodeId);
             Map<Integer, List<PortSample>> history = new TreeMap<>();
             Instant since = Instant.now().minus(historyWindow);
-            Rows.list(connection, """
+            Rows.list(
+                    connection,
+                    """
                     SELECT rp.rail, x.ts, x.rx_bytes_per_second, x.tx_bytes_per_second, x.health, x.errors_per_second, x.symbol_errors_per_hour
                       FROM rail_port_sample x JOIN rail_port rp ON rp.id = x.rail_port_id
                      WHERE rp.node_id = ? AND x.ts > ? ORDER BY rp.rail, x.ts""",
-                    row -> history.computeIfAbsent(row.integer("rail"), rail -> new ArrayList<>()).add(new PortSample(row.instant("ts"),
-                            row.nullableDecimal("rx_bytes_per_second"), row.nullableDecimal("tx_bytes_per_second"), row.integer("health"),
-                            row.nullableDecimal("errors_per_second"), row.nullableDecimal("symbol_errors_per_hour"))), nodeId, since);
-            List<NeighborSample> neighborHistory = Rows.list(connection, """
+                    row -> history.computeIfAbsent(row.integer("rail"), rail -> new ArrayList<>())
+                            .add(new PortSample(
+                                    row.instant("ts"),
+                                    row.nullableDecimal("rx_bytes_per_second"),
+                                    row.nullableDecimal("tx_bytes_per_second"),
+                                    row.integer("health"),
+                                    row.nullableDecimal("errors_per_second"),
+                                    row.nullableDecimal("symbol_errors_per_hour"))),
+                    nodeId,
+                    since);
+            List<NeighborSample> neighborHistory = Rows.list(
+                    connection,
+                    """
                     SELECT ts, entries FROM neighbor_sample WHERE node_id = ? AND ts > ? ORDER BY ts""",
-                    row -> new NeighborSample(row.instant("ts"), row.integer("entries")), nodeId, since);
+                    row -> new NeighborSample(row.instant("ts"), row.integer("entries")),
+                    nodeId,
+                    since);
             NodeRow found = inventory.get();
-            return Optional.of(new NodeDetail(cell, node, found.pool(), found.podCidrs(), found.maxPods(),
-                    neighbors.isEmpty() ? null : neighbors.get(0), ports, history, neighborHistory));
+            return Optional.of(new NodeDetail(
+                    cell,
+                    node,
+                    found.pool(),
+                    found.podCidrs(),
+                    found.maxPods(),
+                    neighbors.isEmpty() ? null : neighbors.get(0),
+                    ports,
+                    history,
+                    neighborHistory));
         });
     }
 
     /** How many nodes the cell has: the heatmap lays them out in name order. */
     @Override
     public int nodeCount(String cell) {
-        return consistentRead.read(connection -> Rows.list(connection,
-                "SELECT count(*) AS nodes FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ?", row -> row.integer("nodes"),
-                cell).get(0));
+        return consistentRead.read(connection -> Rows.list(
+                        connection,
+                        "SELECT count(*) AS nodes FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ?",
+                        row -> row.integer("nodes"),
+                        cell)
+                .get(0));
     }
 
     /** The node at {@code index} in name order, as the heatmap places it. */
     @Override
     public Optional<String> nodeAt(String cell, int index) {
-        return consistentRead.read(connection -> Rows.first(connection,
+        return consistentRead.read(connection -> Rows.first(
+                connection,
                 "SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name OFFSET ? LIMIT 1",
-                row -> row.text("name"), cell, index));
+                row -> row.text("name"),
+                cell,
+                index));
     }
 
     @Override
     public HeatmapCells heatmap(String cell, int rails) {
         return consistentRead.read(connection -> {
             List<String> nodes = Rows.list(connection, """
-                    SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name""",
-                    row -> row.text("name"), cell);
+                    SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name""", row -> row.text("name"), cell);
             Map<String, Integer> index = new HashMap<>(nodes.size() * 2);
             for (int i = 0; i < nodes.size(); i++) {
                 index.put(nodes.get(i), i);
             }
             byte[] codes = new byte[nodes.size() * rails];
             Arrays.fill(codes, HeatmapCells.NO_DATA);
-            Rows.list(connection, """
+            Rows.list(
+                    connection,
+                    """
                     SELECT n.name, rp.rail, s.health FROM rail_port rp
                       JOIN cell c ON c.id = rp.cell_id JOIN node n ON n.id = rp.node_id
                       JOIN rail_port_state s ON s.rail_port_id = rp.id
-                     WHERE c.name = ?""", row -> {
+                     WHERE c.name = ?""",
+                    row -> {
                         Integer node = index.get(row.text("name"));
                         int rail = row.integer("rail");
                         if (node != null && rail >= 1 && rail <= rails) {
@@ -149,28 +196,47 @@ public class SqlRailReads implements RailReads {
                             };
                         }
                         return null;
-                    }, cell);
+                    },
+                    cell);
             return new HeatmapCells(nodes, rails, codes);
         });
     }
 
     private static PortState port(Row row) throws SQLException {
-        return new PortState(row.text("node"), row.integer("rail"), row.text("device"), row.integer("port"), row.integer("state"),
-                row.integer("phys_state"), row.decimal("rate_gbps"), row.nullableDecimal("rx_bytes_per_second"),
-                row.nullableDecimal("tx_bytes_per_second"), row.nullableDecimal("symbol_errors_per_hour"),
-                row.nullableDecimal("errors_per_second"), row.integer("link_downed_increase"), row.nullableDecimal("congestion_ratio"),
-                row.constant(PortHealth.class, "health"), row.text("reason"), row.nullableDecimal("cnp_per_second"),
+        return new PortState(
+                row.text("node"),
+                row.integer("rail"),
+                row.text("device"),
+                row.integer("port"),
+                row.integer("state"),
+                row.integer("phys_state"),
+                row.decimal("rate_gbps"),
+                row.nullableDecimal("rx_bytes_per_second"),
+                row.nullableDecimal("tx_bytes_per_second"),
+                row.nullableDecimal("symbol_errors_per_hour"),
+                row.nullableDecimal("errors_per_second"),
+                row.integer("link_downed_increase"),
+                row.nullableDecimal("congestion_ratio"),
+                row.constant(PortHealth.class, "health"),
+                row.text("reason"),
+                row.nullableDecimal("cnp_per_second"),
                 row.nullableDecimal("ecn_marked_per_second"));
     }
 
     /** A node's neighbor table; the query names the node {@code node}. */
     static NeighborState neighbor(Row row) throws SQLException {
-        return new NeighborState(row.text("node"), row.integer("entries"), row.integer("gc_thresh1"), row.integer("gc_thresh2"),
-                row.integer("gc_thresh3"), row.decimal("pressure"), row.constant(Health.class, "health"), row.text("reason"),
+        return new NeighborState(
+                row.text("node"),
+                row.integer("entries"),
+                row.integer("gc_thresh1"),
+                row.integer("gc_thresh2"),
+                row.integer("gc_thresh3"),
+                row.decimal("pressure"),
+                row.constant(Health.class, "health"),
+                row.text("reason"),
                 row.integerMap("entries_by_device"));
     }
 
     /** A node's inventory row. */
-    private record NodeRow(int id, String pool, List<String> podCidrs, Integer maxPods) {
-    }
+    private record NodeRow(int id, String pool, List<String> podCidrs, Integer maxPods) {}
 }

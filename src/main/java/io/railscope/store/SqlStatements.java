@@ -8,8 +8,7 @@ import java.sql.Statement;
 /** Runs one statement with positional parameters and returns the rows it touched. */
 final class SqlStatements {
 
-    private SqlStatements() {
-    }
+    private SqlStatements() {}
 
     static long update(Connection connection, String sql, Object... parameters) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {

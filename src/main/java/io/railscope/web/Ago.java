@@ -6,8 +6,7 @@ import java.time.Instant;
 /** Ages as people read them on a dashboard: "12 s ago", "4 min ago", "never". */
 final class Ago {
 
-    private Ago() {
-    }
+    private Ago() {}
 
     static String of(Instant at, Instant now) {
         if (at == null) {

@@ -7,6 +7,7 @@ import io.railscope.alert.AlertStore;
 import io.railscope.alert.StoredAlert;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
+import io.railscope.notify.AlertmanagerPush;
 import io.railscope.notify.NotificationStore;
 import io.railscope.notify.OutboxEntry;
 import io.railscope.notify.Silences;
@@ -36,17 +37,21 @@ public class AlertsPage {
     private static final double MAX_HOURS = 87_600;
 
     /** An alert row: the alert, whether a silence mutes it, and how long it has fired. */
-    public record AlertRow(StoredAlert alert, boolean silenced, String duration) {
-    }
+    public record AlertRow(StoredAlert alert, boolean silenced, String duration) {}
 
     /** Mean time to resolve of one alertname. */
-    public record Mttr(String alertname, long firings, String mean) {
-    }
+    public record Mttr(String alertname, long firings, String mean) {}
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance alerts(List<AlertRow> firing, List<AlertRow> silenced, List<AlertRow> pending, List<AlertRow> resolved,
-                List<Mttr> mttr, List<OutboxEntry> notifications, List<io.railscope.notify.AlertmanagerPush> pushes);
+        static native TemplateInstance alerts(
+                List<AlertRow> firing,
+                List<AlertRow> silenced,
+                List<AlertRow> pending,
+                List<AlertRow> resolved,
+                List<Mttr> mttr,
+                List<OutboxEntry> notifications,
+                List<AlertmanagerPush> pushes);
 
         static native TemplateInstance silences(List<Silence> silences, Instant now, String error, String matchers);
     }
@@ -78,12 +83,16 @@ public class AlertsPage {
                 (muted ? silenced : firing).add(row);
             }
         }
-        List<AlertRow> resolved = alerts.history(null, 100).stream().map(alert -> new AlertRow(alert, false, Formats.duration(alert.firingFor(now))))
+        List<AlertRow> resolved = alerts.history(null, 100).stream()
+                .map(alert -> new AlertRow(alert, false, Formats.duration(alert.firingFor(now))))
                 .toList();
         List<Mttr> mttr = alerts.meanTimeToResolve(null).entrySet().stream()
-                .map(entry -> new Mttr(entry.getKey(), (long) entry.getValue()[0], Formats.duration(Duration.ofSeconds((long) entry.getValue()[1]))))
+                .map(entry ->
+                        new Mttr(entry.getKey(), (long) entry.getValue()[0], Formats.duration(Duration.ofSeconds((long)
+                                entry.getValue()[1]))))
                 .toList();
-        return Templates.alerts(firing, silenced, pending, resolved, mttr, notifications.recent(20), notifications.pushes());
+        return Templates.alerts(
+                firing, silenced, pending, resolved, mttr, notifications.recent(20), notifications.pushes());
     }
 
     @GET
@@ -97,7 +106,10 @@ public class AlertsPage {
     @POST
     @Path("silences")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response create(@FormParam("matchers") String matchers, @FormParam("hours") String hours, @FormParam("createdBy") String createdBy,
+    public Response create(
+            @FormParam("matchers") String matchers,
+            @FormParam("hours") String hours,
+            @FormParam("createdBy") String createdBy,
             @FormParam("comment") String comment) {
         Instant now = Instant.now();
         try {
@@ -105,11 +117,17 @@ public class AlertsPage {
             if (!(duration > 0 && duration <= MAX_HOURS)) {
                 throw new NumberFormatException();
             }
-            silences.create(parse(matchers), now, now.plusSeconds(Math.round(duration * 3600)), createdBy, comment, now);
+            silences.create(
+                    parse(matchers), now, now.plusSeconds(Math.round(duration * 3600)), createdBy, comment, now);
         } catch (Silences.InvalidSilenceException | NumberFormatException e) {
-            String message = e instanceof NumberFormatException ? "hours: a number of hours above 0 and at most " + (long) MAX_HOURS : e.getMessage();
-            return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
-                    .entity(Templates.silences(silences.recent(now), now, message, matchers == null ? "" : matchers).render()).build();
+            String message = e instanceof NumberFormatException
+                    ? "hours: a number of hours above 0 and at most " + (long) MAX_HOURS
+                    : e.getMessage();
+            return Response.status(Response.Status.BAD_REQUEST)
+                    .type(MediaType.TEXT_HTML)
+                    .entity(Templates.silences(silences.recent(now), now, message, matchers == null ? "" : matchers)
+                            .render())
+                    .build();
         }
         return Response.seeOther(URI.create("/silences")).build();
     }
@@ -132,9 +150,11 @@ public class AlertsPage {
             if (matcher.isEmpty()) {
                 continue;
             }
-            var parts = Pattern.compile("^([^=!~\\s]+)\\s*(=~|!~|!=|=)\\s*\"?(.*?)\"?$").matcher(matcher);
+            var parts = Pattern.compile("^([^=!~\\s]+)\\s*(=~|!~|!=|=)\\s*\"?(.*?)\"?$")
+                    .matcher(matcher);
             if (!parts.matches()) {
-                throw new Silences.InvalidSilenceException("matchers[" + index + "]: write name=value, name!=value, name=~regex or name!~regex");
+                throw new Silences.InvalidSilenceException(
+                        "matchers[" + index + "]: write name=value, name!=value, name=~regex or name!~regex");
             }
             String op = parts.group(2);
             matchers.add(new Matcher(parts.group(1), parts.group(3), op.contains("~"), !op.startsWith("!")));

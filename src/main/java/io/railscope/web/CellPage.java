@@ -2,6 +2,7 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.Fleet;
 import io.railscope.read.CellDetails;
 import io.railscope.read.CellReads;
 import jakarta.ws.rs.GET;
@@ -31,9 +32,9 @@ public class CellPage {
 
     private final RenderedPages rendered;
 
-    private final io.railscope.config.Fleet fleet;
+    private final Fleet fleet;
 
-    public CellPage(CellReads reads, CellViews views, RenderedPages rendered, io.railscope.config.Fleet fleet) {
+    public CellPage(CellReads reads, CellViews views, RenderedPages rendered, Fleet fleet) {
         this.fleet = fleet;
         this.rendered = rendered;
         this.reads = reads;
@@ -48,7 +49,8 @@ public class CellPage {
                 return Templates.gathering(name).render();
             }
             CellDetails found = details.orElseThrow(() -> new NotFoundException("no cell named " + name));
-            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found)).render();
+            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found))
+                    .render();
         });
     }
 
@@ -57,12 +59,14 @@ public class CellPage {
     public String body(@PathParam("cell") String name) {
         return rendered.get("cell-fragment/" + name, () -> {
             CellDetails details = details(name);
-            return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details)).render();
+            return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details))
+                    .render();
         });
     }
 
     private static HeatmapLayout heatmap(CellDetails details) {
-        return new HeatmapLayout(details.summary().nodes(), Math.max(1, details.rails().size()));
+        return new HeatmapLayout(
+                details.summary().nodes(), Math.max(1, details.rails().size()));
     }
 
     private CellDetails details(String name) {

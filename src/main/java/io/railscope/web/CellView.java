@@ -5,7 +5,8 @@ import io.railscope.read.CellSummary;
 import java.util.List;
 
 /** A cell's summary as the fleet page and cell page header show it. */
-public record CellView(CellSummary summary, String collected, boolean stale, List<SourceView> sources, int firingAlerts) {
+public record CellView(
+        CellSummary summary, String collected, boolean stale, List<SourceView> sources, int firingAlerts) {
 
     public String name() {
         return summary.cell();

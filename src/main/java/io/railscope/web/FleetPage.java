@@ -49,6 +49,7 @@ public class FleetPage {
             case OK -> 0;
         };
     }
+
     private final Fleet fleet;
 
     private final RenderedPages rendered;
@@ -62,14 +63,17 @@ public class FleetPage {
 
     @GET
     public String fleet() {
-        return rendered.get("fleet", () -> Templates.fleet(cells(), fleet.isBuiltInSimulation()).render());
+        return rendered.get(
+                "fleet",
+                () -> Templates.fleet(cells(), fleet.isBuiltInSimulation()).render());
     }
 
     /** The cell table alone, which the page re-fetches every few seconds through htmx. */
     @GET
     @Path("fragments/fleet")
     public String cellsFragment() {
-        return rendered.get("fleet-fragment", () -> Templates.fleet$cells(cells()).render());
+        return rendered.get(
+                "fleet-fragment", () -> Templates.fleet$cells(cells()).render());
     }
 
     private List<CellView> cells() {

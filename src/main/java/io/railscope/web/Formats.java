@@ -16,8 +16,7 @@ final class Formats {
     private static final DateTimeFormatter UTC =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
-    private Formats() {
-    }
+    private Formats() {}
 
     /** A time as "2026-11-30 13:10:28 UTC". */
     static String utc(Instant at) {
@@ -66,5 +65,4 @@ final class Formats {
     static String lower(Enum<?> value) {
         return lower(value.name());
     }
-
 }

@@ -2,8 +2,8 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.http.Paging;
 import io.railscope.config.Fleet;
+import io.railscope.http.Paging;
 import io.railscope.read.HeatmapCells;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.PortState;
@@ -70,7 +70,8 @@ public class HeatmapResource {
     @GET
     @Path("port")
     @Produces(MediaType.TEXT_HTML)
-    public TemplateInstance port(@PathParam("cell") String cell, @QueryParam("x") String xParameter, @QueryParam("y") String yParameter) {
+    public TemplateInstance port(
+            @PathParam("cell") String cell, @QueryParam("x") String xParameter, @QueryParam("y") String yParameter) {
         int x = Paging.count("x", xParameter, 0, 0, Integer.MAX_VALUE);
         int y = Paging.count("y", yParameter, 0, 0, Integer.MAX_VALUE);
         HeatmapLayout layout = new HeatmapLayout(reads.nodeCount(cell), rails(cell));
@@ -80,8 +81,12 @@ public class HeatmapResource {
             throw new NotFoundException("no port at " + x + "," + y);
         }
         int rail = layout.railAt(y);
-        NodeDetail detail = reads.node(cell, node, Duration.ZERO).orElseThrow(() -> new NotFoundException("no node " + node));
-        PortState port = detail.ports().stream().filter(p -> p.rail() == rail).findFirst().orElse(null);
+        NodeDetail detail =
+                reads.node(cell, node, Duration.ZERO).orElseThrow(() -> new NotFoundException("no node " + node));
+        PortState port = detail.ports().stream()
+                .filter(p -> p.rail() == rail)
+                .findFirst()
+                .orElse(null);
         return Templates.port(cell, node, rail, port);
     }
 

@@ -2,8 +2,8 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
-import io.railscope.model.IsolationCheck;
 import io.railscope.config.Fleet;
+import io.railscope.model.IsolationCheck;
 import io.railscope.read.IsolationReads;
 import io.railscope.read.KnownCells;
 import io.railscope.read.StoredFinding;
@@ -22,8 +22,7 @@ import java.util.List;
 public class IsolationPage {
 
     /** One check with its findings in this cell; {@code runs} is false when the cell turned it off. */
-    public record CheckFindings(IsolationCheck check, boolean runs, List<StoredFinding> findings) {
-    }
+    public record CheckFindings(IsolationCheck check, boolean runs, List<StoredFinding> findings) {}
 
     @CheckedTemplate
     static class Templates {
@@ -51,8 +50,13 @@ public class IsolationPage {
         List<CheckFindings> checks = new ArrayList<>();
         var settings = fleet.cell(cell);
         for (IsolationCheck check : IsolationCheck.values()) {
-            checks.add(new CheckFindings(check, settings.map(cellSettings -> cellSettings.audit().runs(check)).orElse(true),
-                    findings.stream().filter(stored -> stored.finding().check() == check).toList()));
+            checks.add(new CheckFindings(
+                    check,
+                    settings.map(cellSettings -> cellSettings.audit().runs(check))
+                            .orElse(true),
+                    findings.stream()
+                            .filter(stored -> stored.finding().check() == check)
+                            .toList()));
         }
         return Templates.isolation(cell, checks, findings.size(), freshness.of(cell));
     }

@@ -11,8 +11,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
@@ -48,13 +48,22 @@ public class JobsPage {
 
     @GET
     @Path("/{namespace}/{name}")
-    public TemplateInstance job(@PathParam("cell") String cell, @PathParam("namespace") String namespace, @PathParam("name") String name,
-            @QueryParam("offset") String offset, @QueryParam("limit") String limit) {
+    public TemplateInstance job(
+            @PathParam("cell") String cell,
+            @PathParam("namespace") String namespace,
+            @PathParam("name") String name,
+            @QueryParam("offset") String offset,
+            @QueryParam("limit") String limit) {
         Paging page = Paging.of(offset, limit);
         known(cell);
         JobDetail detail = reads.job(cell, namespace, name, page.offset(), page.limit())
                 .orElseThrow(() -> new NotFoundException("no job " + namespace + "/" + name + " in cell " + cell));
-        return Templates.job(cell, detail, freshness.of(cell), LineChart.busbw(detail.busbwHistory(), detail.job().baselineGBps()), page.limit());
+        return Templates.job(
+                cell,
+                detail,
+                freshness.of(cell),
+                LineChart.busbw(detail.busbwHistory(), detail.job().baselineGBps()),
+                page.limit());
     }
 
     private void known(String cell) {

@@ -2,7 +2,9 @@ package io.railscope.web;
 
 import io.railscope.assess.PoolSample;
 import io.railscope.read.JobDetail.BusbwSample;
+import io.railscope.read.NeighborSample;
 import io.railscope.read.PortSample;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -15,23 +17,32 @@ import java.util.function.ToDoubleFunction;
  * Two series over time drawn as polylines of an inline SVG, in the page's coordinates, so a page
  * shows history without a script: a pool's use and capacity, or a port's receive and transmit rate.
  */
-public record LineChart(String firstPoints, String secondPoints, String from, String to, double max, int samples, String limitPoints) {
+public record LineChart(
+        String firstPoints, String secondPoints, String from, String to, double max, int samples, String limitPoints) {
 
     static final int WIDTH = 800;
     static final int HEIGHT = 240;
     static final int LEFT = 60;
     static final int BOTTOM = 24;
     static final int TOP = 10;
-    private static final DateTimeFormatter LABEL = DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter LABEL =
+            DateTimeFormatter.ofPattern("MMM d HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
 
     /** A pool's use (first) against its capacity (second). */
     static LineChart usage(List<PoolSample> samples) {
-        return of(samples.stream().map(PoolSample::at).toList(), samples, sample -> sample.used(), sample -> sample.total());
+        return of(
+                samples.stream().map(PoolSample::at).toList(),
+                samples,
+                sample -> sample.used(),
+                sample -> sample.total());
     }
 
     /** A port's receive (first) and transmit (second) rate in Gb/s; missing rates count as 0. */
     static LineChart rates(List<PortSample> samples) {
-        return of(samples.stream().map(PortSample::at).toList(), samples, sample -> gbps(sample.rxBytesPerSecond()),
+        return of(
+                samples.stream().map(PortSample::at).toList(),
+                samples,
+                sample -> gbps(sample.rxBytesPerSecond()),
                 sample -> gbps(sample.txBytesPerSecond()));
     }
 
@@ -39,43 +50,65 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
      * A pool's use against its capacity, and where its growth leads: a forecast line from the last
      * sample to the moment it runs out, when that is within {@code horizon}.
      */
-    static LineChart usage(List<PoolSample> samples, Double daysToExhaustion, java.time.Duration horizon) {
-        if (samples.size() < 2 || daysToExhaustion == null || !Double.isFinite(daysToExhaustion) || daysToExhaustion <= 0
+    static LineChart usage(List<PoolSample> samples, Double daysToExhaustion, Duration horizon) {
+        if (samples.size() < 2
+                || daysToExhaustion == null
+                || !Double.isFinite(daysToExhaustion)
+                || daysToExhaustion <= 0
                 || daysToExhaustion * 86_400 > horizon.toSeconds()) {
             return usage(samples);
         }
         PoolSample last = samples.get(samples.size() - 1);
-        PoolSample exhausted = new PoolSample(last.at().plusSeconds((long) (daysToExhaustion * 86_400)), last.total(), last.total());
+        PoolSample exhausted =
+                new PoolSample(last.at().plusSeconds((long) (daysToExhaustion * 86_400)), last.total(), last.total());
         List<PoolSample> extended = new ArrayList<>(samples);
         extended.add(exhausted);
-        return of(extended.stream().map(PoolSample::at).toList(), extended, sample -> sample == exhausted ? Double.NaN : sample.used(),
-                sample -> sample.total(), sample -> sample == exhausted || sample == last ? sample.used() : Double.NaN);
+        return of(
+                extended.stream().map(PoolSample::at).toList(),
+                extended,
+                sample -> sample == exhausted ? Double.NaN : sample.used(),
+                sample -> sample.total(),
+                sample -> sample == exhausted || sample == last ? sample.used() : Double.NaN);
     }
 
     /** A job's bus bandwidth (first) against the cell's baseline for jobs of its size (second; 0 when unknown). */
     static LineChart busbw(List<BusbwSample> samples, Double baseline) {
-        return of(samples.stream().map(BusbwSample::at).toList(), samples, sample -> sample.busbwGBps(),
+        return of(
+                samples.stream().map(BusbwSample::at).toList(),
+                samples,
+                sample -> sample.busbwGBps(),
                 sample -> baseline == null ? Double.NaN : baseline);
     }
 
     /** A port's error rates per second: receive errors and discards (first), symbol errors (second). */
     static LineChart errors(List<PortSample> samples) {
-        return of(samples.stream().map(PortSample::at).toList(), samples,
+        return of(
+                samples.stream().map(PortSample::at).toList(),
+                samples,
                 sample -> sample.errorsPerSecond() == null ? 0 : sample.errorsPerSecond(),
                 sample -> sample.symbolErrorsPerHour() == null ? 0 : sample.symbolErrorsPerHour() / 3600);
     }
 
     /** A node's neighbor entries (first) against gc_thresh3 (second) and gc_thresh2 (the limit line). */
-    static LineChart neighbors(List<io.railscope.read.NeighborSample> samples, int gcThresh2, int gcThresh3) {
-        return of(samples.stream().map(io.railscope.read.NeighborSample::at).toList(), samples, sample -> sample.entries(), sample -> gcThresh3,
+    static LineChart neighbors(List<NeighborSample> samples, int gcThresh2, int gcThresh3) {
+        return of(
+                samples.stream().map(NeighborSample::at).toList(),
+                samples,
+                sample -> sample.entries(),
+                sample -> gcThresh3,
                 sample -> gcThresh2);
     }
 
-    private static <T> LineChart of(List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second) {
+    private static <T> LineChart of(
+            List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second) {
         return of(times, samples, first, second, null);
     }
 
-    private static <T> LineChart of(List<Instant> times, List<T> samples, ToDoubleFunction<T> first, ToDoubleFunction<T> second,
+    private static <T> LineChart of(
+            List<Instant> times,
+            List<T> samples,
+            ToDoubleFunction<T> first,
+            ToDoubleFunction<T> second,
             ToDoubleFunction<T> limit) {
         if (samples.isEmpty()) {
             return new LineChart("", "", "", "", 0, 0, "");
@@ -98,8 +131,14 @@ public record LineChart(String firstPoints, String secondPoints, String from, St
                 add(c, x, limit.applyAsDouble(samples.get(i)), top);
             }
         }
-        return new LineChart(String.join(" ", a), String.join(" ", b), LABEL.format(times.get(0)),
-                LABEL.format(times.get(times.size() - 1)), max, samples.size(), String.join(" ", c));
+        return new LineChart(
+                String.join(" ", a),
+                String.join(" ", b),
+                LABEL.format(times.get(0)),
+                LABEL.format(times.get(times.size() - 1)),
+                max,
+                samples.size(),
+                String.join(" ", c));
     }
 
     /** A series skips the samples where it has no value. */

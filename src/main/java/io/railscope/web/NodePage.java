@@ -4,6 +4,8 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
+import io.railscope.read.JobReads;
+import io.railscope.read.JobSummary;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
@@ -24,17 +26,22 @@ public class NodePage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance node(NodeDetail node, List<RailChart> rails, int expectedGbps, List<io.railscope.read.JobSummary> jobs,
-                CellView fresh, LineChart neighborChart);
+        static native TemplateInstance node(
+                NodeDetail node,
+                List<RailChart> rails,
+                int expectedGbps,
+                List<JobSummary> jobs,
+                CellView fresh,
+                LineChart neighborChart);
     }
 
     private final RailReads reads;
-    private final io.railscope.read.JobReads jobs;
+    private final JobReads jobs;
     private final Fleet fleet;
 
     private final PageFreshness freshness;
 
-    public NodePage(RailReads reads, io.railscope.read.JobReads jobs, Fleet fleet, PageFreshness freshness) {
+    public NodePage(RailReads reads, JobReads jobs, Fleet fleet, PageFreshness freshness) {
         this.freshness = freshness;
         this.reads = reads;
         this.jobs = jobs;
@@ -46,10 +53,22 @@ public class NodePage {
         NodeDetail node = reads.node(cell, name, HISTORY)
                 .orElseThrow(() -> new NotFoundException("no node named " + name + " in cell " + cell));
         List<RailChart> rails = node.ports().stream()
-                .map(port -> new RailChart(port, LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())),
-                        LineChart.errors(node.historyByRail().getOrDefault(port.rail(), List.of())))).toList();
-        return Templates.node(node, rails, fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0), jobs.onNode(cell, name),
-                freshness.of(cell), node.neighbors() == null ? null
-                        : LineChart.neighbors(node.neighborHistory(), node.neighbors().gcThresh2(), node.neighbors().gcThresh3()));
+                .map(port -> new RailChart(
+                        port,
+                        LineChart.rates(node.historyByRail().getOrDefault(port.rail(), List.of())),
+                        LineChart.errors(node.historyByRail().getOrDefault(port.rail(), List.of()))))
+                .toList();
+        return Templates.node(
+                node,
+                rails,
+                fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0),
+                jobs.onNode(cell, name),
+                freshness.of(cell),
+                node.neighbors() == null
+                        ? null
+                        : LineChart.neighbors(
+                                node.neighborHistory(),
+                                node.neighbors().gcThresh2(),
+                                node.neighbors().gcThresh3()));
     }
 }

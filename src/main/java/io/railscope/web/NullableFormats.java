@@ -9,8 +9,7 @@ import io.quarkus.qute.TemplateExtension;
 @TemplateExtension(namespace = "fmt")
 final class NullableFormats {
 
-    private NullableFormats() {
-    }
+    private NullableFormats() {}
 
     /** Bytes per second as Gb/s, or a dash when there is no rate yet. */
     static String gbps(Double bytesPerSecond) {

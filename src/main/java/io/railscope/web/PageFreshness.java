@@ -18,7 +18,10 @@ public class PageFreshness {
 
     /** The cell's view, or null before its first collection. */
     public CellView of(String cell) {
-        return reads.fleet().stream().filter(summary -> summary.cell().equals(cell)).findFirst()
-                .map(summary -> views.of(summary, Instant.now())).orElse(null);
+        return reads.fleet().stream()
+                .filter(summary -> summary.cell().equals(cell))
+                .findFirst()
+                .map(summary -> views.of(summary, Instant.now()))
+                .orElse(null);
     }
 }

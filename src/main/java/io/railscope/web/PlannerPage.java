@@ -28,7 +28,13 @@ public class PlannerPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance planner(int nodes, int podsPerNode, int surgePercent, String cell, IpamPlan plan, String error,
+        static native TemplateInstance planner(
+                int nodes,
+                int podsPerNode,
+                int surgePercent,
+                String cell,
+                IpamPlan plan,
+                String error,
                 PoolState primary);
     }
 
@@ -40,12 +46,19 @@ public class PlannerPage {
 
     /** The planner; a number that is no whole number answers 400 with the form and what was wrong, a number out of range 200 with it. */
     @GET
-    public Response planner(@QueryParam("nodes") String nodesParameter, @QueryParam("podsPerNode") String podsParameter,
-            @QueryParam("surge") String surgeParameter, @QueryParam("cell") String cell) {
-        Optional<PoolState> primary = Optional.ofNullable(cell).filter(name -> !name.isBlank())
+    public Response planner(
+            @QueryParam("nodes") String nodesParameter,
+            @QueryParam("podsPerNode") String podsParameter,
+            @QueryParam("surge") String surgeParameter,
+            @QueryParam("cell") String cell) {
+        Optional<PoolState> primary = Optional.ofNullable(cell)
+                .filter(name -> !name.isBlank())
                 .flatMap(name -> reads.cell(name, 0))
-                .flatMap(ipam -> ipam.pools().stream().filter(pool -> pool.usage().plane() == Plane.PRIMARY).findFirst());
-        int n = primary.map(pool -> (int) Math.max(1, pool.usage().blocksUsed())).orElse(10_000);
+                .flatMap(ipam -> ipam.pools().stream()
+                        .filter(pool -> pool.usage().plane() == Plane.PRIMARY)
+                        .findFirst());
+        int n = primary.map(pool -> (int) Math.max(1, pool.usage().blocksUsed()))
+                .orElse(10_000);
         int pods = 48;
         int surge = 25;
         String error = null;
@@ -58,8 +71,12 @@ public class PlannerPage {
         }
         IpamPlan plan = null;
         if (error != null) {
-            return Response.status(Response.Status.BAD_REQUEST).type(MediaType.TEXT_HTML)
-                    .entity(Templates.planner(n, pods, surge, cell == null ? "" : cell, null, error, primary.orElse(null)).render()).build();
+            return Response.status(Response.Status.BAD_REQUEST)
+                    .type(MediaType.TEXT_HTML)
+                    .entity(Templates.planner(
+                                    n, pods, surge, cell == null ? "" : cell, null, error, primary.orElse(null))
+                            .render())
+                    .build();
         }
         if (n < 1 || n > 1_000_000 || pods < 1 || pods > 10_000 || surge < 0 || surge > 1000) {
             error = "nodes must be 1 to 1,000,000, pods per node 1 to 10,000, surge 0 to 1,000 %";
@@ -70,8 +87,11 @@ public class PlannerPage {
                 plan = null;
             }
         }
-        return Response.ok(Templates.planner(n, pods, surge, cell == null ? "" : cell, plan, error, primary.orElse(null)).render(),
-                MediaType.TEXT_HTML).build();
+        return Response.ok(
+                        Templates.planner(n, pods, surge, cell == null ? "" : cell, plan, error, primary.orElse(null))
+                                .render(),
+                        MediaType.TEXT_HTML)
+                .build();
     }
 
     private static int whole(String value, int absent) {
@@ -81,7 +101,8 @@ public class PlannerPage {
         try {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
-            throw new NumberFormatException("not '" + (value.length() > 40 ? value.substring(0, 40) + "…" : value) + "'");
+            throw new NumberFormatException(
+                    "not '" + (value.length() > 40 ? value.substring(0, 40) + "…" : value) + "'");
         }
     }
 }

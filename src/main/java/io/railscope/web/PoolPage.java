@@ -38,13 +38,20 @@ public class PoolPage {
     }
 
     @GET
-    public TemplateInstance pool(@PathParam("cell") String cell, @PathParam("plane") String plane, @PathParam("pool") String name) {
-        CellIpam ipam = reads.cell(cell, BLOCKS_SHOWN).orElseThrow(() -> new NotFoundException("no cell named " + cell));
-        Plane poolPlane = Arrays.stream(Plane.values()).filter(known -> known.name().equalsIgnoreCase(plane)).findFirst()
+    public TemplateInstance pool(
+            @PathParam("cell") String cell, @PathParam("plane") String plane, @PathParam("pool") String name) {
+        CellIpam ipam =
+                reads.cell(cell, BLOCKS_SHOWN).orElseThrow(() -> new NotFoundException("no cell named " + cell));
+        Plane poolPlane = Arrays.stream(Plane.values())
+                .filter(known -> known.name().equalsIgnoreCase(plane))
+                .findFirst()
                 .orElseThrow(() -> new NotFoundException("no plane " + plane));
-        PoolState pool = ipam.pools().stream().filter(p -> p.usage().plane() == poolPlane && p.usage().name().equals(name))
-                .findFirst().orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
-        LineChart chart = LineChart.usage(reads.history(cell, poolPlane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
+        PoolState pool = ipam.pools().stream()
+                .filter(p -> p.usage().plane() == poolPlane && p.usage().name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
+        LineChart chart = LineChart.usage(
+                reads.history(cell, poolPlane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
         List<NodeBlockRow> blocks = poolPlane == Plane.PRIMARY ? ipam.nodeBlocks() : List.of();
         return Templates.pool(cell, pool, chart, blocks);
     }

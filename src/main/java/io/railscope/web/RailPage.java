@@ -2,6 +2,8 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.read.JobReads;
+import io.railscope.read.JobSummary;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
 import io.railscope.read.RailReads;
@@ -22,16 +24,21 @@ public class RailPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance rail(String cell, RailHealth rail, List<RailHealth> rails, List<PortState> ports,
-                List<io.railscope.read.JobSummary> jobs, CellView fresh);
+        static native TemplateInstance rail(
+                String cell,
+                RailHealth rail,
+                List<RailHealth> rails,
+                List<PortState> ports,
+                List<JobSummary> jobs,
+                CellView fresh);
     }
 
     private final RailReads reads;
-    private final io.railscope.read.JobReads jobs;
+    private final JobReads jobs;
 
     private final PageFreshness freshness;
 
-    public RailPage(RailReads reads, io.railscope.read.JobReads jobs, PageFreshness freshness) {
+    public RailPage(RailReads reads, JobReads jobs, PageFreshness freshness) {
         this.freshness = freshness;
         this.reads = reads;
         this.jobs = jobs;
@@ -40,8 +47,16 @@ public class RailPage {
     @GET
     public TemplateInstance rail(@PathParam("cell") String cell, @PathParam("rail") int number) {
         List<RailHealth> rails = reads.rails(cell);
-        RailHealth rail = rails.stream().filter(r -> r.rail() == number).findFirst()
+        RailHealth rail = rails.stream()
+                .filter(r -> r.rail() == number)
+                .findFirst()
                 .orElseThrow(() -> new NotFoundException("no rail " + number + " in cell " + cell));
-        return Templates.rail(cell, rail, rails, reads.railPorts(cell, number, PORTS_SHOWN), jobs.onUnhealthyRail(cell, number), freshness.of(cell));
+        return Templates.rail(
+                cell,
+                rail,
+                rails,
+                reads.railPorts(cell, number, PORTS_SHOWN),
+                jobs.onUnhealthyRail(cell, number),
+                freshness.of(cell));
     }
 }

@@ -15,8 +15,7 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class RenderedPages {
 
-    private record Rendered(long second, long version, String html) {
-    }
+    private record Rendered(long second, long version, String html) {}
 
     private final Map<String, Rendered> pages = new ConcurrentHashMap<>();
     private final DataVersion version;

@@ -7,6 +7,5 @@ import io.railscope.model.Plane;
 @TemplateData(target = Plane.class, namespace = TemplateData.SIMPLENAME)
 final class TemplateEnums {
 
-    private TemplateEnums() {
-    }
+    private TemplateEnums() {}
 }

@@ -2,8 +2,6 @@ package io.railscope.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
@@ -22,6 +20,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -35,56 +35,157 @@ class AlertRulesTest {
 
     static Stream<Row> rules() {
         List<Row> rows = new ArrayList<>(List.of(
-                row("IpPoolLowHeadroom", "critical", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0))
-                        .labels("pool", "cluster-pool", "plane", "primary").page("/pools/primary/cluster-pool"),
-                row("IpPoolLowHeadroom", "warning", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.WARNING, 0, 0))
-                        .labels("pool", "cluster-pool", "plane", "primary").page("/pools/primary/cluster-pool"),
-                row("BackendRailPoolNearFull", "warning", healthy().pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 0, 0))
-                        .labels("pool", "rail-3", "rail", "3").page("/pools/backend/rail-3"),
-                row("IpamLeakedAddresses", "warning", healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.OK, 3, 0))
-                        .labels("pool", "cluster-pool").page("/pools/primary/cluster-pool"),
+                row(
+                                "IpPoolLowHeadroom",
+                                "critical",
+                                healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0))
+                        .labels("pool", "cluster-pool", "plane", "primary")
+                        .page("/pools/primary/cluster-pool"),
+                row(
+                                "IpPoolLowHeadroom",
+                                "warning",
+                                healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.WARNING, 0, 0))
+                        .labels("pool", "cluster-pool", "plane", "primary")
+                        .page("/pools/primary/cluster-pool"),
+                row(
+                                "BackendRailPoolNearFull",
+                                "warning",
+                                healthy().pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 0, 0))
+                        .labels("pool", "rail-3", "rail", "3")
+                        .page("/pools/backend/rail-3"),
+                row(
+                                "IpamLeakedAddresses",
+                                "warning",
+                                healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.OK, 3, 0))
+                        .labels("pool", "cluster-pool")
+                        .page("/pools/primary/cluster-pool"),
                 row("IpAllocationFailures", "warning", healthy().pool("rail-3", Plane.BACKEND, 3, Health.OK, 0, 2))
-                        .labels("pool", "rail-3").page("/pools/backend/rail-3"),
+                        .labels("pool", "rail-3")
+                        .page("/pools/backend/rail-3"),
                 // failure events no pool owns are the cell's
-                row("IpAllocationFailures", "warning", healthy().allocationFailureEvents(4)).page(""),
+                row("IpAllocationFailures", "warning", healthy().allocationFailureEvents(4))
+                        .page(""),
                 row("NodeBlockNearFull", "critical", healthy().block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254))
-                        .labels("node", "gpu-1", "pool", "cluster-pool").page("/nodes/gpu-1"),
+                        .labels("node", "gpu-1", "pool", "cluster-pool")
+                        .page("/nodes/gpu-1"),
                 row("NodeBlockNearFull", "warning", healthy().block("gpu-1", "cluster-pool", "10.0.1.0/24", 240, 254))
-                        .labels("node", "gpu-1", "pool", "cluster-pool").page("/nodes/gpu-1"),
-                row("NeighborTableOverGcThresh2", "warning", healthy().neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2"))
-                        .labels("node", "gpu-2").page("/nodes/gpu-2").annotation("description", "over gc_thresh2"),
+                        .labels("node", "gpu-1", "pool", "cluster-pool")
+                        .page("/nodes/gpu-1"),
+                row(
+                                "NeighborTableOverGcThresh2",
+                                "warning",
+                                healthy().neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2"))
+                        .labels("node", "gpu-2")
+                        .page("/nodes/gpu-2")
+                        .annotation("description", "over gc_thresh2"),
                 row("NeighborTableNearGcThresh3", "critical", healthy().neighbor("gpu-3", 1000, Health.CRITICAL, null))
-                        .labels("node", "gpu-3").page("/nodes/gpu-3").annotation("description", "gc_thresh2 512, gc_thresh3 1024"),
-                row("RailPortDown", "critical", healthy().port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN").rate(0)))
-                        .labels("node", "gpu-4", "rail", "1", "device", "mlx5_0").page("/nodes/gpu-4").annotation("description", "state DOWN"),
-                row("RailPortRateBelowExpected", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "half rate").rate(200)))
-                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
-                row("RailPortFlapping", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "flapping").linkDowned(2)))
-                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
-                row("RailPortErrors", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "symbol errors").symbolErrorsPerHour(500.0)))
-                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
-                row("RailPortErrors", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "port errors").errorsPerSecond(3.0)))
-                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
-                row("RailPortCongested", "warning", healthy().port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "congested").congestionRatio(0.5)))
-                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1").page("/nodes/gpu-5"),
-                row("NcclJobDegraded", "warning", healthy().job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", null, null))
-                        .labels("namespace", "team-a", "job", "llm").page("/jobs/team-a/llm"),
-                row("NcclJobFailed", "critical", healthy().job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null))
-                        .labels("namespace", "team-b", "job", "eval").page("/jobs/team-b/eval"),
-                row("NcclJobUnobservable", "info", healthy().job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null))
-                        .labels("namespace", "team-c", "job", "quiet").page("/jobs/team-c/quiet"),
+                        .labels("node", "gpu-3")
+                        .page("/nodes/gpu-3")
+                        .annotation("description", "gc_thresh2 512, gc_thresh3 1024"),
+                row(
+                                "RailPortDown",
+                                "critical",
+                                healthy()
+                                        .port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN")
+                                                .rate(0)))
+                        .labels("node", "gpu-4", "rail", "1", "device", "mlx5_0")
+                        .page("/nodes/gpu-4")
+                        .annotation("description", "state DOWN"),
+                row(
+                                "RailPortRateBelowExpected",
+                                "warning",
+                                healthy()
+                                        .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "half rate")
+                                                .rate(200)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
+                        .page("/nodes/gpu-5"),
+                row(
+                                "RailPortFlapping",
+                                "warning",
+                                healthy()
+                                        .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "flapping")
+                                                .linkDowned(2)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
+                        .page("/nodes/gpu-5"),
+                row(
+                                "RailPortErrors",
+                                "warning",
+                                healthy()
+                                        .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "symbol errors")
+                                                .symbolErrorsPerHour(500.0)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
+                        .page("/nodes/gpu-5"),
+                row(
+                                "RailPortErrors",
+                                "warning",
+                                healthy()
+                                        .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "port errors")
+                                                .errorsPerSecond(3.0)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
+                        .page("/nodes/gpu-5"),
+                row(
+                                "RailPortCongested",
+                                "warning",
+                                healthy()
+                                        .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "congested")
+                                                .congestionRatio(0.5)))
+                        .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
+                        .page("/nodes/gpu-5"),
+                row(
+                                "NcclJobDegraded",
+                                "warning",
+                                healthy()
+                                        .job(
+                                                "team-a",
+                                                "llm",
+                                                JobVerdict.DEGRADED,
+                                                "fell back to NET/Socket",
+                                                null,
+                                                null))
+                        .labels("namespace", "team-a", "job", "llm")
+                        .page("/jobs/team-a/llm"),
+                row(
+                                "NcclJobFailed",
+                                "critical",
+                                healthy().job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null))
+                        .labels("namespace", "team-b", "job", "eval")
+                        .page("/jobs/team-b/eval"),
+                row(
+                                "NcclJobUnobservable",
+                                "info",
+                                healthy()
+                                        .job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null))
+                        .labels("namespace", "team-c", "job", "quiet")
+                        .page("/jobs/team-c/quiet"),
                 // a job that is slow is also degraded
-                row("NcclBusBandwidthLow", "warning", healthy().job("team-a", "llm", JobVerdict.DEGRADED, "slow", 80.0, 350.0))
-                        .labels("namespace", "team-a", "job", "llm").page("/jobs/team-a/llm").alongWith("NcclJobDegraded"),
-                row("RailscopeSourceStale", "critical", healthy().source("node-metrics", NOW.minusSeconds(600), "HTTP 503"))
-                        .labels("source", "node-metrics").page(""),
+                row(
+                                "NcclBusBandwidthLow",
+                                "warning",
+                                healthy().job("team-a", "llm", JobVerdict.DEGRADED, "slow", 80.0, 350.0))
+                        .labels("namespace", "team-a", "job", "llm")
+                        .page("/jobs/team-a/llm")
+                        .alongWith("NcclJobDegraded"),
+                row(
+                                "RailscopeSourceStale",
+                                "critical",
+                                healthy().source("node-metrics", NOW.minusSeconds(600), "HTTP 503"))
+                        .labels("source", "node-metrics")
+                        .page(""),
                 row("RailscopeSourceStale", "critical", healthy().source("node-metrics", null, "connection refused"))
-                        .labels("source", "node-metrics").page("").annotation("description", "Last success never; last error: connection refused")));
+                        .labels("source", "node-metrics")
+                        .page("")
+                        .annotation("description", "Last success never; last error: connection refused")));
         for (IsolationCheck check : IsolationCheck.values()) {
-            rows.add(row(check.alertName(), "warning", healthy().isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3,
-                    "seen " + check.label())))
-                    .labels("namespace", "team-a", "object", "Namespace team-a").page("/isolation")
-                    .annotation("fix", check.fix()).annotation("description", "seen " + check.label() + " " + check.why()));
+            rows.add(row(
+                            check.alertName(),
+                            "warning",
+                            healthy()
+                                    .isolation(new IsolationFinding(
+                                            check, "team-a", "Namespace team-a", null, 3, "seen " + check.label())))
+                    .labels("namespace", "team-a", "object", "Namespace team-a")
+                    .page("/isolation")
+                    .annotation("fix", check.fix())
+                    .annotation("description", "seen " + check.label() + " " + check.why()));
         }
         return rows.stream();
     }
@@ -94,13 +195,18 @@ class AlertRulesTest {
     void eachRuleFiresOnTheStateThatTriggersItWithItsLabelsAndPage(Row row) {
         List<AlertCondition> conditions = rules.evaluate(row.inputs, EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW);
 
-        Set<String> fired = new TreeSet<>(conditions.stream().map(AlertCondition::alertname).toList());
+        Set<String> fired =
+                new TreeSet<>(conditions.stream().map(AlertCondition::alertname).toList());
         Set<String> expected = new TreeSet<>(row.alongWith);
         expected.add(row.alertname);
         assertThat(fired).as("the rules that fire").isEqualTo(expected);
 
-        AlertCondition condition = conditions.stream().filter(c -> c.alertname().equals(row.alertname)).findFirst().orElseThrow();
-        Map<String, String> labels = new LinkedHashMap<>(Map.of("alertname", row.alertname, "severity", row.severity, "cell", "west-1"));
+        AlertCondition condition = conditions.stream()
+                .filter(c -> c.alertname().equals(row.alertname))
+                .findFirst()
+                .orElseThrow();
+        Map<String, String> labels =
+                new LinkedHashMap<>(Map.of("alertname", row.alertname, "severity", row.severity, "cell", "west-1"));
         labels.putAll(row.labels);
         assertThat(condition.labels()).containsExactlyInAnyOrderEntriesOf(labels);
         assertThat(condition.generatorUrl()).isEqualTo("https://railscope.example/cells/west-1" + row.page);
@@ -114,25 +220,35 @@ class AlertRulesTest {
 
     @Test
     void aHealthyCellHasNoAlert() {
-        assertThat(rules.evaluate(healthy().build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW)).isEmpty();
+        assertThat(rules.evaluate(healthy().build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW))
+                .isEmpty();
     }
 
     @Test
     void everyUnhealthyThingAtOnceIsOneAlertEach() {
-        CellState all = healthy().pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0).pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 3, 2)
+        CellState all = healthy()
+                .pool("cluster-pool", Plane.PRIMARY, null, Health.CRITICAL, 0, 0)
+                .pool("rail-3", Plane.BACKEND, 3, Health.WARNING, 3, 2)
                 .block("gpu-1", "cluster-pool", "10.0.1.0/24", 254, 254)
-                .neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2").neighbor("gpu-3", 1000, Health.CRITICAL, "near gc_thresh3")
-                .port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN").rate(0))
-                .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "everything").rate(200).linkDowned(2).symbolErrorsPerHour(500.0)
+                .neighbor("gpu-2", 600, Health.WARNING, "over gc_thresh2")
+                .neighbor("gpu-3", 1000, Health.CRITICAL, "near gc_thresh3")
+                .port(Port.of("gpu-4", 1, "mlx5_0", PortHealth.DOWN, "state DOWN")
+                        .rate(0))
+                .port(Port.of("gpu-5", 2, "mlx5_1", PortHealth.DEGRADED, "everything")
+                        .rate(200)
+                        .linkDowned(2)
+                        .symbolErrorsPerHour(500.0)
                         .congestionRatio(0.5))
-                .job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0).job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null)
+                .job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0)
+                .job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null)
                 .job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)
                 .source("node-metrics", NOW.minusSeconds(600), "HTTP 503");
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
         }
         List<AlertCondition> conditions = rules.evaluate(all.build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW);
-        assertThat(conditions.stream().map(AlertCondition::alertname)).doesNotHaveDuplicates()
+        assertThat(conditions.stream().map(AlertCondition::alertname))
+                .doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(AlertRules.NAMES);
     }
 
@@ -153,7 +269,8 @@ class AlertRulesTest {
         private final List<AlertInputs.Neighbor> neighbors = new ArrayList<>();
         private final List<AlertInputs.Port> ports = new ArrayList<>();
         private final List<AlertInputs.Job> jobs = new ArrayList<>();
-        private final List<AlertInputs.Source> sources = new ArrayList<>(List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)));
+        private final List<AlertInputs.Source> sources =
+                new ArrayList<>(List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)));
         private final List<IsolationFinding> isolation = new ArrayList<>();
         private int allocationFailureEvents;
 
@@ -182,7 +299,13 @@ class AlertRulesTest {
             return this;
         }
 
-        CellState job(String namespace, String name, JobVerdict verdict, String reason, Double busbwGBps, Double baselineGBps) {
+        CellState job(
+                String namespace,
+                String name,
+                JobVerdict verdict,
+                String reason,
+                Double busbwGBps,
+                Double baselineGBps) {
             jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps));
             return this;
         }
@@ -198,8 +321,16 @@ class AlertRulesTest {
         }
 
         AlertInputs build() {
-            return new AlertInputs("west-1", List.copyOf(pools), List.copyOf(blocks), List.copyOf(neighbors), List.copyOf(ports), List.copyOf(jobs),
-                    List.copyOf(sources), allocationFailureEvents, List.copyOf(isolation));
+            return new AlertInputs(
+                    "west-1",
+                    List.copyOf(pools),
+                    List.copyOf(blocks),
+                    List.copyOf(neighbors),
+                    List.copyOf(ports),
+                    List.copyOf(jobs),
+                    List.copyOf(sources),
+                    allocationFailureEvents,
+                    List.copyOf(isolation));
         }
     }
 
@@ -254,7 +385,17 @@ class AlertRulesTest {
         }
 
         AlertInputs.Port build() {
-            return new AlertInputs.Port(node, rail, device, 1, health, reason, rateGbps, linkDownedIncrease, symbolErrorsPerHour, errorsPerSecond,
+            return new AlertInputs.Port(
+                    node,
+                    rail,
+                    device,
+                    1,
+                    health,
+                    reason,
+                    rateGbps,
+                    linkDownedIncrease,
+                    symbolErrorsPerHour,
+                    errorsPerSecond,
                     congestionRatio);
         }
     }

@@ -25,6 +25,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -50,19 +52,99 @@ class EveryBadRequestIsAnsweredTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern MALFORMED_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
 
-    private static final List<String> BAD_SEGMENTS = List.of("..", "%2e%2e", "%2E%2E%2F..%2F", "%00", "a%00b", "%C0%AE%C0%AE", "%c0%af",
-            "x".repeat(5_000), "%", "%zz", "%FF%FE", "%E2%80%AE", "%3Cscript%3E", "1e308", "-1", "2147483648", "NaN", "Infinity", "%20",
-            ";a=b", "%3B", "~", "a%2F..%2Fb", "%0D%0A", "%09", "%5C..%5C", "%u002e", "");
-    private static final List<String> NAMES = List.of("alpha", "bravo", "no-such-cell", "team-a", "llm-pretrain-job-0", "alpha-gpu-00001",
-            "1", "6", "0", "primary", "backend", "rail-1", "00000000-0000-0000-0000-000000000000", "not-a-uuid");
-    private static final List<String> QUERY_NAMES = List.of("limit", "offset", "q", "x", "y", "nodes", "podsPerNode", "surge", "cell", "state",
-            "namespace", "job", "pod", "format", "hours");
-    private static final List<String> QUERY_VALUES = List.of("10", "0", "-5", "1e308", "Infinity", "NaN", "99999999999999999999", "alpha",
-            "fuzz", "%00", "%FF", "%", "a%20b", "firing", "json", "x".repeat(3_000), "10.0.0.1", "%C0%AE", "");
-    private static final List<String> CONTENT_TYPES = List.of("text/plain", "application/json", "application/x-www-form-urlencoded",
-            "application/octet-stream", "text/html", "multipart/form-data", "garbage", "application/json; charset=klingon",
-            "text/plain; charset=utf-16", "");
-    private static final List<String> ACCEPTS = List.of("*/*", "application/json", "text/html", "image/png", "garbage/", "text/plain", "");
+    private static final List<String> BAD_SEGMENTS = List.of(
+            "..",
+            "%2e%2e",
+            "%2E%2E%2F..%2F",
+            "%00",
+            "a%00b",
+            "%C0%AE%C0%AE",
+            "%c0%af",
+            "x".repeat(5_000),
+            "%",
+            "%zz",
+            "%FF%FE",
+            "%E2%80%AE",
+            "%3Cscript%3E",
+            "1e308",
+            "-1",
+            "2147483648",
+            "NaN",
+            "Infinity",
+            "%20",
+            ";a=b",
+            "%3B",
+            "~",
+            "a%2F..%2Fb",
+            "%0D%0A",
+            "%09",
+            "%5C..%5C",
+            "%u002e",
+            "");
+    private static final List<String> NAMES = List.of(
+            "alpha",
+            "bravo",
+            "no-such-cell",
+            "team-a",
+            "llm-pretrain-job-0",
+            "alpha-gpu-00001",
+            "1",
+            "6",
+            "0",
+            "primary",
+            "backend",
+            "rail-1",
+            "00000000-0000-0000-0000-000000000000",
+            "not-a-uuid");
+    private static final List<String> QUERY_NAMES = List.of(
+            "limit",
+            "offset",
+            "q",
+            "x",
+            "y",
+            "nodes",
+            "podsPerNode",
+            "surge",
+            "cell",
+            "state",
+            "namespace",
+            "job",
+            "pod",
+            "format",
+            "hours");
+    private static final List<String> QUERY_VALUES = List.of(
+            "10",
+            "0",
+            "-5",
+            "1e308",
+            "Infinity",
+            "NaN",
+            "99999999999999999999",
+            "alpha",
+            "fuzz",
+            "%00",
+            "%FF",
+            "%",
+            "a%20b",
+            "firing",
+            "json",
+            "x".repeat(3_000),
+            "10.0.0.1",
+            "%C0%AE",
+            "");
+    private static final List<String> CONTENT_TYPES = List.of(
+            "text/plain",
+            "application/json",
+            "application/x-www-form-urlencoded",
+            "application/octet-stream",
+            "text/html",
+            "multipart/form-data",
+            "garbage",
+            "application/json; charset=klingon",
+            "text/plain; charset=utf-16",
+            "");
+    private static final List<String> ACCEPTS =
+            List.of("*/*", "application/json", "text/html", "image/png", "garbage/", "text/plain", "");
 
     @Inject
     CollectionLoop loop;
@@ -74,38 +156,47 @@ class EveryBadRequestIsAnsweredTest {
     int port;
 
     /** A route as its resource declares it. */
-    record Route(String method, String template) {
-    }
+    record Route(String method, String template) {}
 
     /** What came back. */
-    record Answer(int status, String contentType, String body, String head) {
-    }
+    record Answer(int status, String contentType, String body, String head) {}
 
     @Test
     void noRequestIsAnsweredWithA500OrAnUnexplained4xx() throws Exception {
         List<Route> routes = routes();
-        assertThat(routes).extracting(Route::template)
-                .contains("/api/v1/cells/{cell}/nccl/logs", "/api/v1/silences", "/silences", "/cells/{cell}/jobs/{namespace}/{name}");
+        assertThat(routes)
+                .extracting(Route::template)
+                .contains(
+                        "/api/v1/cells/{cell}/nccl/logs",
+                        "/api/v1/silences",
+                        "/silences",
+                        "/cells/{cell}/jobs/{namespace}/{name}");
         Random random = new Random(SEED);
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < REQUESTS; i++) {
             Route route = routes.get(random.nextInt(routes.size()));
             String target = path(route, random) + query(random);
             String contentType = pick(random, CONTENT_TYPES);
-            byte[] body = route.method().equals("GET") && random.nextInt(4) > 0 ? new byte[0] : body(random, contentType);
+            byte[] body =
+                    route.method().equals("GET") && random.nextInt(4) > 0 ? new byte[0] : body(random, contentType);
             Answer answer = send(route.method(), target, contentType, pick(random, ACCEPTS), body);
             String problem = problem(target, answer);
             if (problem != null) {
-                failures.add(route.method() + " " + abbreviate(target) + " [" + target.length() + " chars" + (target.contains("%") ? ", has %" : "") + "] (" + contentType + ", " + body.length + " bytes) → " + answer.status()
-                        + " " + problem + ": " + abbreviate(answer.body()) + (answer.body().isBlank() ? " [" + answer.head().replace("\r\n", " | ") + "]" : ""));
+                failures.add(route.method() + " " + abbreviate(target) + " [" + target.length() + " chars"
+                        + (target.contains("%") ? ", has %" : "") + "] (" + contentType + ", " + body.length
+                        + " bytes) → " + answer.status() + " " + problem + ": " + abbreviate(answer.body())
+                        + (answer.body().isBlank() ? " [" + answer.head().replace("\r\n", " | ") + "]" : ""));
             }
         }
-        assertThat(failures.subList(0, Math.min(failures.size(), 40))).as(failures.size() + " bad answers").isEmpty();
+        assertThat(failures.subList(0, Math.min(failures.size(), 40)))
+                .as(failures.size() + " bad answers")
+                .isEmpty();
     }
 
     @AfterEach
     void forgetWhatTheFuzzerPushed() throws SQLException {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement()) {
             statement.executeUpdate("DELETE FROM nccl_log WHERE namespace LIKE 'fuzz%'");
         }
         loop.collector("bravo").orElseThrow().collect();
@@ -120,7 +211,8 @@ class EveryBadRequestIsAnsweredTest {
             return null;
         }
         if (answer.body().isBlank()) {
-            // a '%' without two hex digits is no URI (RFC 3986 §2.1), and a target starting with "//" reads as an authority:
+            // a '%' without two hex digits is no URI (RFC 3986 §2.1), and a target starting with "//" reads as an
+            // authority:
             // the HTTP codec refuses both and closes the connection before Railscope sees a request
             boolean refusedByTheCodec = MALFORMED_ESCAPE.matcher(target).find() || target.startsWith("//");
             return answer.status() == 400 && refusedByTheCodec ? null : "no message";
@@ -128,7 +220,9 @@ class EveryBadRequestIsAnsweredTest {
         if (target.startsWith("/api/")) {
             try {
                 JsonNode error = JSON.readTree(answer.body()).get("error");
-                return error != null && error.isTextual() && !error.asText().isBlank() ? null : "no \"error\" in the JSON";
+                return error != null && error.isTextual() && !error.asText().isBlank()
+                        ? null
+                        : "no \"error\" in the JSON";
             } catch (IOException e) {
                 return "not JSON";
             }
@@ -183,7 +277,15 @@ class EveryBadRequestIsAnsweredTest {
                 "{\"matchers\":[{\"name\":\"a\",\"value\":\"b\"}],\"endsAt\":\"+1000000000-01-01T00:00:00Z\",\"createdBy\":\"\\u0000\",\"comment\":\"\\u0000\"}",
                 "{\"matchers\":[{\"name\":\"a\",\"value\":\"b\",\"isRegex\":true}],\"endsAt\":1e308,\"createdBy\":\"fuzz\",\"comment\":\"c\"}",
                 "{\"matchers\":[{\"name\":\"a\",\"value\":\"(\",\"isRegex\":true}],\"endsAt\":\"2099-01-01T00:00:00Z\",\"createdBy\":\"f\",\"comment\":\"c\"}",
-                "[]", "null", "\"text\"", "42", "{", "{\"matchers\":", "[".repeat(5_000), "{\"a\":" + "1".repeat(400) + "}", "{}");
+                "[]",
+                "null",
+                "\"text\"",
+                "42",
+                "{",
+                "{\"matchers\":",
+                "[".repeat(5_000),
+                "{\"a\":" + "1".repeat(400) + "}",
+                "{}");
         return pick(random, bodies).getBytes(StandardCharsets.UTF_8);
     }
 
@@ -195,13 +297,19 @@ class EveryBadRequestIsAnsweredTest {
 
     /** NCCL lines with invalid UTF-8, NUL and bare CR bytes spliced into them. */
     private static byte[] ncclLog(Random random) {
-        List<byte[]> noise = List.of(new byte[] {(byte) 0xC0, (byte) 0xAE}, new byte[] {0}, new byte[] {'\r'}, new byte[] {(byte) 0xFF},
-                new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80});
+        List<byte[]> noise = List.of(
+                new byte[] {(byte) 0xC0, (byte) 0xAE},
+                new byte[] {0},
+                new byte[] {'\r'},
+                new byte[] {(byte) 0xFF},
+                new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+                new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80});
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         int lines = 1 + random.nextInt(40);
         for (int i = 0; i < lines; i++) {
-            String line = "host-" + i % 4 + ":" + (100 + i) + ":" + (200 + i) + " [" + i % 8 + "] NCCL " + (random.nextInt(5) == 0 ? "WARN x" : "INFO")
-                    + " Using network " + (random.nextBoolean() ? "IB" : "Socket") + "\n";
+            String line = "host-" + i % 4 + ":" + (100 + i) + ":" + (200 + i) + " [" + i % 8 + "] NCCL "
+                    + (random.nextInt(5) == 0 ? "WARN x" : "INFO") + " Using network "
+                    + (random.nextBoolean() ? "IB" : "Socket") + "\n";
             byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
             int cut = random.nextInt(bytes.length);
             log.write(bytes, 0, cut);
@@ -212,15 +320,33 @@ class EveryBadRequestIsAnsweredTest {
     }
 
     private static byte[] form(Random random) {
-        String hours = pick(random, List.of("1e308", "Infinity", "-Infinity", "NaN", "-1", "0", "2", "1e-300", "9223372036854775807", "x", ""));
+        String hours = pick(
+                random,
+                List.of(
+                        "1e308",
+                        "Infinity",
+                        "-Infinity",
+                        "NaN",
+                        "-1",
+                        "0",
+                        "2",
+                        "1e-300",
+                        "9223372036854775807",
+                        "x",
+                        ""));
         String matchers = pick(random, List.of("alertname%3DX", "cell%3D~%28", "%00%3D%00", "x", "", "a%3Db%0Db"));
-        return ("matchers=" + matchers + "&hours=" + hours + "&createdBy=fuzz&comment=c").getBytes(StandardCharsets.UTF_8);
+        return ("matchers=" + matchers + "&hours=" + hours + "&createdBy=fuzz&comment=c")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
-    private Answer send(String method, String target, String contentType, String accept, byte[] body) throws IOException {
+    private Answer send(String method, String target, String contentType, String accept, byte[] body)
+            throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(30_000);
-            StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
+            StringBuilder head = new StringBuilder(method)
+                    .append(' ')
+                    .append(target)
+                    .append(" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
             if (!contentType.isEmpty()) {
                 head.append("Content-Type: ").append(contentType).append("\r\n");
             }
@@ -245,11 +371,15 @@ class EveryBadRequestIsAnsweredTest {
         String head = text.substring(0, end).toLowerCase(Locale.ROOT);
         int status = Integer.parseInt(text.substring(9, 12));
         Matcher type = Pattern.compile("\ncontent-type: *([^\r]*)").matcher(head);
-        byte[] body = java.util.Arrays.copyOfRange(response, end + 4, response.length);
+        byte[] body = Arrays.copyOfRange(response, end + 4, response.length);
         if (head.contains("\ntransfer-encoding: chunked")) {
             body = unchunk(body);
         }
-        return new Answer(status, type.find() ? type.group(1) : "", new String(body, StandardCharsets.UTF_8), text.substring(0, end));
+        return new Answer(
+                status,
+                type.find() ? type.group(1) : "",
+                new String(body, StandardCharsets.UTF_8),
+                text.substring(0, end));
     }
 
     private static byte[] unchunk(byte[] chunked) {
@@ -278,33 +408,46 @@ class EveryBadRequestIsAnsweredTest {
         for (Class<?> resource : resources()) {
             String base = resource.getAnnotation(Path.class).value();
             for (Method method : resource.getDeclaredMethods()) {
-                String verb = method.isAnnotationPresent(GET.class) ? "GET" : method.isAnnotationPresent(POST.class) ? "POST"
-                        : method.isAnnotationPresent(DELETE.class) ? "DELETE" : null;
+                String verb = method.isAnnotationPresent(GET.class)
+                        ? "GET"
+                        : method.isAnnotationPresent(POST.class)
+                                ? "POST"
+                                : method.isAnnotationPresent(DELETE.class) ? "DELETE" : null;
                 if (verb == null) {
                     continue;
                 }
                 Path sub = method.getAnnotation(Path.class);
                 String template = ("/" + base + "/" + (sub == null ? "" : sub.value())).replaceAll("/+", "/");
-                template = template.length() > 1 && template.endsWith("/") ? template.substring(0, template.length() - 1) : template;
+                template = template.length() > 1 && template.endsWith("/")
+                        ? template.substring(0, template.length() - 1)
+                        : template;
                 if (seen.add(verb + " " + template)) {
                     routes.add(new Route(verb, template));
                 }
             }
         }
-        for (String extra : List.of("/q/health", "/q/health/ready", "/q/openapi", "/no/such/page", "/api/v1/no-such-thing")) {
+        for (String extra :
+                List.of("/q/health", "/q/health/ready", "/q/openapi", "/no/such/page", "/api/v1/no-such-thing")) {
             routes.add(new Route("GET", extra));
         }
-        routes.sort(java.util.Comparator.comparing(Route::template).thenComparing(Route::method));
+        routes.sort(Comparator.comparing(Route::template).thenComparing(Route::method));
         return routes;
     }
 
     private static List<Class<?>> resources() throws IOException, URISyntaxException {
-        URL root = EveryBadRequestIsAnsweredTest.class.getClassLoader().getResource("io/railscope/api/CellsResource.class");
-        java.nio.file.Path base = java.nio.file.Path.of(root.toURI()).getParent().getParent();
+        URL root = EveryBadRequestIsAnsweredTest.class
+                .getClassLoader()
+                .getResource("io/railscope/api/CellsResource.class");
+        java.nio.file.Path base =
+                java.nio.file.Path.of(root.toURI()).getParent().getParent();
         List<Class<?>> resources = new ArrayList<>();
         try (Stream<java.nio.file.Path> files = Files.walk(base)) {
-            for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).sorted().toList()) {
-                String name = "io.railscope." + base.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+            for (java.nio.file.Path file : files.filter(f ->
+                            f.toString().endsWith(".class") && !f.toString().contains("$"))
+                    .sorted()
+                    .toList()) {
+                String name = "io.railscope."
+                        + base.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
                 try {
                     Class<?> type = Class.forName(name, false, EveryBadRequestIsAnsweredTest.class.getClassLoader());
                     if (type.isAnnotationPresent(Path.class)) {

@@ -42,24 +42,43 @@ class IpamApiTest {
 
     @Test
     void headroomListsEveryPoolOfEveryCellWithItsNumbers() {
-        JsonPath pools = given().get("/api/v1/ipam/headroom").then().statusCode(200).extract().jsonPath();
+        JsonPath pools = given().get("/api/v1/ipam/headroom")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(pools.getList("findAll { it.cell == 'alpha' }.name", String.class))
                 .contains("cluster-pool", "rail-1", "rail-8", "kubernetes");
         // bravo has 4 rails, so 4 rail pools
-        assertThat(pools.getList("findAll { it.cell == 'bravo' && it.plane == 'BACKEND' && it.rail != null }")).hasSize(4);
+        assertThat(pools.getList("findAll { it.cell == 'bravo' && it.plane == 'BACKEND' && it.rail != null }"))
+                .hasSize(4);
         Map<String, Object> primary = pools.getMap("find { it.cell == 'alpha' && it.name == 'cluster-pool' }");
         // 16 nodes of /24: the simulator's pool holds four times the nodes, rounded to a power of two
-        assertThat(primary).containsEntry("totalBlocks", 64).containsEntry("usedBlocks", 16).containsEntry("freeBlocks", 48)
-                .containsEntry("blockPrefixLength", 24).containsEntry("utilisation", 0.25f).containsEntry("capacityAddresses", 64 * 254)
+        assertThat(primary)
+                .containsEntry("totalBlocks", 64)
+                .containsEntry("usedBlocks", 16)
+                .containsEntry("freeBlocks", 48)
+                .containsEntry("blockPrefixLength", 24)
+                .containsEntry("utilisation", 0.25f)
+                .containsEntry("capacityAddresses", 64 * 254)
                 .containsEntry("health", "OK")
-                .containsKeys("cidrs", "daysToExhaustion", "leaked", "allocationFailures", "plane", "rail", "allocatedAddresses");
+                .containsKeys(
+                        "cidrs",
+                        "daysToExhaustion",
+                        "leaked",
+                        "allocationFailures",
+                        "plane",
+                        "rail",
+                        "allocatedAddresses");
         assertThat(((Number) primary.get("freeAddresses")).longValue())
                 .isEqualTo(64L * 254 - ((Number) primary.get("allocatedAddresses")).longValue());
     }
 
     @Test
     void cellIpamHasEveryNodeBlockAndRightSizing() {
-        given().get("/api/v1/cells/alpha/ipam").then().statusCode(200)
+        given().get("/api/v1/cells/alpha/ipam")
+                .then()
+                .statusCode(200)
                 .body("cell", equalTo("alpha"))
                 .body("nodeBlocks.size()", equalTo(16))
                 .body("nodeBlocks[0].capacityAddresses", equalTo(254))
@@ -71,53 +90,80 @@ class IpamApiTest {
 
     @Test
     void unknownCellIsAJson404() {
-        given().get("/api/v1/cells/nowhere/ipam").then().statusCode(404).contentType(containsString("json"))
+        given().get("/api/v1/cells/nowhere/ipam")
+                .then()
+                .statusCode(404)
+                .contentType(containsString("json"))
                 .body("error", containsString("nowhere"));
     }
 
     @Test
     void daysToExhaustionFollowTheGrowthOfTheLastWeek() throws Exception {
-        long poolId = db.number("SELECT p.id FROM ip_pool p JOIN cell c ON c.id = p.cell_id WHERE c.name = 'bravo' AND p.name = 'kubernetes'");
+        long poolId = db.number(
+                "SELECT p.id FROM ip_pool p JOIN cell c ON c.id = p.cell_id WHERE c.name = 'bravo' AND p.name = 'kubernetes'");
         long capacity = db.number("SELECT capacity FROM ip_pool WHERE id = ?", poolId);
         long allocated = db.number("SELECT allocated FROM ip_pool WHERE id = ?", poolId);
         db.execute("DELETE FROM pool_usage_sample WHERE pool_id = ?", poolId);
         try (var connection = db.connection()) {
-            retention.createPartitions(connection, LocalDate.now(ZoneOffset.UTC).minusDays(4), LocalDate.now(ZoneOffset.UTC));
+            retention.createPartitions(
+                    connection, LocalDate.now(ZoneOffset.UTC).minusDays(4), LocalDate.now(ZoneOffset.UTC));
         }
         // 1,000 more Service addresses a day over the last three days
         Instant now = Instant.now();
         for (int hour = 72; hour >= 0; hour--) {
-            db.execute("INSERT INTO pool_usage_sample (pool_id, ts, capacity, allocated, blocks_total, blocks_used) VALUES (?, ?, ?, ?, 0, 0)",
-                    poolId, Timestamp.from(now.minus(Duration.ofHours(hour)).minusSeconds(5)), capacity, allocated - hour * 1000L / 24);
+            db.execute(
+                    "INSERT INTO pool_usage_sample (pool_id, ts, capacity, allocated, blocks_total, blocks_used) VALUES (?, ?, ?, ?, 0, 0)",
+                    poolId,
+                    Timestamp.from(now.minus(Duration.ofHours(hour)).minusSeconds(5)),
+                    capacity,
+                    allocated - hour * 1000L / 24);
         }
         double expected = (capacity - allocated) / 1000.0;
-        Double days = given().get("/api/v1/ipam/headroom").then().statusCode(200).extract().jsonPath()
+        Double days = given().get("/api/v1/ipam/headroom")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getObject("find { it.cell == 'bravo' && it.name == 'kubernetes' }.daysToExhaustion", Double.class);
         assertThat(days).isNotNull().isCloseTo(expected, Percentage.withPercentage(2));
-        given().get("/cells/bravo/pools/SERVICE/kubernetes").then().statusCode(200)
-                .body(containsString("<polyline class=\"used\""), containsString("full in " + Math.round(expected) + " days"),
+        given().get("/cells/bravo/pools/SERVICE/kubernetes")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("<polyline class=\"used\""),
+                        containsString("full in " + Math.round(expected) + " days"),
                         containsString("aria-label=\"usage of kubernetes over time\""));
     }
 
     @Test
     void poolsThatDoNotGrowHaveNoForecast() {
-        given().get("/api/v1/ipam/headroom").then().statusCode(200)
+        given().get("/api/v1/ipam/headroom")
+                .then()
+                .statusCode(200)
                 .body("find { it.cell == 'alpha' && it.name == 'rail-1' }.daysToExhaustion", equalTo(null))
                 .body("find { it.cell == 'alpha' && it.name == 'rail-1' }.totalBlocks", equalTo(31));
     }
 
     @Test
     void plannerDoesTheMath() {
-        given().get("/ipam/planner?nodes=10000&podsPerNode=48&surge=0").then().statusCode(200)
+        given().get("/ipam/planner?nodes=10000&podsPerNode=48&surge=0")
+                .then()
+                .statusCode(200)
                 .body(containsString("data-block-prefix=\"26\""), containsString("data-cluster-prefix=\"12\""));
         // 200 pods and 2 reserved need a /24; 10,000 of them a /10
-        given().get("/ipam/planner?nodes=10000&podsPerNode=200&surge=0").then().statusCode(200)
+        given().get("/ipam/planner?nodes=10000&podsPerNode=200&surge=0")
+                .then()
+                .statusCode(200)
                 .body(containsString("data-block-prefix=\"24\""), containsString("data-cluster-prefix=\"10\""));
-        given().get("/ipam/planner?cell=alpha&podsPerNode=48").then().statusCode(200)
+        given().get("/ipam/planner?cell=alpha&podsPerNode=48")
+                .then()
+                .statusCode(200)
                 .body(containsString("<strong>48</strong> free node blocks"));
         given().get("/ipam/planner?nodes=0").then().statusCode(200).body(containsString("id=\"plan-error\""));
         for (String number : new String[] {"nodes=1e308", "podsPerNode=Infinity", "surge=NaN", "nodes=99999999999"}) {
-            given().get("/ipam/planner?" + number).then().statusCode(400)
+            given().get("/ipam/planner?" + number)
+                    .then()
+                    .statusCode(400)
                     .body(containsString("id=\"plan-error\""), containsString("whole numbers"));
         }
     }

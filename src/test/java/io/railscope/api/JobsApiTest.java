@@ -18,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,111 +42,205 @@ class JobsApiTest {
 
     @Test
     void theSocketFallbackIsProvedRankByRank() {
-        JsonPath jobs = given().get("/api/v1/cells/alpha/jobs").then().statusCode(200).extract().jsonPath();
+        JsonPath jobs = given().get("/api/v1/cells/alpha/jobs")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         Map<String, Object> job = jobs.getMap("find { it.name == 'llm-pretrain-job-0' }");
-        assertThat(job).containsEntry("verdict", "DEGRADED").containsEntry("transport", "Socket").containsEntry("nranks", 128)
+        assertThat(job)
+                .containsEntry("verdict", "DEGRADED")
+                .containsEntry("transport", "Socket")
+                .containsEntry("nranks", 128)
                 .containsEntry("running", true);
-        assertThat((String) job.get("reason")).isEqualTo(
-                "fell back to NET/Socket on eth0 on every rank although each pod requested 8 rails; NET/IB found no device in the pod");
+        assertThat((String) job.get("reason"))
+                .isEqualTo(
+                        "fell back to NET/Socket on eth0 on every rank although each pod requested 8 rails; NET/IB found no device in the pod");
 
-        JsonPath detail = given().get("/api/v1/cells/alpha/jobs/team-a/llm-pretrain-job-0").then().statusCode(200).extract().jsonPath();
+        JsonPath detail = given().get("/api/v1/cells/alpha/jobs/team-a/llm-pretrain-job-0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(detail.getList("ranks")).hasSize(128);
-        assertThat(detail.getMap("ranks[9]")).containsEntry("rank", 9).containsEntry("network", "Socket").containsEntry("gdr", false)
-                .containsEntry("ncclVersion", "2.21.5+cuda12.4").containsEntry("pod", "llm-pretrain-job-0-worker-1")
-                .containsEntry("node", "alpha-gpu-00001").containsEntry("verdict", "DEGRADED");
+        assertThat(detail.getMap("ranks[9]"))
+                .containsEntry("rank", 9)
+                .containsEntry("network", "Socket")
+                .containsEntry("gdr", false)
+                .containsEntry("ncclVersion", "2.21.5+cuda12.4")
+                .containsEntry("pod", "llm-pretrain-job-0-worker-1")
+                .containsEntry("node", "alpha-gpu-00001")
+                .containsEntry("verdict", "DEGRADED");
         assertThat(detail.getList("ranks[9].hcas")).isEmpty();
         assertThat(detail.getList("pods")).hasSize(16);
         assertThat(detail.getDouble("busbwGBps")).isBetween(70.0, 90.0);
         // alpha has a rail down under one of the job's nodes
         assertThat(detail.getMap("unhealthyRails")).isNotEmpty();
 
-        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs").then().statusCode(200).extract().jsonPath();
+        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(healthy.getList("verdict", String.class)).contains("RDMA_OK");
     }
 
     @Test
     void pagesShowJobsAndRanks() {
-        given().get("/cells/alpha/jobs").then().statusCode(200)
+        given().get("/cells/alpha/jobs")
+                .then()
+                .statusCode(200)
                 .body(containsString("data-job=\"team-a/llm-pretrain-job-0\" data-verdict=\"DEGRADED\""));
-        given().get("/cells/alpha/jobs/team-a/llm-pretrain-job-0").then().statusCode(200)
-                .body(containsString("fell back to NET/Socket on eth0 on every rank"), containsString("data-rank=\"127\""),
-                        containsString("Nodes on unhealthy rails"), containsString("NET/Socket×2"));
-        given().get("/cells/alpha").then().statusCode(200).body(containsString("/cells/alpha/jobs/team-a/llm-pretrain-job-0"));
+        given().get("/cells/alpha/jobs/team-a/llm-pretrain-job-0")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("fell back to NET/Socket on eth0 on every rank"),
+                        containsString("data-rank=\"127\""),
+                        containsString("Nodes on unhealthy rails"),
+                        containsString("NET/Socket×2"));
+        given().get("/cells/alpha")
+                .then()
+                .statusCode(200)
+                .body(containsString("/cells/alpha/jobs/team-a/llm-pretrain-job-0"));
         // the job has a rank on the node whose rail-6 port is down, and none on an unhealthy port of rail 1
-        given().get("/cells/alpha/rails/6").then().statusCode(200).body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
-        given().get("/cells/alpha/rails/1").then().statusCode(200).body(org.hamcrest.Matchers.not(containsString("data-job=")));
-        given().get("/cells/alpha/nodes/alpha-gpu-00003").then().statusCode(200).body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
+        given().get("/cells/alpha/rails/6")
+                .then()
+                .statusCode(200)
+                .body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
+        given().get("/cells/alpha/rails/1").then().statusCode(200).body(Matchers.not(containsString("data-job=")));
+        given().get("/cells/alpha/nodes/alpha-gpu-00003")
+                .then()
+                .statusCode(200)
+                .body(containsString("data-job=\"team-a/llm-pretrain-job-0\""));
         given().get("/cells/alpha/jobs/team-a/no-such-job").then().statusCode(404);
-        given().get("/api/v1/cells/no-such-cell/jobs").then().statusCode(404).body("error", containsString("no-such-cell"));
+        given().get("/api/v1/cells/no-such-cell/jobs")
+                .then()
+                .statusCode(404)
+                .body("error", containsString("no-such-cell"));
     }
 
     @Test
     void aPushedNcclTestsLogJoinsItsJob() throws IOException {
-        given().contentType("text/plain").body(fixture("2.27-nccl-tests.log"))
+        given().contentType("text/plain")
+                .body(fixture("2.27-nccl-tests.log"))
                 .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nccl-check&pod=launcher-0")
-                .then().statusCode(202).body("ranks", equalTo(2)).body("networks", equalTo(List.of("IB"))).body("busbwGBps", equalTo(183.52f));
+                .then()
+                .statusCode(202)
+                .body("ranks", equalTo(2))
+                .body("networks", equalTo(List.of("IB")))
+                .body("busbwGBps", equalTo(183.52f));
         loop.collector("bravo").orElseThrow().collect();
-        JsonPath job = given().get("/api/v1/cells/bravo/jobs/bench/nccl-check").then().statusCode(200).extract().jsonPath();
+        JsonPath job = given().get("/api/v1/cells/bravo/jobs/bench/nccl-check")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(job.getString("verdict")).isEqualTo("RDMA_OK");
         assertThat(job.getString("busbwSource")).isEqualTo("nccl-tests");
-        assertThat(job.getDouble("busbwGBps")).isEqualTo(183.52, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(job.getList("ranks.host", String.class)).containsExactly("nccl-test-launcher-0", "nccl-test-launcher-0");
+        assertThat(job.getDouble("busbwGBps")).isEqualTo(183.52, Offset.offset(0.01));
+        assertThat(job.getList("ranks.host", String.class))
+                .containsExactly("nccl-test-launcher-0", "nccl-test-launcher-0");
         assertThat(job.getString("pods[0].log")).isEqualTo("pushed");
 
         // pushing again for the same pod replaces the facts instead of adding ranks
-        given().contentType("text/plain").body(fixture("2.18-socket-fallback.log"))
-                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nccl-check&pod=launcher-0").then().statusCode(202);
+        given().contentType("text/plain")
+                .body(fixture("2.18-socket-fallback.log"))
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nccl-check&pod=launcher-0")
+                .then()
+                .statusCode(202);
         loop.collector("bravo").orElseThrow().collect();
-        given().get("/api/v1/cells/bravo/jobs/bench/nccl-check").then().statusCode(200)
-                .body("verdict", equalTo("DEGRADED")).body("ranks.size()", equalTo(1));
+        given().get("/api/v1/cells/bravo/jobs/bench/nccl-check")
+                .then()
+                .statusCode(200)
+                .body("verdict", equalTo("DEGRADED"))
+                .body("ranks.size()", equalTo(1));
     }
 
     @Test
     void warningsCarryTheirKindToTheApiAndThePage() throws IOException {
         // NVIDIA/nccl#1066: NVML warnings on a healthy IB host, after which every rank completed its init
         byte[] routine;
-        try (InputStream in = JobsApiTest.class.getClassLoader().getResourceAsStream("conformance/nccl/nccl-1066-2.12-ib-nvml-warn-benign.log")) {
+        try (InputStream in = JobsApiTest.class
+                .getClassLoader()
+                .getResourceAsStream("conformance/nccl/nccl-1066-2.12-ib-nvml-warn-benign.log")) {
             routine = in.readAllBytes();
         }
-        given().contentType("text/plain").body(routine).post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nvml-noise&pod=w-0")
-                .then().statusCode(202);
-        given().contentType("text/plain").body(fixture("2.20-warn.log")).post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=ib-failure&pod=w-1")
-                .then().statusCode(202);
+        given().contentType("text/plain")
+                .body(routine)
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=nvml-noise&pod=w-0")
+                .then()
+                .statusCode(202);
+        given().contentType("text/plain")
+                .body(fixture("2.20-warn.log"))
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=ib-failure&pod=w-1")
+                .then()
+                .statusCode(202);
         loop.collector("bravo").orElseThrow().collect();
 
-        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs/bench/nvml-noise").then().statusCode(200).extract().jsonPath();
+        JsonPath healthy = given().get("/api/v1/cells/bravo/jobs/bench/nvml-noise")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(healthy.getString("verdict")).isEqualTo("RDMA_OK");
         assertThat(healthy.getList("warnings.kind", String.class)).isNotEmpty().containsOnly("BENIGN");
-        JsonPath failed = given().get("/api/v1/cells/bravo/jobs/bench/ib-failure").then().statusCode(200).extract().jsonPath();
+        JsonPath failed = given().get("/api/v1/cells/bravo/jobs/bench/ib-failure")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(failed.getString("verdict")).isEqualTo("FAILED");
         assertThat(failed.getString("warnings[0].kind")).isEqualTo("FATAL");
         assertThat(failed.getString("warnings[0].text")).contains("Got completion from peer");
 
-        given().get("/cells/bravo/jobs/bench/nvml-noise").then().statusCode(200)
+        given().get("/cells/bravo/jobs/bench/nvml-noise")
+                .then()
+                .statusCode(200)
                 .body(containsString("class=\"warning-routine\"><span class=\"kind\">routine</span>"));
-        given().get("/cells/bravo/jobs/bench/ib-failure").then().statusCode(200)
+        given().get("/cells/bravo/jobs/bench/ib-failure")
+                .then()
+                .statusCode(200)
                 .body(containsString("class=\"warning-fatal\"><span class=\"kind\">fatal</span>"));
     }
 
     @Test
     void badPushesAreRefusedWithTheReason() {
-        given().contentType("text/plain").body("x").post("/api/v1/cells/no-such-cell/nccl/logs?namespace=a&job=b&pod=c")
-                .then().statusCode(404).body("error", containsString("no-such-cell"));
-        given().contentType("text/plain").body("x").post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=<script>&pod=c")
-                .then().statusCode(400).body("error", containsString("query parameter job"));
-        given().contentType("text/plain").body("x").post("/api/v1/cells/bravo/nccl/logs?job=b&pod=c")
-                .then().statusCode(400).body("error", containsString("query parameter namespace"));
+        given().contentType("text/plain")
+                .body("x")
+                .post("/api/v1/cells/no-such-cell/nccl/logs?namespace=a&job=b&pod=c")
+                .then()
+                .statusCode(404)
+                .body("error", containsString("no-such-cell"));
+        given().contentType("text/plain")
+                .body("x")
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=<script>&pod=c")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("query parameter job"));
+        given().contentType("text/plain")
+                .body("x")
+                .post("/api/v1/cells/bravo/nccl/logs?job=b&pod=c")
+                .then()
+                .statusCode(400)
+                .body("error", containsString("query parameter namespace"));
         byte[] nineMebibytes = new byte[9 << 20];
         Arrays.fill(nineMebibytes, (byte) 'x');
-        given().contentType("text/plain").body(nineMebibytes).post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=b&pod=c")
-                .then().statusCode(413).body("error", containsString("push-max-bytes"));
+        given().contentType("text/plain")
+                .body(nineMebibytes)
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=b&pod=c")
+                .then()
+                .statusCode(413)
+                .body("error", containsString("push-max-bytes"));
         given().get("/api/v1/cells/bravo/jobs/a/b").then().statusCode(404);
     }
 
     @Test
     void aTwoGibibytePushIsCutOffAndTheServerCarriesOn() throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port
-                + "/api/v1/cells/bravo/nccl/logs?namespace=a&job=huge&pod=c").toURL().openConnection();
+        HttpURLConnection connection = (HttpURLConnection)
+                URI.create("http://127.0.0.1:" + port + "/api/v1/cells/bravo/nccl/logs?namespace=a&job=huge&pod=c")
+                        .toURL()
+                        .openConnection();
         connection.setDoOutput(true);
         connection.setRequestMethod("POST");
         connection.setRequestProperty("Content-Type", "text/plain");
@@ -176,47 +272,92 @@ class JobsApiTest {
         // the 95,000 rank lines, scaled: 1,100 hosts of one rank each against max-hosts-per-push 1,024
         StringBuilder log = new StringBuilder();
         for (int host = 0; host < 1_100; host++) {
-            log.append("h").append(host).append(":7:7 [0] NCCL INFO Using network IB\n")
-                    .append("h").append(host).append(":7:7 [0] NCCL INFO comm 0x1 rank ").append(host)
+            log.append("h")
+                    .append(host)
+                    .append(":7:7 [0] NCCL INFO Using network IB\n")
+                    .append("h")
+                    .append(host)
+                    .append(":7:7 [0] NCCL INFO comm 0x1 rank ")
+                    .append(host)
                     .append(" nranks 1100 cudaDev 0 busId 7000 - Init COMPLETE\n");
         }
-        given().contentType("text/plain").body(log.toString()).post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=wide&pod=launcher")
-                .then().statusCode(202).body("ranks", equalTo(1_024)).body("hostsDropped", equalTo(76)).body("ranksDropped", equalTo(76));
+        given().contentType("text/plain")
+                .body(log.toString())
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=wide&pod=launcher")
+                .then()
+                .statusCode(202)
+                .body("ranks", equalTo(1_024))
+                .body("hostsDropped", equalTo(76))
+                .body("ranksDropped", equalTo(76));
         loop.collector("bravo").orElseThrow().collect();
 
         // the API pages the ranks kept: 1,000 by default, the rest on the next page
-        JsonPath first = given().get("/api/v1/cells/bravo/jobs/bounds/wide").then().statusCode(200).extract().jsonPath();
+        JsonPath first = given().get("/api/v1/cells/bravo/jobs/bounds/wide")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(first.getList("ranks")).hasSize(1_000);
-        assertThat(first.getMap("rankPage")).containsEntry("offset", 0).containsEntry("limit", 1_000).containsEntry("total", 1_024)
+        assertThat(first.getMap("rankPage"))
+                .containsEntry("offset", 0)
+                .containsEntry("limit", 1_000)
+                .containsEntry("total", 1_024)
                 .containsEntry("next", 1_000);
         assertThat(first.getMap("dropped")).containsEntry("hosts", 76).containsEntry("ranks", 76);
-        JsonPath last = given().get("/api/v1/cells/bravo/jobs/bounds/wide?offset=1000&limit=50").then().statusCode(200).extract().jsonPath();
-        assertThat(last.getList("ranks.rank", Integer.class)).hasSize(24).startsWith(1_000).endsWith(1_023);
+        JsonPath last = given().get("/api/v1/cells/bravo/jobs/bounds/wide?offset=1000&limit=50")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(last.getList("ranks.rank", Integer.class))
+                .hasSize(24)
+                .startsWith(1_000)
+                .endsWith(1_023);
         assertThat(last.getMap("rankPage")).containsEntry("next", null);
-        for (String bad : new String[] {"limit=0", "limit=10001", "limit=1e308", "offset=-1", "offset=Infinity", "limit=x"}) {
-            given().get("/api/v1/cells/bravo/jobs/bounds/wide?" + bad).then().statusCode(400)
-                    .body("field", equalTo(bad.substring(0, bad.indexOf('=')))).body("error", containsString("whole number"));
+        for (String bad :
+                new String[] {"limit=0", "limit=10001", "limit=1e308", "offset=-1", "offset=Infinity", "limit=x"}) {
+            given().get("/api/v1/cells/bravo/jobs/bounds/wide?" + bad)
+                    .then()
+                    .statusCode(400)
+                    .body("field", equalTo(bad.substring(0, bad.indexOf('='))))
+                    .body("error", containsString("whole number"));
         }
 
         // the page shows one page of ranks, links to the next, and says what was not kept
-        given().get("/cells/bravo/jobs/bounds/wide?limit=100").then().statusCode(200)
-                .body(containsString("data-rank=\"99\""), org.hamcrest.Matchers.not(containsString("data-rank=\"100\"")),
-                        containsString("Ranks 1–100 of 1024"), containsString("href=\"?offset=100&amp;limit=100\""),
-                        containsString("data-dropped-ranks=\"76\""), containsString("76 hosts past"));
-        given().get("/cells/bravo/jobs/bounds/wide?offset=-5").then().statusCode(400).contentType(containsString("text/html"))
+        given().get("/cells/bravo/jobs/bounds/wide?limit=100")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("data-rank=\"99\""),
+                        Matchers.not(containsString("data-rank=\"100\"")),
+                        containsString("Ranks 1–100 of 1024"),
+                        containsString("href=\"?offset=100&amp;limit=100\""),
+                        containsString("data-dropped-ranks=\"76\""),
+                        containsString("76 hosts past"));
+        given().get("/cells/bravo/jobs/bounds/wide?offset=-5")
+                .then()
+                .statusCode(400)
+                .contentType(containsString("text/html"))
                 .body(containsString("offset: a whole number"));
     }
 
     @Test
     void aPushWithInvalidUtf8NulAndBareCarriageReturnsIsRead() {
-        byte[] log = "w-0:1:1 [0] NCCL INFO Using network IB\nw-0:1:1 [0] NCCL WARN bad \u0000 byte\r in \u0000 the middle\n"
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] log =
+                "w-0:1:1 [0] NCCL INFO Using network IB\nw-0:1:1 [0] NCCL WARN bad \u0000 byte\r in \u0000 the middle\n"
+                        .getBytes(StandardCharsets.UTF_8);
         byte[] withInvalid = Arrays.copyOf(log, log.length + 4);
         System.arraycopy(new byte[] {(byte) 0xC0, (byte) 0xAE, (byte) 0xFF, '\n'}, 0, withInvalid, log.length, 4);
-        given().contentType("text/plain").body(withInvalid).post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=bytes&pod=w-0")
-                .then().statusCode(202).body("ranks", equalTo(1));
+        given().contentType("text/plain")
+                .body(withInvalid)
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bounds&job=bytes&pod=w-0")
+                .then()
+                .statusCode(202)
+                .body("ranks", equalTo(1));
         loop.collector("bravo").orElseThrow().collect();
-        given().get("/api/v1/cells/bravo/jobs/bounds/bytes").then().statusCode(200)
+        given().get("/api/v1/cells/bravo/jobs/bounds/bytes")
+                .then()
+                .statusCode(200)
                 .body("warnings[0].text", containsString("bad \uFFFD byte\uFFFD in \uFFFD the middle"));
     }
 

@@ -2,9 +2,9 @@ package io.railscope.assess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.Stream;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +30,7 @@ class CounterRateTest {
     @ParameterizedTest
     @MethodSource
     void rates(long previous, long current, double seconds, double expected) {
-        assertThat(Double.valueOf(CounterRate.perSecond(previous, current, seconds))).isEqualTo(Double.valueOf(expected));
+        assertThat(Double.valueOf(CounterRate.perSecond(previous, current, seconds)))
+                .isEqualTo(Double.valueOf(expected));
     }
 }

@@ -1,20 +1,19 @@
 package io.railscope.collect;
 
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.alert.AlertEvaluator;
+import io.railscope.alert.AlertStore;
 import io.railscope.config.CellSettings;
 import io.railscope.config.SimulatedCellSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.CellSources;
 import io.railscope.source.sim.SimulatedCell;
-import io.railscope.alert.AlertStore;
-import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,19 +52,28 @@ class AlertRulesBenchmark {
     @Test
     void evaluateTwelveThousandNodes() throws Exception {
         String name = "alerts-" + NODES;
-        List<Fault> faults = List.of(Fault.RAIL_DOWN, Fault.NEIGHBOR_OVER_GC_THRESH2, Fault.SYMBOL_ERRORS_RISING, Fault.POOL_NEAR_EXHAUSTION,
-                Fault.NCCL_SOCKET_FALLBACK, Fault.WHEREABOUTS_LEAK);
+        List<Fault> faults = List.of(
+                Fault.RAIL_DOWN,
+                Fault.NEIGHBOR_OVER_GC_THRESH2,
+                Fault.SYMBOL_ERRORS_RISING,
+                Fault.POOL_NEAR_EXHAUSTION,
+                Fault.NCCL_SOCKET_FALLBACK,
+                Fault.WHEREABOUTS_LEAK);
         SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, faults, Clock.systemUTC());
         CellSettings settings = cells.settings(name, Optional.of(new SimulatedCellSettings(NODES, faults, 1)));
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
-            CellCollector collector = cells.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
-                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor);
+            CellCollector collector = cells.collector(
+                    name,
+                    new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
+                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)),
+                    executor);
             collector.collect();
             collector.collect();
             List<Double> typical = rounds(settings);
             long typicalAlerts = open(name);
-            try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            try (Connection connection = dataSource.getConnection();
+                    Statement statement = connection.createStatement()) {
                 statement.executeUpdate("""
                         UPDATE rail_port_state SET health = 'DEGRADED', link_downed_increase = 1, reason = 'flapped'
                          WHERE rail_port_id %% 10 = 0 AND cell_id = (SELECT id FROM cell WHERE name = '%s')""".formatted(name));
@@ -75,13 +83,26 @@ class AlertRulesBenchmark {
             double firstWorst = (System.nanoTime() - start) / 1e9;
             List<Double> worst = rounds(settings);
             long worstAlerts = open(name);
-            String text = String.format(Locale.ROOT, """
+            String text = String.format(
+                    Locale.ROOT,
+                    """
                     cell: %,d nodes, %,d rail ports; faults %s
                     typical: %d open alerts; evaluation (read state, 17 rules, lifecycle, write) min %.3f s, median %.3f s, max %.3f s
                     one rail port in ten degraded and flapping: %,d open alerts; first evaluation (inserting them) %.2f s;
                       then min %.2f s, median %.2f s, max %.2f s
-                    """, NODES, NODES * 8, faults, typicalAlerts, min(typical), BenchmarkCell.median(typical), max(typical), worstAlerts, firstWorst,
-                    min(worst), BenchmarkCell.median(worst), max(worst));
+                    """,
+                    NODES,
+                    NODES * 8,
+                    faults,
+                    typicalAlerts,
+                    min(typical),
+                    BenchmarkCell.median(typical),
+                    max(typical),
+                    worstAlerts,
+                    firstWorst,
+                    min(worst),
+                    BenchmarkCell.median(worst),
+                    max(worst));
             BenchmarkCell.report("alert rules", "alert-rules-" + NODES + ".txt", text);
         } finally {
             executor.shutdownNow();
@@ -99,7 +120,9 @@ class AlertRulesBenchmark {
     }
 
     private long open(String cell) {
-        return alerts.current(Instant.now()).stream().filter(alert -> alert.cell().equals(cell) && !alert.state().equals("RESOLVED")).count();
+        return alerts.current(Instant.now()).stream()
+                .filter(alert -> alert.cell().equals(cell) && !alert.state().equals("RESOLVED"))
+                .count();
     }
 
     private static double min(List<Double> values) {

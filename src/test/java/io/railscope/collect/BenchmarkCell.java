@@ -1,31 +1,22 @@
 package io.railscope.collect;
 
 import io.railscope.HeapSampler;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
-import io.railscope.config.RailscopeConfig;
-import io.railscope.config.SimulatedCellSettings;
-import io.railscope.source.CellSources;
 import io.railscope.store.CommitReport;
-import io.railscope.telemetry.SelfMetrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 
 /** What the collection benchmarks share: a cell of eight 400G rails collected from given sources, and medians. */
 final class BenchmarkCell {
 
-    static final List<String> DEVICES = List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
+    static final List<String> DEVICES =
+            List.of("mlx5_0", "mlx5_1", "mlx5_2", "mlx5_3", "mlx5_4", "mlx5_5", "mlx5_6", "mlx5_7");
 
-    private BenchmarkCell() {
-    }
+    private BenchmarkCell() {}
 
     /** One cold collection, then {@code rounds} measured ones, each after timing the sources' fetch alone. */
     static Rounds measure(CellCollector collector, int rounds, Duration pause, Fetch fetchAlone) throws Exception {
@@ -63,17 +54,35 @@ final class BenchmarkCell {
     }
 
     /** The measurements of one benchmark run. */
-    record Rounds(double coldSeconds, CommitReport cold, List<Double> fetch, List<Double> total, List<String> parts, long peakMiB) {
+    record Rounds(
+            double coldSeconds,
+            CommitReport cold,
+            List<Double> fetch,
+            List<Double> total,
+            List<String> parts,
+            long peakMiB) {
 
         String lines(String fetchLabel, String from) {
-            return String.format("""
+            return String.format(
+                    """
                     cold collection: %.2f s
                     %s alone: median %.2f s, max %.2f s
                     collection, %s to committed state: min %.2f s, median %.2f s, max %.2f s over %d rounds
                     peak heap (used heap sampled every 2 ms, JVM -Xmx %d MiB): %d MiB
                     commit parts (ms) per round: %s
-                    """, coldSeconds, fetchLabel, median(fetch), Collections.max(fetch), from, Collections.min(total), median(total),
-                    Collections.max(total), total.size(), Runtime.getRuntime().maxMemory() >> 20, peakMiB, parts);
+                    """,
+                    coldSeconds,
+                    fetchLabel,
+                    median(fetch),
+                    Collections.max(fetch),
+                    from,
+                    Collections.min(total),
+                    median(total),
+                    Collections.max(total),
+                    total.size(),
+                    Runtime.getRuntime().maxMemory() >> 20,
+                    peakMiB,
+                    parts);
         }
     }
 

@@ -11,8 +11,8 @@ import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.util.List;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
@@ -25,7 +25,8 @@ public class BenchmarkCells {
     private final JobBusbwSamples baselines;
     private final SelfMetrics metrics;
 
-    public BenchmarkCells(RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines, SelfMetrics metrics) {
+    public BenchmarkCells(
+            RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines, SelfMetrics metrics) {
         this.config = config;
         this.writer = writer;
         this.baselines = baselines;
@@ -33,13 +34,32 @@ public class BenchmarkCells {
     }
 
     CellSettings settings(String name, Optional<SimulatedCellSettings> simulated) {
-        return new CellSettings(name, Duration.ofSeconds(30), BenchmarkCell.DEVICES, 400, IpamSettings.defaults(), NcclSettings.defaults(),
-                AuditSettings.defaults(), simulated, Optional.empty());
+        return new CellSettings(
+                name,
+                Duration.ofSeconds(30),
+                BenchmarkCell.DEVICES,
+                400,
+                IpamSettings.defaults(),
+                NcclSettings.defaults(),
+                AuditSettings.defaults(),
+                simulated,
+                Optional.empty());
     }
 
     /** A collector without alert rules after it, so that a benchmark measures the collection alone. */
-    CellCollector collector(String name, CellSources sources, Optional<SimulatedCellSettings> simulated, ExecutorService executor) {
-        SourceFetcher fetcher = new SourceFetcher(name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
-        return new CellCollector(settings(name, simulated), fetcher, config, writer, baselines, metrics, Clock.systemUTC(), cell -> { }, cellName -> List.of());
+    CellCollector collector(
+            String name, CellSources sources, Optional<SimulatedCellSettings> simulated, ExecutorService executor) {
+        SourceFetcher fetcher = new SourceFetcher(
+                name, sources.byKind(), executor, Duration.ofSeconds(120), Clock.systemUTC(), metrics);
+        return new CellCollector(
+                settings(name, simulated),
+                fetcher,
+                config,
+                writer,
+                baselines,
+                metrics,
+                Clock.systemUTC(),
+                cell -> {},
+                cellName -> List.of());
     }
 }

@@ -37,8 +37,13 @@ class CollectBenchmark {
     public static class QuietFleet implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("railscope.collect.interval", "1h", "railscope.collect.source-timeout", "60s",
-                    "railscope.history.sample-interval", "1s");
+            return Map.of(
+                    "railscope.collect.interval",
+                    "1h",
+                    "railscope.collect.source-timeout",
+                    "60s",
+                    "railscope.history.sample-interval",
+                    "1s");
         }
     }
 
@@ -46,25 +51,33 @@ class CollectBenchmark {
     void collectTwelveThousandNodes() throws Exception {
         Thread.sleep(3000);
         String name = "bench-" + NODES;
-        SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, List.of(), Clock.systemUTC());
+        SimulatedCell cell =
+                new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, List.of(), Clock.systemUTC());
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
             var sources = new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
-            CellCollector collector = cells.collector(name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)),
-                    executor);
+            CellCollector collector = cells.collector(
+                    name, sources, Optional.of(new SimulatedCellSettings(NODES, List.of(), 1)), executor);
 
             BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ofSeconds(1), () -> {
                 cell.fetchKubernetes();
                 cell.fetchNodeMetrics();
                 cell.fetchNccl();
             });
-            BenchmarkCell.report("collection", "collect-" + NODES + ".txt", String.format(
-                    "cell: %s (%,d nodes x 8 rails = %,d rail ports), %d measured rounds after one cold collection%n"
-                    + "rows written by the cold collection: %s%n", name, NODES, NODES * 8, ROUNDS, rounds.cold().rowsByTable())
-                    + rounds.lines("source fetch (simulator)", "source data"));
+            BenchmarkCell.report(
+                    "collection",
+                    "collect-" + NODES + ".txt",
+                    String.format(
+                                    "cell: %s (%,d nodes x 8 rails = %,d rail ports), %d measured rounds after one cold collection%n"
+                                            + "rows written by the cold collection: %s%n",
+                                    name,
+                                    NODES,
+                                    NODES * 8,
+                                    ROUNDS,
+                                    rounds.cold().rowsByTable())
+                            + rounds.lines("source fetch (simulator)", "source data"));
         } finally {
             executor.shutdownNow();
         }
     }
-
 }

@@ -3,8 +3,8 @@ package io.railscope.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.scheduler.Scheduler;
+import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
 import io.railscope.model.Fault;
 import io.railscope.source.sim.SimulatedFleet;
@@ -48,10 +48,11 @@ class CollectionLoopTest {
         assertThat(summary("neighbor_warning", "alpha")).isEqualTo(1);
         assertThat(summary("neighbor_critical", "alpha")).isEqualTo(1);
         assertThat(summary("jobs_degraded", "alpha")).isEqualTo(1);
-        assertThat(db.text("SELECT s.health FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'alpha'"))
+        assertThat(db.text(
+                        "SELECT s.health FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'alpha'"))
                 .isEqualTo("CRITICAL");
         assertThat(db.text("SELECT array_to_string(reasons, '|') FROM cell_summary s JOIN cell c ON c.id = s.cell_id"
-                + " WHERE c.name = 'alpha'"))
+                        + " WHERE c.name = 'alpha'"))
                 .contains("1 rail port down", "1 node over gc_thresh2", "1 job not proven on RDMA");
     }
 
@@ -60,10 +61,13 @@ class CollectionLoopTest {
         loop.collector("bravo").orElseThrow().collect();
         loop.collector("bravo").orElseThrow().collect();
         assertThat(summary("rail_ports", "bravo")).isEqualTo(8 * 4);
-        assertThat(db.number("SELECT count(DISTINCT rail) FROM rail_port rp JOIN cell c ON c.id = rp.cell_id WHERE c.name = 'bravo'"))
+        assertThat(
+                        db.number(
+                                "SELECT count(DISTINCT rail) FROM rail_port rp JOIN cell c ON c.id = rp.cell_id WHERE c.name = 'bravo'"))
                 .isEqualTo(4);
         assertThat(db.number("SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id"
-                + " WHERE c.name = 'bravo' AND s.health = 'OK' AND s.rate_gbps = 200")).isEqualTo(32);
+                        + " WHERE c.name = 'bravo' AND s.health = 'OK' AND s.rate_gbps = 200"))
+                .isEqualTo(32);
     }
 
     @Test
@@ -80,9 +84,11 @@ class CollectionLoopTest {
         assertThat(sourceError("bravo", "kubernetes")).isNull();
         assertThat(statesOf("bravo")).isEqualTo(portsBefore);
         assertThat(db.text("SELECT array_to_string(reasons, '|') FROM cell_summary s JOIN cell c ON c.id = s.cell_id"
-                + " WHERE c.name = 'bravo'")).contains("node-metrics source failing");
+                        + " WHERE c.name = 'bravo'"))
+                .contains("node-metrics source failing");
         assertThat(db.number("SELECT consecutive_failures FROM source_status s JOIN cell c ON c.id = s.cell_id"
-                + " WHERE c.name = 'bravo' AND s.source = 'node-metrics'")).isGreaterThanOrEqualTo(1);
+                        + " WHERE c.name = 'bravo' AND s.source = 'node-metrics'"))
+                .isGreaterThanOrEqualTo(1);
 
         simulated.cell("bravo").orElseThrow().clear(Fault.METRICS_SOURCE_ERROR);
         bravo.collect();
@@ -112,11 +118,13 @@ class CollectionLoopTest {
     }
 
     private long summary(String column, String cell) {
-        return db.number("SELECT s." + column + " FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = ?", cell);
+        return db.number(
+                "SELECT s." + column + " FROM cell_summary s JOIN cell c ON c.id = s.cell_id WHERE c.name = ?", cell);
     }
 
     private long statesOf(String cell) {
-        return db.number("SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id WHERE c.name = ?", cell);
+        return db.number(
+                "SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id WHERE c.name = ?", cell);
     }
 
     private long collectionSeq(String cell) {
@@ -124,7 +132,9 @@ class CollectionLoopTest {
     }
 
     private String sourceError(String cell, String source) {
-        return db.text("SELECT s.error FROM source_status s JOIN cell c ON c.id = s.cell_id WHERE c.name = ? AND s.source = ?",
-                cell, source);
+        return db.text(
+                "SELECT s.error FROM source_status s JOIN cell c ON c.id = s.cell_id WHERE c.name = ? AND s.source = ?",
+                cell,
+                source);
     }
 }

@@ -2,8 +2,7 @@ package io.railscope.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import io.railscope.alert.AlertInputs;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationAudit;
@@ -16,36 +15,59 @@ import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.ipam.RailMapping;
-import io.railscope.alert.AlertInputs;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A replica's first snapshot of a cell has no rates: a port degraded by its rates keeps its last committed verdict until it has them. */
 @Execution(ExecutionMode.CONCURRENT)
 class MetricsAssessorTest {
 
-    private static final CellSettings CELL = new CellSettings("c", Duration.ofSeconds(30), List.of("mlx5_0"), 400, IpamSettings.defaults(),
-            NcclSettings.defaults(), AuditSettings.defaults(), Optional.empty(), Optional.empty());
+    private static final CellSettings CELL = new CellSettings(
+            "c",
+            Duration.ofSeconds(30),
+            List.of("mlx5_0"),
+            400,
+            IpamSettings.defaults(),
+            NcclSettings.defaults(),
+            AuditSettings.defaults(),
+            Optional.empty(),
+            Optional.empty());
     private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
 
     private static NodeMetricsSnapshot snapshot(Instant at, long symbolErrors) {
         long[] counters = PortCounter.none();
         counters[PortCounter.SYMBOL_ERRORS.ordinal()] = symbolErrors;
-        return new NodeMetricsSnapshot(at, List.of(), List.of(new RailPortReading("n1", "mlx5_0", 1, 4, 5, 5e10, counters)));
+        return new NodeMetricsSnapshot(
+                at, List.of(), List.of(new RailPortReading("n1", "mlx5_0", 1, 4, 5, 5e10, counters)));
     }
 
     private static MetricsAssessor assessor(List<AlertInputs.Port> committed) {
-        return new MetricsAssessor(CELL, TestThresholds.defaults(), new IsolationAudit(AuditSettings.defaults(), new RailMapping(1, List.of())),
+        return new MetricsAssessor(
+                CELL,
+                TestThresholds.defaults(),
+                new IsolationAudit(AuditSettings.defaults(), new RailMapping(1, List.of())),
                 () -> committed);
     }
 
     @Test
     void aPortDegradedByItsRatesStaysSoUntilTheSecondSnapshotJudgesIt() {
-        AlertInputs.Port committed = new AlertInputs.Port("n1", 1, "mlx5_0", 1, PortHealth.DEGRADED, "600 symbol errors/h (limit 120)", 400, 0, 600.0,
-                null, null);
+        AlertInputs.Port committed = new AlertInputs.Port(
+                "n1",
+                1,
+                "mlx5_0",
+                1,
+                PortHealth.DEGRADED,
+                "600 symbol errors/h (limit 120)",
+                400,
+                0,
+                600.0,
+                null,
+                null);
         MetricsAssessor assessor = assessor(List.of(committed));
 
         PortAssessment first = assessor.assess(snapshot(T0, 1000)).ports().get(0);
@@ -53,12 +75,14 @@ class MetricsAssessorTest {
         assertThat(first.reason()).startsWith("600 symbol errors/h").contains("rates need a second reading");
 
         // 30 s later the counter has not moved: the rates judge the port OK now
-        PortAssessment second = assessor.assess(snapshot(T0.plusSeconds(30), 1000)).ports().get(0);
+        PortAssessment second =
+                assessor.assess(snapshot(T0.plusSeconds(30), 1000)).ports().get(0);
         assertThat(second.health()).isEqualTo(PortHealth.OK);
     }
 
     @Test
     void withNothingCommittedTheFirstSnapshotIsJudgedOnItsOwn() {
-        assertThat(assessor(List.of()).assess(snapshot(T0, 1000)).ports().get(0).health()).isEqualTo(PortHealth.OK);
+        assertThat(assessor(List.of()).assess(snapshot(T0, 1000)).ports().get(0).health())
+                .isEqualTo(PortHealth.OK);
     }
 }

@@ -48,22 +48,40 @@ class PageLoadBenchmark {
     @Test
     void pagesOfATwelveThousandNodeCell() throws Exception {
         String name = "pages-" + NODES;
-        List<Fault> faults = List.of(Fault.RAIL_DOWN, Fault.NEIGHBOR_OVER_GC_THRESH2, Fault.NCCL_SOCKET_FALLBACK, Fault.SYMBOL_ERRORS_RISING);
+        List<Fault> faults = List.of(
+                Fault.RAIL_DOWN,
+                Fault.NEIGHBOR_OVER_GC_THRESH2,
+                Fault.NCCL_SOCKET_FALLBACK,
+                Fault.SYMBOL_ERRORS_RISING);
         SimulatedCell cell = new SimulatedCell(name, NODES, BenchmarkCell.DEVICES, 400, 1, faults, Clock.systemUTC());
         ExecutorService executor = Executors.newCachedThreadPool();
         try {
-            CellCollector collector = cells.collector(name, new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
-                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)), executor);
+            CellCollector collector = cells.collector(
+                    name,
+                    new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell)),
+                    Optional.of(new SimulatedCellSettings(NODES, faults, 1)),
+                    executor);
             collector.collect();
             collector.collect();
             HttpClient http = HttpClient.newBuilder().executor(executor).build();
             String base = root.toString().replaceAll("/$", "");
-            StringBuilder report = new StringBuilder(String.format(Locale.ROOT,
-                    "cell %s: %,d nodes, %,d rail ports; %d clients at once, %d requests each, timed to the last byte%n", name, NODES, NODES * 8,
-                    CLIENTS, REQUESTS));
-            for (String[] page : new String[][] {{"fleet page", "/"}, {"fleet page refresh (htmx fragment)", "/fragments/fleet"}, {"cell page", "/cells/" + name}, {"cell page refresh (htmx fragment)",
-                "/cells/" + name + "/fragment"}, {"search by node name", "/api/v1/search?q=gpu-0117"}, {"search by address", "/api/v1/search?q=10.0.3.7"},
-                {"node page", "/cells/" + name + "/nodes/" + name + "-gpu-00042"}}) {
+            StringBuilder report = new StringBuilder(String.format(
+                    Locale.ROOT,
+                    "cell %s: %,d nodes, %,d rail ports; %d clients at once, %d requests each, timed to the last byte%n",
+                    name,
+                    NODES,
+                    NODES * 8,
+                    CLIENTS,
+                    REQUESTS));
+            for (String[] page : new String[][] {
+                {"fleet page", "/"},
+                {"fleet page refresh (htmx fragment)", "/fragments/fleet"},
+                {"cell page", "/cells/" + name},
+                {"cell page refresh (htmx fragment)", "/cells/" + name + "/fragment"},
+                {"search by node name", "/api/v1/search?q=gpu-0117"},
+                {"search by address", "/api/v1/search?q=10.0.3.7"},
+                {"node page", "/cells/" + name + "/nodes/" + name + "-gpu-00042"}
+            }) {
                 report.append(measure(http, executor, page[0], URI.create(base + page[1])));
             }
             BenchmarkCell.report("pages", "pages-" + NODES + ".txt", report.toString());
@@ -105,7 +123,15 @@ class PageLoadBenchmark {
             all.addAll(client.get());
         }
         Collections.sort(all);
-        return String.format(Locale.ROOT, "%-34s one client p50 %5.1f ms | %d clients p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms | %,9d bytes%n",
-                label, alone.get(alone.size() / 2), CLIENTS, all.get(all.size() / 2), all.get((int) (all.size() * 0.95)), all.get(all.size() - 1), bytes);
+        return String.format(
+                Locale.ROOT,
+                "%-34s one client p50 %5.1f ms | %d clients p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms | %,9d bytes%n",
+                label,
+                alone.get(alone.size() / 2),
+                CLIENTS,
+                all.get(all.size() / 2),
+                all.get((int) (all.size() * 0.95)),
+                all.get(all.size() - 1),
+                bytes);
     }
 }

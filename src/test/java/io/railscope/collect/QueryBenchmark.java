@@ -1,12 +1,12 @@
 package io.railscope.collect;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.source.CellSources;
 import io.railscope.source.PortCounter;
 import io.railscope.source.exposition.PrometheusQuerySource;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
 import jakarta.inject.Inject;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -49,27 +49,44 @@ class QueryBenchmark {
         long bytes = prepare(answers);
         // the stand-in for the store sends its answers with sendfile, as a real one's network stack would
         Vertx vertx = Vertx.vertx();
-        HttpServer server = vertx.createHttpServer().requestHandler(request -> {
-            String query = request.getParam("query");
-            Path file = answers.resolve(query.startsWith("count by (__name__)") ? "exported-error-counters.json"
-                    : query.replaceAll("^.*\\(([a-z_0-9]+)\\{.*$", "$1") + ".json");
-            if (Files.exists(file)) {
-                request.response().sendFile(file.toString());
-            } else {
-                request.response().end("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
-            }
-        }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get();
+        HttpServer server = vertx.createHttpServer()
+                .requestHandler(request -> {
+                    String query = request.getParam("query");
+                    Path file = answers.resolve(
+                            query.startsWith("count by (__name__)")
+                                    ? "exported-error-counters.json"
+                                    : query.replaceAll("^.*\\(([a-z_0-9]+)\\{.*$", "$1") + ".json");
+                    if (Files.exists(file)) {
+                        request.response().sendFile(file.toString());
+                    } else {
+                        request.response()
+                                .end("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}");
+                    }
+                })
+                .listen(0, "127.0.0.1")
+                .toCompletionStage()
+                .toCompletableFuture()
+                .get();
         ExecutorService fetch = Executors.newCachedThreadPool();
         try {
             String name = "query-" + NODES;
-            PrometheusQuerySource source = new PrometheusQuerySource(URI.create("http://127.0.0.1:" + server.actualPort()),
-                    "cluster=\"bench\"", "node", Duration.ofSeconds(60), Clock.systemUTC());
+            PrometheusQuerySource source = new PrometheusQuerySource(
+                    URI.create("http://127.0.0.1:" + server.actualPort()),
+                    "cluster=\"bench\"",
+                    "node",
+                    Duration.ofSeconds(60),
+                    Clock.systemUTC());
             var sources = new CellSources(Optional.empty(), Optional.of(source), Optional.empty());
             CellCollector collector = cells.collector(name, sources, Optional.empty(), fetch);
-            BenchmarkCell.Rounds rounds = BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
-            BenchmarkCell.report("query", "query-" + NODES + ".txt", String.format("cell: %,d nodes, %,d rail ports, error counters non-zero on one port in %d; %d queries (max by node, device, port; error counters > 0) answering %,d bytes of JSON, over HTTP on 127.0.0.1%n",
-                    NODES, NODES * 8, PORTS_PER_ERROR, PortCounter.count() + 8, bytes)
-                    + rounds.lines("query + parse", "answers"));
+            BenchmarkCell.Rounds rounds =
+                    BenchmarkCell.measure(collector, ROUNDS, Duration.ZERO, () -> source.fetchNodeMetrics());
+            BenchmarkCell.report(
+                    "query",
+                    "query-" + NODES + ".txt",
+                    String.format(
+                                    "cell: %,d nodes, %,d rail ports, error counters non-zero on one port in %d; %d queries (max by node, device, port; error counters > 0) answering %,d bytes of JSON, over HTTP on 127.0.0.1%n",
+                                    NODES, NODES * 8, PORTS_PER_ERROR, PortCounter.count() + 8, bytes)
+                            + rounds.lines("query + parse", "answers"));
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get();
             fetch.shutdownNow();
@@ -80,15 +97,23 @@ class QueryBenchmark {
     private static long prepare(Path directory) throws IOException {
         Files.createDirectories(directory);
         long total = 0;
-        StringBuilder exported = new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[");
-        List<String> portMetrics = new ArrayList<>(List.of("node_infiniband_state_id", "node_infiniband_physical_state_id",
+        StringBuilder exported =
+                new StringBuilder("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[");
+        List<String> portMetrics = new ArrayList<>(List.of(
+                "node_infiniband_state_id",
+                "node_infiniband_physical_state_id",
                 "node_infiniband_rate_bytes_per_second"));
         for (PortCounter counter : PortCounter.values()) {
-            if (counter.ordinal() <= PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS.ordinal() && counter != PortCounter.DISCARDS_RECEIVED) {
+            if (counter.ordinal() <= PortCounter.EXCESSIVE_BUFFER_OVERRUN_ERRORS.ordinal()
+                    && counter != PortCounter.DISCARDS_RECEIVED) {
                 portMetrics.add(counter.metricName());
                 if (counter.isError()) {
-                    exported.append(exported.charAt(exported.length() - 1) == '[' ? "" : ",").append("{\"metric\":{\"__name__\":\"")
-                            .append(counter.metricName()).append("\"},\"value\":[1733000000.123,\"").append(NODES * 8).append("\"]}");
+                    exported.append(exported.charAt(exported.length() - 1) == '[' ? "" : ",")
+                            .append("{\"metric\":{\"__name__\":\"")
+                            .append(counter.metricName())
+                            .append("\"},\"value\":[1733000000.123,\"")
+                            .append(NODES * 8)
+                            .append("\"]}");
                 }
             }
         }
@@ -150,5 +175,4 @@ class QueryBenchmark {
             default -> metric.startsWith("node_sysctl") ? "16384" : Long.toString(1_000_000L * node + device);
         };
     }
-
 }

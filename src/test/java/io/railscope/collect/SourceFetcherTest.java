@@ -2,8 +2,6 @@ package io.railscope.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.model.SourceKind;
 import io.railscope.source.CellSources.SnapshotFetch;
 import io.railscope.source.SourceOutcome;
@@ -14,9 +12,13 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The guard against overlapping fetches of one source. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -38,15 +40,20 @@ class SourceFetcherTest {
             boolean released = false;
             while (!released) {
                 try {
-                    released = release.await(1, java.util.concurrent.TimeUnit.MINUTES);
+                    released = release.await(1, TimeUnit.MINUTES);
                 } catch (InterruptedException e) {
                     // a blocking read that interruption does not end
                 }
             }
             return "snapshot";
         };
-        SourceFetcher fetcher = new SourceFetcher("cell", Map.of(SourceKind.NODE_METRICS, stubborn), executor, Duration.ofMillis(100),
-                Clock.systemUTC(), new SelfMetrics());
+        SourceFetcher fetcher = new SourceFetcher(
+                "cell",
+                Map.of(SourceKind.NODE_METRICS, stubborn),
+                executor,
+                Duration.ofMillis(100),
+                Clock.systemUTC(),
+                new SelfMetrics());
 
         assertThat(outcome(fetcher.fetchAll()).error()).startsWith("timed out after");
         // cancel(true) made the first future done; its thread is still in the fetch
@@ -55,7 +62,8 @@ class SourceFetcherTest {
         assertThat(started).hasValue(1);
 
         release.countDown();
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> outcome(fetcher.fetchAll()).succeeded());
         assertThat(started).hasValue(2);
     }

@@ -44,7 +44,10 @@ public record ConformanceCase(String family, String id, Path input, JsonNode exp
             return Path.of(other);
         }
         try {
-            return Path.of(ConformanceCase.class.getClassLoader().getResource("conformance").toURI());
+            return Path.of(ConformanceCase.class
+                    .getClassLoader()
+                    .getResource("conformance")
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -61,13 +64,19 @@ public record ConformanceCase(String family, String id, Path input, JsonNode exp
             for (Path entry : entries.sorted().toList()) {
                 String name = entry.getFileName().toString();
                 if (Files.isDirectory(entry) && Files.exists(entry.resolve("expect.yaml"))) {
-                    cases.add(new ConformanceCase(family, name, entry.resolve("objects.yaml"), read(entry.resolve("expect.yaml"))));
+                    cases.add(new ConformanceCase(
+                            family, name, entry.resolve("objects.yaml"), read(entry.resolve("expect.yaml"))));
                 } else if (name.endsWith(".expect.yaml")) {
                     String id = name.substring(0, name.length() - ".expect.yaml".length());
                     try (Stream<Path> inputs = Files.list(directory)) {
-                        Path input = inputs.filter(candidate -> candidate.getFileName().toString().startsWith(id + ".")
-                                && !candidate.getFileName().toString().endsWith(".expect.yaml")).findFirst()
-                                .orElseThrow(() -> new IllegalStateException(family + "/" + id + ": no input file next to its expect.yaml"));
+                        Path input = inputs.filter(candidate -> candidate
+                                                .getFileName()
+                                                .toString()
+                                                .startsWith(id + ".")
+                                        && !candidate.getFileName().toString().endsWith(".expect.yaml"))
+                                .findFirst()
+                                .orElseThrow(() -> new IllegalStateException(
+                                        family + "/" + id + ": no input file next to its expect.yaml"));
                         cases.add(new ConformanceCase(family, id, input, read(entry)));
                     }
                 }

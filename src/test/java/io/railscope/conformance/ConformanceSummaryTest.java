@@ -2,8 +2,6 @@ package io.railscope.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +12,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * CONFORMANCE.md gives, per family, the cases, their distinct sources and how many pass; it must say
@@ -23,9 +23,11 @@ import org.junit.jupiter.api.Test;
 @Execution(ExecutionMode.CONCURRENT)
 class ConformanceSummaryTest {
 
-    static final List<String> FAMILIES = List.of("nccl", "nv-ipam", "whereabouts", "cilium", "service-cidr", "ipam-events", "node-exporter");
+    static final List<String> FAMILIES =
+            List.of("nccl", "nv-ipam", "whereabouts", "cilium", "service-cidr", "ipam-events", "node-exporter");
     private static final Path DOCUMENT = Path.of("CONFORMANCE.md");
-    private static final Pattern ISSUE = Pattern.compile("github\\.com/([\\w.-]+/[\\w.-]+)/(?:issues|pull)/(\\d+)|([\\w.-]+/[\\w.-]+)#(\\d+)");
+    private static final Pattern ISSUE =
+            Pattern.compile("github\\.com/([\\w.-]+/[\\w.-]+)/(?:issues|pull)/(\\d+)|([\\w.-]+/[\\w.-]+)#(\\d+)");
     private static final Pattern REPOSITORY_FILE = Pattern.compile("^([\\w.-]+/[\\w.-]+) (\\S+)");
 
     @Test
@@ -41,7 +43,8 @@ class ConformanceSummaryTest {
     }
 
     private static String table() {
-        StringBuilder table = new StringBuilder("| family | cases | distinct sources | passing |\n|---|---:|---:|---:|\n");
+        StringBuilder table =
+                new StringBuilder("| family | cases | distinct sources | passing |\n|---|---:|---:|---:|\n");
         int cases = 0;
         Set<String> allSources = new LinkedHashSet<>();
         for (String family : FAMILIES) {
@@ -50,10 +53,23 @@ class ConformanceSummaryTest {
             familyCases.forEach(conformance -> sources.add(sourceKey(conformance.source())));
             allSources.addAll(sources);
             cases += familyCases.size();
-            table.append("| ").append(family).append(" | ").append(familyCases.size()).append(" | ").append(sources.size()).append(" | ")
-                    .append(familyCases.size()).append(" |\n");
+            table.append("| ")
+                    .append(family)
+                    .append(" | ")
+                    .append(familyCases.size())
+                    .append(" | ")
+                    .append(sources.size())
+                    .append(" | ")
+                    .append(familyCases.size())
+                    .append(" |\n");
         }
-        table.append("| all | ").append(cases).append(" | ").append(allSources.size()).append(" | ").append(cases).append(" |\n");
+        table.append("| all | ")
+                .append(cases)
+                .append(" | ")
+                .append(allSources.size())
+                .append(" | ")
+                .append(cases)
+                .append(" |\n");
         return table.toString();
     }
 
@@ -61,7 +77,9 @@ class ConformanceSummaryTest {
     static String sourceKey(String source) {
         Matcher issue = ISSUE.matcher(source);
         if (issue.find()) {
-            return issue.group(1) != null ? issue.group(1) + "#" + issue.group(2) : issue.group(3) + "#" + issue.group(4);
+            return issue.group(1) != null
+                    ? issue.group(1) + "#" + issue.group(2)
+                    : issue.group(3) + "#" + issue.group(4);
         }
         Matcher file = REPOSITORY_FILE.matcher(source);
         if (file.find()) {

@@ -1,7 +1,5 @@
 package io.railscope.conformance;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.TestThresholds;
@@ -14,12 +12,17 @@ import io.railscope.source.PoolUsage;
 import io.railscope.source.WaitingNode;
 import io.railscope.source.kube.KubernetesIpamSource;
 import io.railscope.source.kube.MockCell;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -85,51 +88,90 @@ class IpamConformanceTest {
         KubernetesSnapshot snapshot;
         try (MockCell cell = MockCell.withFile(conformance.input())) {
             JsonNode settings = conformance.expectation().path("settings");
-            snapshot = new KubernetesIpamSource(cell.client(), ipamSettings(settings), AuditSettings.defaults(), settings.path("rails").asInt(8),
-                    Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10))).fetchKubernetes();
+            snapshot = new KubernetesIpamSource(
+                            cell.client(),
+                            ipamSettings(settings),
+                            AuditSettings.defaults(),
+                            settings.path("rails").asInt(8),
+                            Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)))
+                    .fetchKubernetes();
         }
         JsonNode expect = conformance.expect();
         SoftAssertions soft = new SoftAssertions();
         expect.path("pools").fields().forEachRemaining(entry -> {
-            Optional<PoolUsage> found = snapshot.pools().stream().filter(pool -> pool.name().equals(entry.getKey())).findFirst();
-            soft.assertThat(found).as("pool %s among %s", entry.getKey(), snapshot.pools().stream().map(PoolUsage::name).toList()).isPresent();
+            Optional<PoolUsage> found = snapshot.pools().stream()
+                    .filter(pool -> pool.name().equals(entry.getKey()))
+                    .findFirst();
+            soft.assertThat(found)
+                    .as(
+                            "pool %s among %s",
+                            entry.getKey(),
+                            snapshot.pools().stream().map(PoolUsage::name).toList())
+                    .isPresent();
             found.ifPresent(pool -> pool(soft, pool, entry.getValue()));
         });
         expect.path("nodeBlocks").fields().forEachRemaining(entry -> {
-            List<NodeBlock> blocks = snapshot.nodeBlocks().stream().filter(block -> block.node().equals(entry.getKey())).toList();
+            List<NodeBlock> blocks = snapshot.nodeBlocks().stream()
+                    .filter(block -> block.node().equals(entry.getKey()))
+                    .toList();
             soft.assertThat(blocks).as("block of node %s", entry.getKey()).hasSize(1);
             if (blocks.size() == 1) {
                 NodeBlock block = blocks.get(0);
                 JsonNode want = entry.getValue();
-                soft.assertThat(block.cidr()).as(entry.getKey() + " cidr").isEqualTo(want.path("cidr").asText(block.cidr()));
+                soft.assertThat(block.cidr())
+                        .as(entry.getKey() + " cidr")
+                        .isEqualTo(want.path("cidr").asText(block.cidr()));
                 if (want.has("capacity")) {
-                    soft.assertThat(block.capacity()).as(entry.getKey() + " capacity").isEqualTo(want.path("capacity").asInt());
+                    soft.assertThat(block.capacity())
+                            .as(entry.getKey() + " capacity")
+                            .isEqualTo(want.path("capacity").asInt());
                 }
                 if (want.has("used")) {
-                    soft.assertThat(block.used()).as(entry.getKey() + " used").isEqualTo(want.path("used").asInt());
+                    soft.assertThat(block.used())
+                            .as(entry.getKey() + " used")
+                            .isEqualTo(want.path("used").asInt());
                 }
             }
         });
         if (expect.has("waitingNodes")) {
             List<String> waiting = new ArrayList<>();
             expect.get("waitingNodes").forEach(node -> waiting.add(node.asText()));
-            soft.assertThat(snapshot.waitingNodes().stream().map(WaitingNode::node).distinct().toList()).as("waiting nodes")
+            soft.assertThat(snapshot.waitingNodes().stream()
+                            .map(WaitingNode::node)
+                            .distinct()
+                            .toList())
+                    .as("waiting nodes")
                     .containsExactlyInAnyOrderElementsOf(waiting);
         }
         if (expect.has("failures")) {
             // the corpus states failures per reason, pool and node, their events' counts summed
-            java.util.Map<String, AllocationFailure> totals = new java.util.LinkedHashMap<>();
+            Map<String, AllocationFailure> totals = new LinkedHashMap<>();
             for (AllocationFailure failure : snapshot.failures()) {
-                totals.merge(failure.reason() + "|" + failure.pool() + "|" + failure.node(), failure, (a, b) -> new AllocationFailure(a.reason(),
-                        a.object(), a.node(), a.pool(), a.message(), a.count() + b.count(), a.lastSeen()));
+                totals.merge(
+                        failure.reason() + "|" + failure.pool() + "|" + failure.node(),
+                        failure,
+                        (a, b) -> new AllocationFailure(
+                                a.reason(),
+                                a.object(),
+                                a.node(),
+                                a.pool(),
+                                a.message(),
+                                a.count() + b.count(),
+                                a.lastSeen()));
             }
-            soft.assertThat(totals.values()).as("allocation failures").hasSize(expect.get("failures").size());
+            soft.assertThat(totals.values())
+                    .as("allocation failures")
+                    .hasSize(expect.get("failures").size());
             for (JsonNode want : expect.get("failures")) {
-                soft.assertThat(totals.values()).as("a failure like %s", want).anyMatch(failure -> matches(failure, want));
+                soft.assertThat(totals.values())
+                        .as("a failure like %s", want)
+                        .anyMatch(failure -> matches(failure, want));
             }
         }
         for (JsonNode problem : expect.path("problems")) {
-            soft.assertThat(snapshot.problems()).as("a problem saying '%s'", problem.asText()).anyMatch(seen -> seen.contains(problem.asText()));
+            soft.assertThat(snapshot.problems())
+                    .as("a problem saying '%s'", problem.asText())
+                    .anyMatch(seen -> seen.contains(problem.asText()));
         }
         soft.assertAll();
     }
@@ -137,10 +179,15 @@ class IpamConformanceTest {
     private static void pool(SoftAssertions soft, PoolUsage pool, JsonNode want) {
         String name = pool.name();
         if (want.has("plane")) {
-            soft.assertThat(pool.plane().name()).as(name + " plane").isEqualTo(want.get("plane").asText());
+            soft.assertThat(pool.plane().name())
+                    .as(name + " plane")
+                    .isEqualTo(want.get("plane").asText());
         }
         if (want.has("rail")) {
-            soft.assertThat(pool.rail()).as(name + " rail").isEqualTo(want.get("rail").isNull() ? null : want.get("rail").asInt());
+            soft.assertThat(pool.rail())
+                    .as(name + " rail")
+                    .isEqualTo(
+                            want.get("rail").isNull() ? null : want.get("rail").asInt());
         }
         number(soft, name + " blocksTotal", pool.blocksTotal(), want.get("blocksTotal"));
         number(soft, name + " blocksUsed", pool.blocksUsed(), want.get("blocksUsed"));
@@ -150,30 +197,42 @@ class IpamConformanceTest {
         number(soft, name + " allocationFailures", pool.allocationFailures(), want.get("allocationFailures"));
         if (want.has("health")) {
             PoolHeadroom headroom = PoolHeadroom.of(pool, TestThresholds.defaults());
-            soft.assertThat(headroom.health().name()).as(name + " health (" + headroom.reason() + ")").isEqualTo(want.get("health").asText());
+            soft.assertThat(headroom.health().name())
+                    .as(name + " health (" + headroom.reason() + ")")
+                    .isEqualTo(want.get("health").asText());
         }
     }
 
     private static void number(SoftAssertions soft, String what, long actual, JsonNode want) {
         if (want != null && !want.isNull()) {
             // counts beyond 2^63 (IPv6 pools) are shown as 2^63 - 1
-            java.math.BigInteger expected = want.bigIntegerValue().min(java.math.BigInteger.valueOf(Long.MAX_VALUE));
+            BigInteger expected = want.bigIntegerValue().min(BigInteger.valueOf(Long.MAX_VALUE));
             soft.assertThat(actual).as(what).isEqualTo(expected.longValue());
         }
     }
 
     private static boolean matches(AllocationFailure failure, JsonNode want) {
         return (!want.has("reason") || want.get("reason").asText().equals(failure.reason()))
-                && (!want.has("pool") || (want.get("pool").isNull() ? failure.pool() == null : want.get("pool").asText().equals(failure.pool())))
+                && (!want.has("pool")
+                        || (want.get("pool").isNull()
+                                ? failure.pool() == null
+                                : want.get("pool").asText().equals(failure.pool())))
                 && (!want.has("node") || want.get("node").asText().equals(failure.node()))
                 && (!want.has("count") || want.get("count").asInt() == failure.count());
     }
 
     private static IpamSettings ipamSettings(JsonNode settings) {
-        return new IpamSettings(strings(settings.path("clusterPoolCidrs")),
-                settings.has("clusterPoolMask") ? Optional.of(settings.get("clusterPoolMask").asInt()) : Optional.empty(),
-                strings(settings.path("serviceCidrs")), IpamSettings.DEFAULT_STUCK_AFTER, strings(settings.path("railPools")),
-                settings.has("railsFirstIndex") ? Optional.of(settings.get("railsFirstIndex").asInt()) : Optional.empty());
+        return new IpamSettings(
+                strings(settings.path("clusterPoolCidrs")),
+                settings.has("clusterPoolMask")
+                        ? Optional.of(settings.get("clusterPoolMask").asInt())
+                        : Optional.empty(),
+                strings(settings.path("serviceCidrs")),
+                IpamSettings.DEFAULT_STUCK_AFTER,
+                strings(settings.path("railPools")),
+                settings.has("railsFirstIndex")
+                        ? Optional.of(settings.get("railsFirstIndex").asInt())
+                        : Optional.empty());
     }
 
     private static List<String> strings(JsonNode node) {

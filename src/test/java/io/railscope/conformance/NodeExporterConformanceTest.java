@@ -2,8 +2,6 @@ package io.railscope.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.railscope.assess.PortHealthRule;
 import io.railscope.assess.TestThresholds;
@@ -17,12 +15,16 @@ import io.railscope.source.exposition.NodeMetricsReadings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -55,31 +57,55 @@ class NodeExporterConformanceTest {
         JsonNode expect = conformance.expect();
 
         SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(ports.keySet()).as("ports").containsExactlyInAnyOrderElementsOf(iterable(expect.path("ports").fieldNames()));
+        soft.assertThat(ports.keySet())
+                .as("ports")
+                .containsExactlyInAnyOrderElementsOf(
+                        iterable(expect.path("ports").fieldNames()));
         expect.path("ports").fields().forEachRemaining(entry -> {
             RailPortReading port = ports.get(entry.getKey());
             if (port == null) {
                 return;
             }
             JsonNode want = entry.getValue();
-            soft.assertThat(port.stateId()).as(entry.getKey() + " state").isEqualTo(want.path("stateId").asInt(0));
-            soft.assertThat(port.physicalStateId()).as(entry.getKey() + " physical state").isEqualTo(want.path("physicalStateId").asInt(0));
-            soft.assertThat(port.rateBytesPerSecond()).as(entry.getKey() + " rate").isEqualTo(want.path("rateBytesPerSecond").asDouble(0));
-            want.path("counters").fields().forEachRemaining(counter -> counter(counter.getKey()).ifPresent(known ->
-                    soft.assertThat(port.counter(known)).as(entry.getKey() + " " + counter.getKey()).isEqualTo(counter.getValue().asLong())));
-            PortHealth health = new PortHealthRule(TestThresholds.defaults(), 400).assess(port, null, 1, 30).health();
+            soft.assertThat(port.stateId())
+                    .as(entry.getKey() + " state")
+                    .isEqualTo(want.path("stateId").asInt(0));
+            soft.assertThat(port.physicalStateId())
+                    .as(entry.getKey() + " physical state")
+                    .isEqualTo(want.path("physicalStateId").asInt(0));
+            soft.assertThat(port.rateBytesPerSecond())
+                    .as(entry.getKey() + " rate")
+                    .isEqualTo(want.path("rateBytesPerSecond").asDouble(0));
+            want.path("counters")
+                    .fields()
+                    .forEachRemaining(counter -> counter(counter.getKey())
+                            .ifPresent(known -> soft.assertThat(port.counter(known))
+                                    .as(entry.getKey() + " " + counter.getKey())
+                                    .isEqualTo(counter.getValue().asLong())));
+            PortHealth health = new PortHealthRule(TestThresholds.defaults(), 400)
+                    .assess(port, null, 1, 30)
+                    .health();
             if (want.path("stateId").isNull() || want.path("stateId").isMissingNode()) {
-                soft.assertThat(health).as(entry.getKey() + ": no state reported is not DOWN").isNotEqualTo(PortHealth.DOWN);
+                soft.assertThat(health)
+                        .as(entry.getKey() + ": no state reported is not DOWN")
+                        .isNotEqualTo(PortHealth.DOWN);
             } else {
-                soft.assertThat(health == PortHealth.DOWN).as(entry.getKey() + " DOWN")
-                        .isEqualTo(want.path("stateId").asInt() != 4 && want.path("stateId").asInt() != 5 || want.path("physicalStateId").asInt() != 5);
+                soft.assertThat(health == PortHealth.DOWN)
+                        .as(entry.getKey() + " DOWN")
+                        .isEqualTo(want.path("stateId").asInt() != 4
+                                        && want.path("stateId").asInt() != 5
+                                || want.path("physicalStateId").asInt() != 5);
             }
         });
         if (expect.has("neighbors")) {
             NeighborReading neighbors = snapshot.neighbors().get(0);
-            soft.assertThat(neighbors.entries()).as("neighbor entries").isEqualTo(expect.path("neighbors").path("entries").asInt());
+            soft.assertThat(neighbors.entries())
+                    .as("neighbor entries")
+                    .isEqualTo(expect.path("neighbors").path("entries").asInt());
             if (expect.path("neighbors").has("gcThresh3")) {
-                soft.assertThat(neighbors.gcThresh3()).as("gc_thresh3").isEqualTo(expect.path("neighbors").path("gcThresh3").asInt());
+                soft.assertThat(neighbors.gcThresh3())
+                        .as("gc_thresh3")
+                        .isEqualTo(expect.path("neighbors").path("gcThresh3").asInt());
             }
         }
         soft.assertAll();
@@ -87,11 +113,13 @@ class NodeExporterConformanceTest {
 
     private static Optional<PortCounter> counter(String metric) {
         return Optional.ofNullable(OLD_NAMES.get(metric))
-                .or(() -> Arrays.stream(PortCounter.values()).filter(counter -> counter.metricName().equals(metric)).findFirst());
+                .or(() -> Arrays.stream(PortCounter.values())
+                        .filter(counter -> counter.metricName().equals(metric))
+                        .findFirst());
     }
 
-    private static List<String> iterable(java.util.Iterator<String> names) {
-        List<String> list = new java.util.ArrayList<>();
+    private static List<String> iterable(Iterator<String> names) {
+        List<String> list = new ArrayList<>();
         names.forEachRemaining(list::add);
         return list;
     }

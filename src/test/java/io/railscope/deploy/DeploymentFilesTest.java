@@ -2,8 +2,6 @@ package io.railscope.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -18,8 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The deployment files in the repository are complete, read-only where they say so, and their Railscope configuration is valid. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -36,7 +37,15 @@ class DeploymentFilesTest {
             assertThat(file).exists();
             kinds.add(YAML.readTree(file.toFile()).get("kind").asText());
         }
-        assertThat(kinds).contains("Deployment", "Service", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap", "NetworkPolicy");
+        assertThat(kinds)
+                .contains(
+                        "Deployment",
+                        "Service",
+                        "ServiceAccount",
+                        "ClusterRole",
+                        "ClusterRoleBinding",
+                        "ConfigMap",
+                        "NetworkPolicy");
     }
 
     @Test
@@ -50,11 +59,26 @@ class DeploymentFilesTest {
         });
         // exactly what the sources read: lists they page through, pod logs and the CNI ConfigMaps by name
         assertThat(verbs).containsOnly("get", "list");
-        assertThat(resources).containsExactlyInAnyOrder("nodes", "pods", "events", "services", "pods/log", "configmaps", "servicecidrs",
-                "ciliumnodes", "ciliumpodippools", "ippools", "cidrpools", "network-attachment-definitions", "networkpolicies");
+        assertThat(resources)
+                .containsExactlyInAnyOrder(
+                        "nodes",
+                        "pods",
+                        "events",
+                        "services",
+                        "pods/log",
+                        "configmaps",
+                        "servicecidrs",
+                        "ciliumnodes",
+                        "ciliumpodippools",
+                        "ippools",
+                        "cidrpools",
+                        "network-attachment-definitions",
+                        "networkpolicies");
         role.get("rules").forEach(rule -> {
             if (rule.get("resources").toString().contains("configmaps")) {
-                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium-config\",\"kubeadm-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
+                assertThat(rule.get("resourceNames").toString())
+                        .isEqualTo(
+                                "[\"cilium-config\",\"kubeadm-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
             }
         });
     }
@@ -63,9 +87,20 @@ class DeploymentFilesTest {
     void railscopesOwnTrafficIsPolicedBothWays() throws IOException {
         JsonNode policy = YAML.readTree(Path.of("k8s/networkpolicy.yaml").toFile());
         assertThat(policy.get("spec").get("policyTypes").toString()).isEqualTo("[\"Ingress\",\"Egress\"]");
-        assertThat(policy.get("spec").get("ingress").get(0).get("ports").get(0).get("port").asInt()).isEqualTo(8080);
-        JsonNode deployment = YAML.readTree(Path.of("k8s/deployment.yaml").toFile()).get("spec").get("template").get("spec");
-        assertThat(deployment.get("securityContext").get("runAsNonRoot").asBoolean()).isTrue();
+        assertThat(policy.get("spec")
+                        .get("ingress")
+                        .get(0)
+                        .get("ports")
+                        .get(0)
+                        .get("port")
+                        .asInt())
+                .isEqualTo(8080);
+        JsonNode deployment = YAML.readTree(Path.of("k8s/deployment.yaml").toFile())
+                .get("spec")
+                .get("template")
+                .get("spec");
+        assertThat(deployment.get("securityContext").get("runAsNonRoot").asBoolean())
+                .isTrue();
         JsonNode container = deployment.get("containers").get(0).get("securityContext");
         assertThat(container.get("readOnlyRootFilesystem").asBoolean()).isTrue();
         assertThat(container.get("allowPrivilegeEscalation").asBoolean()).isFalse();
@@ -74,15 +109,22 @@ class DeploymentFilesTest {
 
     @Test
     void composeBringsUpTheWholeLocalStack() throws IOException {
-        JsonNode services = YAML.readTree(Path.of("docker-compose.yml").toFile()).get("services");
-        assertThat(services.fieldNames()).toIterable()
+        JsonNode services =
+                YAML.readTree(Path.of("docker-compose.yml").toFile()).get("services");
+        assertThat(services.fieldNames())
+                .toIterable()
                 .containsExactlyInAnyOrder("postgres", "railscope", "node-exporter", "prometheus", "alertmanager");
-        assertThat(Path.of(services.get("railscope").get("build").get("dockerfile").asText())).exists();
+        assertThat(Path.of(
+                        services.get("railscope").get("build").get("dockerfile").asText()))
+                .exists();
     }
 
     @Test
     void shippedRailscopeConfigurationIsValid() throws IOException {
-        String configMap = YAML.readTree(Path.of("k8s/configmap.yaml").toFile()).get("data").get("application.yaml").asText();
+        String configMap = YAML.readTree(Path.of("k8s/configmap.yaml").toFile())
+                .get("data")
+                .get("application.yaml")
+                .asText();
         for (String yaml : new String[] {Files.readString(Path.of("deploy/railscope.yaml")), configMap}) {
             SmallRyeConfig config = new SmallRyeConfigBuilder()
                     .withSources(new YamlConfigSource("shipped", yaml))
@@ -97,7 +139,8 @@ class DeploymentFilesTest {
                 var audit = fleet.cells().get(0).audit();
                 assertThat(audit.isSystem("railscope")).isTrue();
                 assertThat(audit.isSystem("team-a")).isFalse();
-                assertThat(audit.inferenceSelector().matches(java.util.Map.of("serving.kserve.io/inferenceservice", "llm"))).isTrue();
+                assertThat(audit.inferenceSelector().matches(Map.of("serving.kserve.io/inferenceservice", "llm")))
+                        .isTrue();
                 assertThat(audit.expectedMtu()).isEqualTo(9000);
             }
         }

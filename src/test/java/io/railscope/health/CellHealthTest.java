@@ -2,8 +2,6 @@ package io.railscope.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.health.CellHealth.Counts;
 import io.railscope.health.CellHealth.FailingSource;
 import io.railscope.health.CellHealth.PoolAtRisk;
@@ -11,6 +9,8 @@ import io.railscope.model.Health;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,8 +37,26 @@ class CellHealthTest {
         int exportersDown;
 
         Counts build() {
-            return new Counts(nodes, ports, portsDown, portsDegraded, neighborWarning, neighborCritical, pools, 0, 10L, 64L, jobs,
-                    jobsDegraded, sourcesFailing, ipamLeaks, allocationFailures, stuckPods, exporters, exportersDown, 0);
+            return new Counts(
+                    nodes,
+                    ports,
+                    portsDown,
+                    portsDegraded,
+                    neighborWarning,
+                    neighborCritical,
+                    pools,
+                    0,
+                    10L,
+                    64L,
+                    jobs,
+                    jobsDegraded,
+                    sourcesFailing,
+                    ipamLeaks,
+                    allocationFailures,
+                    stuckPods,
+                    exporters,
+                    exportersDown,
+                    0);
         }
     }
 
@@ -49,63 +67,121 @@ class CellHealthTest {
     static Stream<Arguments> cells() {
         return Stream.of(
                 row("healthy", c -> c, Health.OK, null),
-                row("empty cell", c -> {
-                    c.nodes = 0;
-                    c.ports = 0;
-                    c.pools = 0;
-                    c.jobs = 0;
-                    return c;
-                }, Health.UNKNOWN, null),
-                row("8 of 800 ports down is 1 %: a warning", c -> {
-                    c.portsDown = 8;
-                    return c;
-                }, Health.WARNING, "8 rail ports down"),
-                row("9 of 800 ports down is over 1 %: critical", c -> {
-                    c.portsDown = 9;
-                    return c;
-                }, Health.CRITICAL, "9 rail ports down"),
-                row("one port degraded", c -> {
-                    c.portsDegraded = 1;
-                    return c;
-                }, Health.WARNING, "1 rail port degraded"),
-                row("a node near gc_thresh3", c -> {
-                    c.neighborCritical = 1;
-                    return c;
-                }, Health.CRITICAL, "1 node near neighbor-table overflow (gc_thresh3)"),
-                row("nodes over gc_thresh2", c -> {
-                    c.neighborWarning = 2;
-                    return c;
-                }, Health.WARNING, "2 nodes over gc_thresh2"),
-                row("allocation failures", c -> {
-                    c.allocationFailures = 3;
-                    return c;
-                }, Health.WARNING, "3 address allocation failures"),
-                row("a stuck pod", c -> {
-                    c.stuckPods = 1;
-                    return c;
-                }, Health.WARNING, "1 pod stuck in ContainerCreating"),
-                row("leaked addresses", c -> {
-                    c.ipamLeaks = 2;
-                    return c;
-                }, Health.WARNING, "2 leaked addresses"),
-                row("a job not on RDMA", c -> {
-                    c.jobsDegraded = 1;
-                    return c;
-                }, Health.WARNING, "1 job not proven on RDMA"),
-                row("exporters down", c -> {
-                    c.exportersDown = 4;
-                    return c;
-                }, Health.WARNING, "4 of 100 node_exporters down"),
-                Arguments.of("a critical pool", new CellCounts().build(), List.of(new PoolAtRisk(Health.CRITICAL, "pool rail-1 full")),
-                        List.of(), Health.CRITICAL, "pool rail-1 full"),
-                Arguments.of("a failing source", new CellCounts().build(), List.of(),
-                        List.of(new FailingSource("kubernetes", "connection refused")), Health.WARNING,
+                row(
+                        "empty cell",
+                        c -> {
+                            c.nodes = 0;
+                            c.ports = 0;
+                            c.pools = 0;
+                            c.jobs = 0;
+                            return c;
+                        },
+                        Health.UNKNOWN,
+                        null),
+                row(
+                        "8 of 800 ports down is 1 %: a warning",
+                        c -> {
+                            c.portsDown = 8;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "8 rail ports down"),
+                row(
+                        "9 of 800 ports down is over 1 %: critical",
+                        c -> {
+                            c.portsDown = 9;
+                            return c;
+                        },
+                        Health.CRITICAL,
+                        "9 rail ports down"),
+                row(
+                        "one port degraded",
+                        c -> {
+                            c.portsDegraded = 1;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "1 rail port degraded"),
+                row(
+                        "a node near gc_thresh3",
+                        c -> {
+                            c.neighborCritical = 1;
+                            return c;
+                        },
+                        Health.CRITICAL,
+                        "1 node near neighbor-table overflow (gc_thresh3)"),
+                row(
+                        "nodes over gc_thresh2",
+                        c -> {
+                            c.neighborWarning = 2;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "2 nodes over gc_thresh2"),
+                row(
+                        "allocation failures",
+                        c -> {
+                            c.allocationFailures = 3;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "3 address allocation failures"),
+                row(
+                        "a stuck pod",
+                        c -> {
+                            c.stuckPods = 1;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "1 pod stuck in ContainerCreating"),
+                row(
+                        "leaked addresses",
+                        c -> {
+                            c.ipamLeaks = 2;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "2 leaked addresses"),
+                row(
+                        "a job not on RDMA",
+                        c -> {
+                            c.jobsDegraded = 1;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "1 job not proven on RDMA"),
+                row(
+                        "exporters down",
+                        c -> {
+                            c.exportersDown = 4;
+                            return c;
+                        },
+                        Health.WARNING,
+                        "4 of 100 node_exporters down"),
+                Arguments.of(
+                        "a critical pool",
+                        new CellCounts().build(),
+                        List.of(new PoolAtRisk(Health.CRITICAL, "pool rail-1 full")),
+                        List.of(),
+                        Health.CRITICAL,
+                        "pool rail-1 full"),
+                Arguments.of(
+                        "a failing source",
+                        new CellCounts().build(),
+                        List.of(),
+                        List.of(new FailingSource("kubernetes", "connection refused")),
+                        Health.WARNING,
                         "kubernetes source failing: connection refused"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cells")
-    void aCellIsAsBadAsItsWorstPart(String name, Counts counts, List<PoolAtRisk> pools, List<FailingSource> failing, Health health,
+    void aCellIsAsBadAsItsWorstPart(
+            String name,
+            Counts counts,
+            List<PoolAtRisk> pools,
+            List<FailingSource> failing,
+            Health health,
             String reason) {
         CellHealth.Verdict verdict = CellHealth.of(counts, pools, failing);
 
@@ -119,9 +195,15 @@ class CellHealthTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cells")
-    void aWarningNeverHidesACriticalPart(String name, Counts counts, List<PoolAtRisk> pools, List<FailingSource> failing, Health health,
+    void aWarningNeverHidesACriticalPart(
+            String name,
+            Counts counts,
+            List<PoolAtRisk> pools,
+            List<FailingSource> failing,
+            Health health,
             String reason) {
-        List<FailingSource> oneMore = Stream.concat(failing.stream(), Stream.of(new FailingSource("nccl", "timeout"))).toList();
+        List<FailingSource> oneMore = Stream.concat(failing.stream(), Stream.of(new FailingSource("nccl", "timeout")))
+                .toList();
 
         CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore);
 

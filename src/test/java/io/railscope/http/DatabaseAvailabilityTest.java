@@ -2,29 +2,40 @@ package io.railscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import java.io.EOFException;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Execution(ExecutionMode.CONCURRENT)
 class DatabaseAvailabilityTest {
 
     @Test
     void connectionFailuresAreToldFromFailedQueries() {
-        assertThat(DatabaseAvailability.isConnectionFailure(new RuntimeException("read failed", new SQLException("refused", "08001")))).isTrue();
-        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("I/O error", "08006"))).isTrue();
-        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("terminating connection due to administrator command", "57P01")))
+        assertThat(DatabaseAvailability.isConnectionFailure(
+                        new RuntimeException("read failed", new SQLException("refused", "08001"))))
                 .isTrue();
-        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalStateException(new ConnectException("Connection refused")))).isTrue();
-        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("Sorry, acquisition timeout!"))).isTrue();
-        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("syntax error", "42601"))).isFalse();
-        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalArgumentException("x"))).isFalse();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("I/O error", "08006")))
+                .isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(
+                        new SQLException("terminating connection due to administrator command", "57P01")))
+                .isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(
+                        new IllegalStateException(new ConnectException("Connection refused"))))
+                .isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("Sorry, acquisition timeout!")))
+                .isTrue();
+        assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("syntax error", "42601")))
+                .isFalse();
+        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalArgumentException("x")))
+                .isFalse();
     }
 
     @Test
@@ -35,24 +46,32 @@ class DatabaseAvailabilityTest {
         clock.now = clock.now.plusSeconds(30);
         DatabaseAvailability.Outage outage = availability.failed(new SQLException("still refused", "08001"));
         assertThat(outage.since()).isEqualTo(Instant.parse("2026-01-01T10:00:00Z"));
-        assertThat(outage.message()).isEqualTo("Database unavailable since 2026-01-01T10:00:00Z, retrying: still refused");
+        assertThat(outage.message())
+                .isEqualTo("Database unavailable since 2026-01-01T10:00:00Z, retrying: still refused");
 
         availability.answered();
         assertThat(availability.outage()).isEmpty();
         clock.now = clock.now.plusSeconds(5);
-        assertThat(availability.failed(new SQLException("refused", "08001")).since()).isEqualTo(clock.now);
+        assertThat(availability.failed(new SQLException("refused", "08001")).since())
+                .isEqualTo(clock.now);
 
         // failures a long quiet time apart are two outages, even if no probe saw the database in between
         clock.now = clock.now.plus(Duration.ofMinutes(5));
-        assertThat(availability.failed(new SQLException("refused", "08001")).since()).isEqualTo(clock.now);
+        assertThat(availability.failed(new SQLException("refused", "08001")).since())
+                .isEqualTo(clock.now);
     }
 
     @Test
     void aCauseWithoutAMessageIsToldInWordsNotByItsClass() {
-        DatabaseAvailability availability = new DatabaseAvailability(new MutableClock(Instant.parse("2026-01-01T10:00:00Z")));
+        DatabaseAvailability availability =
+                new DatabaseAvailability(new MutableClock(Instant.parse("2026-01-01T10:00:00Z")));
         // the driver's EOFException when a connection is cut mid-read has no message
-        String told = availability.failed(new SQLException("An I/O error occurred", "08006", new java.io.EOFException())).message();
-        assertThat(told).endsWith("retrying: the connection to PostgreSQL closed").doesNotContain("Exception");
+        String told = availability
+                .failed(new SQLException("An I/O error occurred", "08006", new EOFException()))
+                .message();
+        assertThat(told)
+                .endsWith("retrying: the connection to PostgreSQL closed")
+                .doesNotContain("Exception");
     }
 
     private static final class MutableClock extends Clock {
@@ -63,12 +82,12 @@ class DatabaseAvailabilityTest {
         }
 
         @Override
-        public java.time.ZoneId getZone() {
+        public ZoneId getZone() {
             return ZoneOffset.UTC;
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 

@@ -3,9 +3,9 @@ package io.railscope.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,9 +21,20 @@ class PagingTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"-1,10,offset", "0,0,limit", "0,10001,limit", "1e308,10,offset", "Infinity,10,offset", "0,NaN,limit", "0,99999999999999999999,limit"})
+    @CsvSource({
+        "-1,10,offset",
+        "0,0,limit",
+        "0,10001,limit",
+        "1e308,10,offset",
+        "Infinity,10,offset",
+        "0,NaN,limit",
+        "0,99999999999999999999,limit"
+    })
     void whatIsNoCountIsRefusedByName(String offset, String limit, String field) {
-        assertThatThrownBy(() -> Paging.of(offset, limit)).isInstanceOfSatisfying(InvalidParameterException.class,
-                e -> assertThat(e.field()).isEqualTo(field)).hasMessageContaining("whole number");
+        assertThatThrownBy(() -> Paging.of(offset, limit))
+                .isInstanceOfSatisfying(
+                        InvalidParameterException.class,
+                        e -> assertThat(e.field()).isEqualTo(field))
+                .hasMessageContaining("whole number");
     }
 }

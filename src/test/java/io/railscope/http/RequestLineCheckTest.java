@@ -2,10 +2,11 @@ package io.railscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import jakarta.ws.rs.core.Response;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,8 +58,10 @@ class RequestLineCheckTest {
         assertThat(RequestLineCheck.refusal(uri, contentType)).isNull();
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aPageRefusalIsAnEscapedPageAndAnApiRefusalIsJson() {
-        assertThat(RequestErrors.answer("/api/v1/cells", Response.Status.BAD_REQUEST, "no", "q").getEntity()).isEqualTo(new ErrorBody("no", "q"));
+        assertThat(RequestErrors.answer("/api/v1/cells", Response.Status.BAD_REQUEST, "no", "q")
+                        .getEntity())
+                .isEqualTo(new ErrorBody("no", "q"));
     }
 }

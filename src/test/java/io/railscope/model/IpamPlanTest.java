@@ -2,9 +2,10 @@ package io.railscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.Stream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +44,7 @@ class IpamPlanTest {
     void idleShareOfThePlannedBlock(int podsPerNode, int blockPrefix, double idle) {
         IpamPlan plan = new IpamPlan(100, podsPerNode, 0, 2);
         assertThat(plan.blockPrefix()).isEqualTo(blockPrefix);
-        assertThat(plan.idleShare()).isCloseTo(idle, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(plan.idleShare()).isCloseTo(idle, Offset.offset(0.001));
     }
 
     static Stream<Arguments> idleShareOfThePlannedBlock() {

@@ -2,13 +2,13 @@ package io.railscope.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,7 +19,8 @@ class MatcherTest {
     @ParameterizedTest
     @ValueSource(strings = {"\\Qnode", "(?=gpu)gpu.*", "(a)\\1", "a*+", "(?>a)", "[z-a]", "(unclosed"})
     void whatRe2RefusesIsRefusedAtCreation(String pattern) {
-        assertThat(new Matcher("node", pattern, true, true).problem(1)).startsWith("matchers[1].value is not a valid RE2 regular expression");
+        assertThat(new Matcher("node", pattern, true, true).problem(1))
+                .startsWith("matchers[1].value is not a valid RE2 regular expression");
     }
 
     @Test
@@ -34,13 +35,31 @@ class MatcherTest {
     @Test
     void aStoredSilenceThatCannotBeEvaluatedMutesNothingAndSaysWhy() {
         Instant now = Instant.parse("2026-11-30T12:00:00Z");
-        Silence poison = new Silence(UUID.randomUUID(), List.of(new Matcher("alertname", "RailPortDown", false, true),
-                new Matcher("node", "\\Qgpu", true, true)), now.minusSeconds(60), now.plusSeconds(3600), "sre", "maintenance", now, null);
-        Silence fine = new Silence(UUID.randomUUID(), List.of(new Matcher("node", "gpu-7", false, true)), now.minusSeconds(60),
-                now.plusSeconds(3600), "sre", "maintenance", now, null);
+        Silence poison = new Silence(
+                UUID.randomUUID(),
+                List.of(
+                        new Matcher("alertname", "RailPortDown", false, true),
+                        new Matcher("node", "\\Qgpu", true, true)),
+                now.minusSeconds(60),
+                now.plusSeconds(3600),
+                "sre",
+                "maintenance",
+                now,
+                null);
+        Silence fine = new Silence(
+                UUID.randomUUID(),
+                List.of(new Matcher("node", "gpu-7", false, true)),
+                now.minusSeconds(60),
+                now.plusSeconds(3600),
+                "sre",
+                "maintenance",
+                now,
+                null);
         assertThat(poison.broken()).contains("matchers[1]");
-        assertThat(poison.mutes(Map.of("alertname", "RailPortDown", "node", "gpu"), now)).isFalse();
+        assertThat(poison.mutes(Map.of("alertname", "RailPortDown", "node", "gpu"), now))
+                .isFalse();
         // the broken silence does not stop the others from being evaluated
-        assertThat(Silence.muted(List.of(poison, fine), Map.of("node", "gpu-7"), now)).isTrue();
+        assertThat(Silence.muted(List.of(poison, fine), Map.of("node", "gpu-7"), now))
+                .isTrue();
     }
 }

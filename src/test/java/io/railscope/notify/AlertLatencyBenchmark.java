@@ -32,8 +32,12 @@ class AlertLatencyBenchmark {
     void faultToWebhook() throws Exception {
         SimulatedCell bravo = fleet.cell("bravo").orElseThrow();
         List<String> lines = new ArrayList<>();
-        for (Object[] fault : new Object[][] {{Fault.RAIL_HALF_RATE, "RailPortRateBelowExpected"}, {Fault.RAIL_FLAPPING, "RailPortFlapping"},
-            {Fault.RAIL_DOWN, "RailPortDown"}, {Fault.NEIGHBOR_OVER_GC_THRESH2, "NeighborTableNearGcThresh3"}}) {
+        for (Object[] fault : new Object[][] {
+            {Fault.RAIL_HALF_RATE, "RailPortRateBelowExpected"},
+            {Fault.RAIL_FLAPPING, "RailPortFlapping"},
+            {Fault.RAIL_DOWN, "RailPortDown"},
+            {Fault.NEIGHBOR_OVER_GC_THRESH2, "NeighborTableNearGcThresh3"}
+        }) {
             Thread.sleep(1500);
             long injected = System.nanoTime();
             bravo.inject((Fault) fault[0]);
@@ -49,11 +53,17 @@ class AlertLatencyBenchmark {
                 }
                 Thread.sleep(10);
             }
-            lines.add(String.format(Locale.ROOT, "%-26s %-28s Railscope webhook %.2f s, via Alertmanager %.2f s", fault[0], fault[1], railscope,
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "%-26s %-28s Railscope webhook %.2f s, via Alertmanager %.2f s",
+                    fault[0],
+                    fault[1],
+                    railscope,
                     alertmanager));
         }
-        String text = "collect interval 1 s, for 0 s, group_wait 1 s (Railscope receiver and Alertmanager); target: interval + group_wait + 1 s = 3 s\n"
-                + String.join("\n", lines) + "\n";
+        String text =
+                "collect interval 1 s, for 0 s, group_wait 1 s (Railscope receiver and Alertmanager); target: interval + group_wait + 1 s = 3 s\n"
+                        + String.join("\n", lines) + "\n";
         System.out.println("\n==== Railscope alert latency benchmark ====\n" + text);
         Files.createDirectories(Path.of("target", "bench"));
         Files.writeString(Path.of("target", "bench", "alert-latency.txt"), text);
@@ -61,6 +71,8 @@ class AlertLatencyBenchmark {
 
     private static boolean received(String path, String alertname) {
         return AlertmanagerResource.capture.received().stream()
-                .anyMatch(r -> r.path().equals(path) && r.body().contains("\"" + alertname + "\"") && r.body().contains("bravo"));
+                .anyMatch(r -> r.path().equals(path)
+                        && r.body().contains("\"" + alertname + "\"")
+                        && r.body().contains("bravo"));
     }
 }

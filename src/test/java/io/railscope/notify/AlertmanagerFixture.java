@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Debian's Alertmanager on 127.0.0.1 and a free port, clustering off, routing every alert to one webhook. */
 public final class AlertmanagerFixture implements AutoCloseable {
@@ -27,7 +28,8 @@ public final class AlertmanagerFixture implements AutoCloseable {
     }
 
     /** Groups by alertname and cell with this group_wait and group_interval, and sends resolved alerts too. */
-    public static AlertmanagerFixture routingTo(URI webhook, Duration groupWait, Duration groupInterval) throws IOException, InterruptedException {
+    public static AlertmanagerFixture routingTo(URI webhook, Duration groupWait, Duration groupInterval)
+            throws IOException, InterruptedException {
         Path root = Files.createTempDirectory("railscope-alertmanager");
         Files.writeString(root.resolve("alertmanager.yml"), """
                 route:
@@ -41,10 +43,19 @@ public final class AlertmanagerFixture implements AutoCloseable {
                     webhook_configs:
                       - url: "%s"
                         send_resolved: true
-                """.formatted(groupWait.toMillis(), groupInterval.toMillis(), webhook));
+                """.formatted(
+                        groupWait.toMillis(), groupInterval.toMillis(), webhook));
         int port = FreePort.pick();
-        ServerProcess process = ServerProcess.start("alertmanager", java.util.List.of(BINARY, "--config.file=" + root.resolve("alertmanager.yml"), "--storage.path=" + root.resolve("data"),
-                "--web.listen-address=127.0.0.1:" + port, "--cluster.listen-address=", "--web.external-url=http://127.0.0.1:" + port), root.resolve("alertmanager.log"),
+        ServerProcess process = ServerProcess.start(
+                "alertmanager",
+                List.of(
+                        BINARY,
+                        "--config.file=" + root.resolve("alertmanager.yml"),
+                        "--storage.path=" + root.resolve("data"),
+                        "--web.listen-address=127.0.0.1:" + port,
+                        "--cluster.listen-address=",
+                        "--web.external-url=http://127.0.0.1:" + port),
+                root.resolve("alertmanager.log"),
                 URI.create("http://127.0.0.1:" + port + "/-/ready"));
         return new AlertmanagerFixture(process, port);
     }

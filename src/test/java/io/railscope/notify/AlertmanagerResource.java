@@ -17,12 +17,19 @@ public class AlertmanagerResource implements QuarkusTestResourceLifecycleManager
         try {
             capture = new WebhookCapture();
             alertmanager = AlertmanagerFixture.routingTo(capture.url("/hook"));
-            return Map.of("railscope.alerts.alertmanager-urls", alertmanager.url().toString(),
-                    "railscope.alerts.receivers.team.url", capture.url("/railscope").toString(),
-                    "railscope.alerts.receivers.team.group-wait", "1s",
-                    "railscope.alerts.receivers.team.group-interval", "2s",
-                    "railscope.alerts.receivers.broken.url", capture.url("/broken").toString(),
-                    "railscope.alerts.receivers.broken.group-wait", "1s");
+            return Map.of(
+                    "railscope.alerts.alertmanager-urls",
+                    alertmanager.url().toString(),
+                    "railscope.alerts.receivers.team.url",
+                    capture.url("/railscope").toString(),
+                    "railscope.alerts.receivers.team.group-wait",
+                    "1s",
+                    "railscope.alerts.receivers.team.group-interval",
+                    "2s",
+                    "railscope.alerts.receivers.broken.url",
+                    capture.url("/broken").toString(),
+                    "railscope.alerts.receivers.broken.group-wait",
+                    "1s");
         } catch (Exception e) {
             throw new IllegalStateException("alertmanager did not start: " + e.getMessage(), e);
         }

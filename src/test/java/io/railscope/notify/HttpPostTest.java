@@ -2,8 +2,6 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,6 +9,8 @@ import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Receivers that hang or close the connection give a one-line error, within the timeout. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -19,7 +19,8 @@ class HttpPostTest {
     @Test
     void aHangingReceiverTimesOut() throws IOException {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            String error = new HttpPost(Duration.ofMillis(300)).post(URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hook"), "{}");
+            String error = new HttpPost(Duration.ofMillis(300))
+                    .post(URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hook"), "{}");
             assertThat(error).startsWith("HttpTimeoutException");
         }
     }
@@ -35,7 +36,8 @@ class HttpPostTest {
                 }
             });
             closer.start();
-            String error = new HttpPost(Duration.ofSeconds(2)).post(URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hook"), "{}");
+            String error = new HttpPost(Duration.ofSeconds(2))
+                    .post(URI.create("http://127.0.0.1:" + server.getLocalPort() + "/hook"), "{}");
             assertThat(error).isNotNull().doesNotStartWith("HTTP ");
             closer.join(2000);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.notify.NotificationStore.GroupChanges;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,19 +50,24 @@ class OutboxDeliveryTest {
     /** Queues one notification of this receiver for each group key, as a grouping pass does. */
     private void queue(String path, Instant now, String... groupKeys) {
         List<String> keys = List.of(groupKeys);
-        List<String> payloads = keys.stream().map(key -> "{\"groupKey\":\"" + key + "\",\"at\":\"" + now + "\"}").toList();
-        Function<Map<String, io.railscope.notify.NotificationGroup>, GroupChanges> decide =
+        List<String> payloads = keys.stream()
+                .map(key -> "{\"groupKey\":\"" + key + "\",\"at\":\"" + now + "\"}")
+                .toList();
+        Function<Map<String, NotificationGroup>, GroupChanges> decide =
                 groups -> new GroupChanges(List.of(), List.of(), payloads, keys, null);
-        assertThat(store.group(name, receiver.url(path).toString(), 1000, now, decide)).isNull();
+        assertThat(store.group(name, receiver.url(path).toString(), 1000, now, decide))
+                .isNull();
     }
 
     private List<String> keysReceived() {
-        return receiver.received().stream().map(WebhookCapture.Received::idempotencyKey).toList();
+        return receiver.received().stream()
+                .map(WebhookCapture.Received::idempotencyKey)
+                .toList();
     }
 
     private void sendAndRecord(String replica, List<OutboxEntry> claimed, Instant at) {
         for (OutboxEntry entry : claimed) {
-            String error = http.post(java.net.URI.create(entry.url()), entry.payload(), entry.idempotencyKey());
+            String error = http.post(URI.create(entry.url()), entry.payload(), entry.idempotencyKey());
             store.record(entry, replica, error, at, at.plusSeconds(1));
         }
     }
@@ -73,14 +79,22 @@ class OutboxDeliveryTest {
         List<OutboxEntry> claimed = store.claim("replica-a", name, now, now.plusSeconds(60), 20);
         assertThat(claimed).hasSize(1);
         // replica-a sends, and dies before it records
-        assertThat(http.post(java.net.URI.create(claimed.get(0).url()), claimed.get(0).payload(), claimed.get(0).idempotencyKey())).isNull();
+        assertThat(http.post(
+                        URI.create(claimed.get(0).url()),
+                        claimed.get(0).payload(),
+                        claimed.get(0).idempotencyKey()))
+                .isNull();
         // while its claim lasts, nobody else takes the notification
-        assertThat(store.claim("replica-b", name, now.plusSeconds(30), now.plusSeconds(90), 20)).isEmpty();
+        assertThat(store.claim("replica-b", name, now.plusSeconds(30), now.plusSeconds(90), 20))
+                .isEmpty();
         // once it expired, a live replica sends it again, with the same key, and records it
         List<OutboxEntry> retaken = store.claim("replica-b", name, now.plusSeconds(61), now.plusSeconds(120), 20);
-        assertThat(retaken).extracting(OutboxEntry::id).containsExactly(claimed.get(0).id());
+        assertThat(retaken)
+                .extracting(OutboxEntry::id)
+                .containsExactly(claimed.get(0).id());
         sendAndRecord("replica-b", retaken, now.plusSeconds(61));
-        assertThat(store.claim("replica-c", name, now.plusSeconds(500), now.plusSeconds(600), 20)).isEmpty();
+        assertThat(store.claim("replica-c", name, now.plusSeconds(500), now.plusSeconds(600), 20))
+                .isEmpty();
         assertThat(keysReceived()).hasSize(2).containsOnly(claimed.get(0).idempotencyKey());
     }
 
@@ -97,7 +111,9 @@ class OutboxDeliveryTest {
         for (String replica : List.of("replica-a", "replica-b")) {
             running.add(replicas.submit(() -> {
                 List<OutboxEntry> claimed;
-                while (!(claimed = store.claim(replica, name, Instant.now(), Instant.now().plusSeconds(60), 3)).isEmpty()) {
+                while (!(claimed = store.claim(
+                                replica, name, Instant.now(), Instant.now().plusSeconds(60), 3))
+                        .isEmpty()) {
                     sendAndRecord(replica, claimed, Instant.now());
                 }
             }));
@@ -106,8 +122,11 @@ class OutboxDeliveryTest {
             replica.get();
         }
         replicas.shutdown();
-        Map<String, Long> perKey = keysReceived().stream().collect(Collectors.groupingBy(key -> key, Collectors.counting()));
-        assertThat(perKey).hasSize(groups.length).allSatisfy((key, count) -> assertThat(count).isEqualTo(1L));
+        Map<String, Long> perKey =
+                keysReceived().stream().collect(Collectors.groupingBy(key -> key, Collectors.counting()));
+        assertThat(perKey)
+                .hasSize(groups.length)
+                .allSatisfy((key, count) -> assertThat(count).isEqualTo(1L));
     }
 
     @Test
@@ -124,7 +143,10 @@ class OutboxDeliveryTest {
             Instant at = now.plusSeconds(10L + 10L * pass);
             sendAndRecord("replica-a", store.claim("replica-a", name, at, at.plusSeconds(60), 20), at);
         }
-        assertThat(receiver.received()).singleElement().satisfies(received -> assertThat(received.body()).contains(now.plusSeconds(5).toString()));
+        assertThat(receiver.received())
+                .singleElement()
+                .satisfies(received ->
+                        assertThat(received.body()).contains(now.plusSeconds(5).toString()));
     }
 
     @Test
@@ -133,11 +155,19 @@ class OutboxDeliveryTest {
         queue("/late", now, "{}:{node=\"a\"}", "{}:{node=\"b\"}", "{}:{node=\"c\"}");
         List<OutboxEntry> claimed = store.claim("replica-a", name, now, now.plusSeconds(120), 20);
         sendAndRecord("replica-a", claimed, Instant.now());
-        assertThat(store.claim("replica-a", name, Instant.now().plusSeconds(600), Instant.now().plusSeconds(700), 20)).isEmpty();
+        assertThat(store.claim(
+                        "replica-a",
+                        name,
+                        Instant.now().plusSeconds(600),
+                        Instant.now().plusSeconds(700),
+                        20))
+                .isEmpty();
         assertThat(keysReceived()).hasSize(3).doesNotHaveDuplicates();
-        assertThat(store.recent(1000)).filteredOn(entry -> entry.receiver().equals(name)).allSatisfy(entry -> {
-            assertThat(entry.deliveredAt()).isNotNull();
-            assertThat(entry.attempts()).isEqualTo(1);
-        });
+        assertThat(store.recent(1000))
+                .filteredOn(entry -> entry.receiver().equals(name))
+                .allSatisfy(entry -> {
+                    assertThat(entry.deliveredAt()).isNotNull();
+                    assertThat(entry.attempts()).isEqualTo(1);
+                });
     }
 }

@@ -3,11 +3,13 @@ package io.railscope.notify;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.railscope.source.exposition.NodeExporterFixture;
 import io.railscope.source.exposition.PrometheusFixture;
+import io.railscope.source.exposition.TestServers;
 import io.railscope.source.kube.MockCell;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,6 +25,7 @@ public class SideBySideResource implements QuarkusTestResourceLifecycleManager {
     static final String CELL = "sbs";
     /** Scrape, collect and evaluation interval of both paths: the shortest Railscope's scheduler runs. */
     static final Duration INTERVAL = Duration.ofSeconds(1);
+
     static final Duration GROUP_WAIT = Duration.ofSeconds(1);
     static final Duration GROUP_INTERVAL = Duration.ofSeconds(1);
     static final List<String> HOSTS = List.of("127.0.0.1", "localhost");
@@ -32,7 +35,8 @@ public class SideBySideResource implements QuarkusTestResourceLifecycleManager {
      * second time. Longer than a run by default, so each trial stands alone; {@code -Dbench.resend-delay=1m}
      * shows Prometheus' default.
      */
-    static final Duration RESEND_DELAY = Duration.parse("PT" + System.getProperty("bench.resend-delay", "1h").toUpperCase(java.util.Locale.ROOT));
+    static final Duration RESEND_DELAY =
+            Duration.parse("PT" + System.getProperty("bench.resend-delay", "1h").toUpperCase(Locale.ROOT));
 
     /** Railscope's RailPortDown as a Prometheus rule: a port that is not ACTIVE. */
     static final String RULES = """
@@ -61,22 +65,28 @@ public class SideBySideResource implements QuarkusTestResourceLifecycleManager {
                 NodeExporterFixture exporter = NodeExporterFixture.start(16);
                 exporters.add(exporter);
                 prometheusTargets.add(exporter.address());
-                railscopeTargets.add(host + exporter.address().substring(exporter.address().lastIndexOf(':')));
+                railscopeTargets.add(
+                        host + exporter.address().substring(exporter.address().lastIndexOf(':')));
             }
             alertmanager = AlertmanagerFixture.routingTo(capture.url("/alertmanager"), GROUP_WAIT, GROUP_INTERVAL);
-            prometheus = PrometheusFixture.alerting(prometheusTargets, RULES, alertmanager.url(), INTERVAL, RESEND_DELAY);
+            prometheus =
+                    PrometheusFixture.alerting(prometheusTargets, RULES, alertmanager.url(), INTERVAL, RESEND_DELAY);
             // an empty Kubernetes API, so that the cell's other sources answer at once instead of timing out
             kubernetes = MockCell.with();
             Map<String, String> config = new HashMap<>();
             config.put("railscope.cells." + CELL + ".metrics.targets", String.join(",", railscopeTargets));
-            config.put("railscope.cells." + CELL + ".kubernetes.kubeconfig", kubernetes.writeKubeconfig().toString());
+            config.put(
+                    "railscope.cells." + CELL + ".kubernetes.kubeconfig",
+                    kubernetes.writeKubeconfig().toString());
             config.put("railscope.cells." + CELL + ".interval", seconds(INTERVAL));
             // the test profile's simulated cells collect once and then keep out of the measurement
             config.put("railscope.cells.alpha.interval", "24h");
             config.put("railscope.cells.bravo.interval", "24h");
             config.put("railscope.alerts.rules.RailPortDown.for-duration", "0s");
             config.put("railscope.alerts.keep-firing-for", "0s");
-            config.put("railscope.alerts.receivers.sbs.url", capture.url("/railscope").toString());
+            config.put(
+                    "railscope.alerts.receivers.sbs.url",
+                    capture.url("/railscope").toString());
             config.put("railscope.alerts.receivers.sbs.group-wait", seconds(GROUP_WAIT));
             config.put("railscope.alerts.receivers.sbs.group-interval", seconds(GROUP_INTERVAL));
             return config;
@@ -94,7 +104,7 @@ public class SideBySideResource implements QuarkusTestResourceLifecycleManager {
         servers.addAll(exporters);
         servers.add(kubernetes);
         servers.add(capture);
-        io.railscope.source.exposition.TestServers.stop(servers.toArray(AutoCloseable[]::new));
+        TestServers.stop(servers.toArray(AutoCloseable[]::new));
         exporters.clear();
     }
 

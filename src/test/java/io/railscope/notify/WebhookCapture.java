@@ -48,8 +48,12 @@ public final class WebhookCapture implements AutoCloseable {
                 exchange.close();
                 return;
             }
-            received.add(new Received(path, exchange.getRequestHeaders().getFirst("User-Agent"), body,
-                    exchange.getRequestHeaders().getFirst("Idempotency-Key"), arrived));
+            received.add(new Received(
+                    path,
+                    exchange.getRequestHeaders().getFirst("User-Agent"),
+                    body,
+                    exchange.getRequestHeaders().getFirst("Idempotency-Key"),
+                    arrived));
             if (path.equals("/slow") || path.equals("/late")) {
                 try {
                     Thread.sleep(path.equals("/slow") ? 5_000 : 2_000);

@@ -16,7 +16,8 @@ public class DatabaseBehindProxy implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
-        String url = System.getenv().getOrDefault("_TEST_QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_test");
+        String url = System.getenv()
+                .getOrDefault("_TEST_QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_test");
         Matcher parts = URL.matcher(url);
         if (!parts.matches()) {
             throw new IllegalStateException("not a PostgreSQL JDBC URL: " + url);

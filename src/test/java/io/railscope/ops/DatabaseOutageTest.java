@@ -6,9 +6,9 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.PeersProfile;
-import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -34,22 +34,38 @@ class DatabaseOutageTest {
 
         proxy.cut();
         try {
-            given().get("/cells/alpha/jobs").then().statusCode(503).contentType(containsString("text/html"))
-                    .body(containsString("Database unavailable since"), containsString("retrying"), not(containsString("Exception")));
-            given().get("/api/v1/cells/alpha/jobs").then().statusCode(503).header("Retry-After", "2")
+            given().get("/cells/alpha/jobs")
+                    .then()
+                    .statusCode(503)
+                    .contentType(containsString("text/html"))
+                    .body(
+                            containsString("Database unavailable since"),
+                            containsString("retrying"),
+                            not(containsString("Exception")));
+            given().get("/api/v1/cells/alpha/jobs")
+                    .then()
+                    .statusCode(503)
+                    .header("Retry-After", "2")
                     .body("error", containsString("Database unavailable since"));
-            given().get("/q/health/ready").then().statusCode(503)
+            given().get("/q/health/ready")
+                    .then()
+                    .statusCode(503)
                     .body("checks.find { it.name == 'database-availability' }.status", equalTo("DOWN"))
-                    .body("checks.find { it.name == 'database-availability' }.data.unavailableSince", not(equalTo(null)))
+                    .body(
+                            "checks.find { it.name == 'database-availability' }.data.unavailableSince",
+                            not(equalTo(null)))
                     .body("checks.find { it.name == 'database-availability' }.data.reason", not(equalTo(null)));
         } finally {
             proxy.mend();
         }
 
         // the pool reconnects by itself; nothing is restarted
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
                 .untilAsserted(() -> given().get("/cells/alpha/jobs").then().statusCode(200));
-        given().get("/q/health/ready").then().statusCode(200)
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("checks.find { it.name == 'database-availability' }.status", equalTo("UP"));
     }
 }

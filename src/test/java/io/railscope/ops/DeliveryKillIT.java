@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -62,34 +63,46 @@ class DeliveryKillIT {
                 try (OutputStream out = exchange.getResponseBody()) {
                     out.write(ok);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // the sender is gone
             }
         });
         receiver.start();
-        String[] properties = {"-Drailscope.cells.kill.simulated.nodes=4", "-Drailscope.cells.kill.simulated.faults=rail-down",
-            "-Drailscope.collect.interval=2s", "-Drailscope.alerts.default-for=0s",
-            "-Drailscope.alerts.receivers.oncall.url=http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook",
-            "-Drailscope.alerts.receivers.oncall.group-wait=1s", "-Drailscope.alerts.receivers.oncall.group-by=...",
-            "-Drailscope.alerts.delivery-timeout=2s", "-Dquarkus.datasource.jdbc.url=" + database};
+        String[] properties = {
+            "-Drailscope.cells.kill.simulated.nodes=4",
+            "-Drailscope.cells.kill.simulated.faults=rail-down",
+            "-Drailscope.collect.interval=2s",
+            "-Drailscope.alerts.default-for=0s",
+            "-Drailscope.alerts.receivers.oncall.url=http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/hook",
+            "-Drailscope.alerts.receivers.oncall.group-wait=1s",
+            "-Drailscope.alerts.receivers.oncall.group-by=...",
+            "-Drailscope.alerts.delivery-timeout=2s",
+            "-Dquarkus.datasource.jdbc.url=" + database
+        };
         try {
             RailscopeProcess first = RailscopeProcess.start(properties);
             try {
-                assertThat(firstInFlight.await(120, TimeUnit.SECONDS)).as("a notification reached the receiver:\n%s", first.output()).isTrue();
+                assertThat(firstInFlight.await(120, TimeUnit.SECONDS))
+                        .as("a notification reached the receiver:\n%s", first.output())
+                        .isTrue();
             } finally {
                 first.kill();
             }
             String inFlight = keys.get(0);
             assertThat(inFlight).isNotBlank();
             try (RailscopeProcess second = RailscopeProcess.start(properties)) {
-                await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
-                        .untilAsserted(() -> assertThat(keys.subList(1, keys.size())).contains(inFlight));
+                await().atMost(Duration.ofSeconds(120))
+                        .pollInterval(Duration.ofSeconds(1))
+                        .untilAsserted(
+                                () -> assertThat(keys.subList(1, keys.size())).contains(inFlight));
                 // a few more passes: whatever else was queued goes once
                 Thread.sleep(5_000);
             }
             Map<String, Long> perKey = keys.stream().collect(Collectors.groupingBy(key -> key, Collectors.counting()));
             assertThat(perKey.get(inFlight)).isEqualTo(2L);
-            assertThat(perKey).allSatisfy((key, count) -> assertThat(count).isLessThanOrEqualTo(key.equals(inFlight) ? 2L : 1L));
+            assertThat(perKey)
+                    .allSatisfy((key, count) -> assertThat(count).isLessThanOrEqualTo(key.equals(inFlight) ? 2L : 1L));
         } finally {
             receiver.stop(0);
         }

@@ -18,12 +18,17 @@ class OperationsTest {
     @Test
     void metricsExposeCollectionDurationErrorsRowsAndJvm() {
         loop.collector("alpha").orElseThrow().collect();
-        given().get("/metrics").then().statusCode(200)
+        given().get("/metrics")
+                .then()
+                .statusCode(200)
                 .contentType(containsString("text/plain"))
-                .body(containsString("railscope_collection_duration_seconds_count{cell=\"alpha\",}"),
-                        containsString("railscope_source_fetch_duration_seconds_bucket{cell=\"alpha\",source=\"node-metrics\""),
+                .body(
+                        containsString("railscope_collection_duration_seconds_count{cell=\"alpha\",}"),
+                        containsString(
+                                "railscope_source_fetch_duration_seconds_bucket{cell=\"alpha\",source=\"node-metrics\""),
                         containsString("railscope_rows_written_total{cell=\"alpha\",table=\"rail_port_state\",}"),
-                        containsString("railscope_source_last_success_timestamp_seconds{cell=\"alpha\",source=\"kubernetes\",}"),
+                        containsString(
+                                "railscope_source_last_success_timestamp_seconds{cell=\"alpha\",source=\"kubernetes\",}"),
                         containsString("jvm_memory_bytes_used"));
     }
 
@@ -31,16 +36,25 @@ class OperationsTest {
     void healthReportsDatabaseAndCellFreshness() {
         loop.collector("alpha").orElseThrow().collect();
         loop.collector("bravo").orElseThrow().collect();
-        given().get("/q/health/ready").then().statusCode(200)
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
                 .body("checks.find { it.name.contains('Database') }.status", equalTo("UP"));
-        given().get("/q/health/well").then()
+        given().get("/q/health/well")
+                .then()
                 .body("checks.find { it.name == 'cell-freshness' }.data.alpha", equalTo("fresh"));
     }
 
     @Test
     void openApiDescribesTheApi() {
-        given().get("/q/openapi?format=json").then().statusCode(200)
-                .body(containsString("/api/v1/cells"), containsString("CellSummaryResponse"), containsString("/api/v1/ipam/headroom"),
-                        containsString("/api/v1/cells/{cell}/ipam"), containsString("daysToExhaustion"));
+        given().get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("/api/v1/cells"),
+                        containsString("CellSummaryResponse"),
+                        containsString("/api/v1/ipam/headroom"),
+                        containsString("/api/v1/cells/{cell}/ipam"),
+                        containsString("daysToExhaustion"));
     }
 }

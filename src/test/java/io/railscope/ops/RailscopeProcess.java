@@ -4,6 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -12,22 +18,24 @@ import java.util.concurrent.TimeUnit;
 final class RailscopeProcess implements AutoCloseable {
 
     /** The database the packaged jar uses; RAILSCOPE_IT_JDBC_URL (or -Drailscope.it.jdbc-url) points it elsewhere. */
-    static final String IT_DATABASE = System.getProperty("railscope.it.jdbc-url",
+    static final String IT_DATABASE = System.getProperty(
+            "railscope.it.jdbc-url",
             System.getenv().getOrDefault("RAILSCOPE_IT_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_it"));
 
     /**
      * A database of its own beside {@link #IT_DATABASE} (created when missing, on the same server), for a test
      * class that runs side by side with the others.
      */
-    static String ownDatabase(String suffix) throws java.sql.SQLException {
+    static String ownDatabase(String suffix) throws SQLException {
         int slash = IT_DATABASE.lastIndexOf('/');
         String name = IT_DATABASE.substring(slash + 1).replaceAll("[?;].*", "") + "_" + suffix;
-        try (java.sql.Connection server = java.sql.DriverManager.getConnection(IT_DATABASE.substring(0, slash + 1) + "postgres", "postgres", "");
-                java.sql.PreparedStatement exists = server.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+        try (Connection server =
+                        DriverManager.getConnection(IT_DATABASE.substring(0, slash + 1) + "postgres", "postgres", "");
+                PreparedStatement exists = server.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             exists.setString(1, name);
-            try (java.sql.ResultSet rs = exists.executeQuery()) {
+            try (ResultSet rs = exists.executeQuery()) {
                 if (!rs.next()) {
-                    try (java.sql.Statement create = server.createStatement()) {
+                    try (Statement create = server.createStatement()) {
                         create.execute("CREATE DATABASE " + name);
                     }
                 }
@@ -49,13 +57,19 @@ final class RailscopeProcess implements AutoCloseable {
     static RailscopeProcess start(String... properties) throws IOException {
         int port = FreePort.pick();
         // a short-lived process: the C1 compiler alone starts it sooner and leaves the cores to the other cases
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-Dquarkus.http.host=127.0.0.1",
+                "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));
         command.addAll(List.of(properties));
         command.addAll(List.of("-jar", System.getProperty("railscope.jar", "target/quarkus-app/quarkus-run.jar")));
         Path output = Files.createTempFile("railscope-it", ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
         return new RailscopeProcess(process, output, port);
     }
 

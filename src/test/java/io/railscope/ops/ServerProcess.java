@@ -25,8 +25,12 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /** Starts {@code command} and waits (up to 20 s) until {@code ready} answers 200; fails with the server's output if it exits. */
-    public static ServerProcess start(String name, List<String> command, Path log, URI ready) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    public static ServerProcess start(String name, List<String> command, Path log, URI ready)
+            throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         ServerProcess server = new ServerProcess(name, process, log);
         for (int attempt = 0; attempt < 200; attempt++) {
             if (!process.isAlive()) {

@@ -39,23 +39,33 @@ class StartupIT {
         String cell = "-Drailscope.cells.edge.simulated.nodes=4";
         return Stream.of(
                 // a typo in a key
-                Arguments.of(List.of(cell, "-Drailscope.cells.edge.simulated.nodse=5"), "railscope.cells.edge.simulated.nodse"),
+                Arguments.of(
+                        List.of(cell, "-Drailscope.cells.edge.simulated.nodse=5"),
+                        "railscope.cells.edge.simulated.nodse"),
                 // a value that is no duration
                 Arguments.of(List.of("-Drailscope.collect.interval=soon"), "railscope.collect.interval"),
                 // a fault the simulator does not know
-                Arguments.of(List.of(cell, "-Drailscope.cells.edge.simulated.faults=rail-explodes"),
+                Arguments.of(
+                        List.of(cell, "-Drailscope.cells.edge.simulated.faults=rail-explodes"),
                         "railscope.cells.edge.simulated.faults"),
                 // a constraint
-                Arguments.of(List.of(cell, "-Drailscope.cells.edge.rails.expected-gbps=0"), "railscope.cells.edge.rails.expected-gbps"),
+                Arguments.of(
+                        List.of(cell, "-Drailscope.cells.edge.rails.expected-gbps=0"),
+                        "railscope.cells.edge.rails.expected-gbps"),
                 // two metric sources for one cell
-                Arguments.of(List.of("-Drailscope.cells.edge.metrics.targets=10.0.0.1:9100",
-                        "-Drailscope.cells.edge.metrics.prometheus-url=http://prometheus:9090"), "railscope.cells.edge.metrics"),
+                Arguments.of(
+                        List.of(
+                                "-Drailscope.cells.edge.metrics.targets=10.0.0.1:9100",
+                                "-Drailscope.cells.edge.metrics.prometheus-url=http://prometheus:9090"),
+                        "railscope.cells.edge.metrics"),
                 // a cell name that is no DNS label
                 Arguments.of(List.of("-Drailscope.cells.Edge_1.simulated.nodes=4"), "railscope.cells.Edge_1"),
                 // a label selector that does not read, and a check that does not exist
-                Arguments.of(List.of(cell, "-Drailscope.cells.edge.audit.inference-selector=app in (x"),
+                Arguments.of(
+                        List.of(cell, "-Drailscope.cells.edge.audit.inference-selector=app in (x"),
                         "railscope.cells.edge.audit.inference-selector"),
-                Arguments.of(List.of(cell, "-Drailscope.cells.edge.audit.disabled-checks=no-such-check"),
+                Arguments.of(
+                        List.of(cell, "-Drailscope.cells.edge.audit.disabled-checks=no-such-check"),
                         "railscope.cells.edge.audit.disabled-checks"));
     }
 
@@ -64,7 +74,9 @@ class StartupIT {
     void invalidConfiguration(List<String> properties, String key) throws Exception {
         try (RailscopeProcess railscope = RailscopeProcess.start(properties.toArray(String[]::new))) {
             assertThat(railscope.exitCode()).isNotZero();
-            assertThat(lastLine(railscope.output())).startsWith("railscope: invalid configuration").contains(key);
+            assertThat(lastLine(railscope.output()))
+                    .startsWith("railscope: invalid configuration")
+                    .contains(key);
         }
     }
 
@@ -74,7 +86,9 @@ class StartupIT {
         try (RailscopeProcess railscope = RailscopeProcess.start("-Dquarkus.datasource.jdbc.url=" + url)) {
             assertThat(railscope.exitCode()).isNotZero();
             String output = railscope.output();
-            assertThat(lastLine(output)).startsWith("railscope: cannot reach PostgreSQL at " + url).contains("pg_ctlcluster");
+            assertThat(lastLine(output))
+                    .startsWith("railscope: cannot reach PostgreSQL at " + url)
+                    .contains("pg_ctlcluster");
             assertThat(output).doesNotContain("\tat ");
         }
     }
@@ -83,19 +97,38 @@ class StartupIT {
     void withoutCellsItRunsTheSimulatedFleetWithItsFaultsVisible() throws Exception {
         try (RailscopeProcess railscope = RailscopeProcess.start()) {
             String base = "http://127.0.0.1:" + railscope.port;
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
-                JsonPath cells = RestAssured.get(base + "/api/v1/cells").then().statusCode(200).extract().jsonPath();
-                assertThat(cells.getList("name")).containsExactly("sim-alpha", "sim-bravo", "sim-charlie");
-                assertThat(cells.getList("nodes", Integer.class)).containsExactly(64, 512, 2048);
-                assertThat(cells.getList("railPorts", Integer.class)).containsExactly(512, 4096, 16384);
-                assertThat(cells.getList("health")).doesNotContain("OK", "UNKNOWN");
-            });
-            String page = RestAssured.get(base + "/").then().statusCode(200).extract().asString();
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .ignoreExceptions()
+                    .untilAsserted(() -> {
+                        JsonPath cells = RestAssured.get(base + "/api/v1/cells")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath();
+                        assertThat(cells.getList("name")).containsExactly("sim-alpha", "sim-bravo", "sim-charlie");
+                        assertThat(cells.getList("nodes", Integer.class)).containsExactly(64, 512, 2048);
+                        assertThat(cells.getList("railPorts", Integer.class)).containsExactly(512, 4096, 16384);
+                        assertThat(cells.getList("health")).doesNotContain("OK", "UNKNOWN");
+                    });
+            String page =
+                    RestAssured.get(base + "/").then().statusCode(200).extract().asString();
             assertThat(page).contains("simulated fleet", "sim-alpha", "rail port down", "pool cluster-pool has");
             // sim-bravo runs with isolation gaps: every check finds its object
-            assertThat(RestAssured.get(base + "/api/v1/cells/sim-bravo/isolation").then().statusCode(200).extract().jsonPath().getList("check"))
-                    .hasSize(9).doesNotHaveDuplicates();
-            assertThat(RestAssured.get(base + "/api/v1/cells/sim-alpha/isolation").then().statusCode(200).extract().jsonPath().getList("check"))
+            assertThat(RestAssured.get(base + "/api/v1/cells/sim-bravo/isolation")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getList("check"))
+                    .hasSize(9)
+                    .doesNotHaveDuplicates();
+            assertThat(RestAssured.get(base + "/api/v1/cells/sim-alpha/isolation")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getList("check"))
                     .isEmpty();
         }
     }

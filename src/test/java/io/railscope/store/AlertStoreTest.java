@@ -1,6 +1,5 @@
 package io.railscope.store;
 
-import io.railscope.alert.AlertStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -8,13 +7,19 @@ import io.railscope.TestDatabase;
 import io.railscope.alert.AlertCondition;
 import io.railscope.alert.AlertLifecycle;
 import io.railscope.alert.AlertState;
+import io.railscope.alert.AlertStore;
 import io.railscope.alert.OpenAlert;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +41,9 @@ class AlertStoreTest {
 
     @Test
     void lastActiveIsTheLastEvaluationItHeldAt() {
-        db.execute("INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO UPDATE SET alerts_evaluated_at = NULL", CELL);
+        db.execute(
+                "INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO UPDATE SET alerts_evaluated_at = NULL",
+                CELL);
         db.execute("DELETE FROM alert WHERE cell_id = (SELECT id FROM cell WHERE name = ?)", CELL);
         AlertCondition down = condition("n1", "down");
         Instant t0 = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -47,12 +54,16 @@ class AlertStoreTest {
         Instant t1 = t0.plusSeconds(10);
         evaluate(List.of(down), t1);
         assertThat(only().lastActiveAt()).isEqualTo(t1);
-        assertThat(db.number("SELECT count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.last_active_at IS NULL", CELL))
+        assertThat(db.number(
+                        "SELECT count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ? AND a.last_active_at IS NULL",
+                        CELL))
                 .isEqualTo(1);
 
         // a new description is written; the alert stays one row
         evaluate(List.of(condition("n1", "down, 3 flaps")), t0.plusSeconds(15));
-        assertThat(db.text("SELECT a.annotations ->> 'summary' FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL))
+        assertThat(db.text(
+                        "SELECT a.annotations ->> 'summary' FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?",
+                        CELL))
                 .isEqualTo("down, 3 flaps");
 
         Instant t2 = t0.plusSeconds(20);
@@ -70,31 +81,38 @@ class AlertStoreTest {
 
         evaluate(List.of(), t0.plusSeconds(55));
         assertThat(store.open(CELL)).isEmpty();
-        assertThat(db.text("SELECT a.state FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL)).isEqualTo("RESOLVED");
+        assertThat(db.text("SELECT a.state FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL))
+                .isEqualTo("RESOLVED");
     }
 
     @Test
     void twoReplicasEvaluatingOneCellOpenEachAlertOnce() throws Exception {
-        db.execute("INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO UPDATE SET alerts_evaluated_at = NULL", CELL);
+        db.execute(
+                "INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO UPDATE SET alerts_evaluated_at = NULL",
+                CELL);
         db.execute("DELETE FROM alert WHERE cell_id = (SELECT id FROM cell WHERE name = ?)", CELL);
-        List<AlertCondition> conditions = java.util.stream.IntStream.range(0, 20).mapToObj(i -> condition("gpu-" + i, "down")).toList();
+        List<AlertCondition> conditions = IntStream.range(0, 20)
+                .mapToObj(i -> condition("gpu-" + i, "down"))
+                .toList();
         Instant now = Instant.now();
-        java.util.concurrent.ExecutorService replicas = java.util.concurrent.Executors.newFixedThreadPool(2);
-        List<java.util.concurrent.Future<?>> runs = new java.util.ArrayList<>();
+        ExecutorService replicas = Executors.newFixedThreadPool(2);
+        List<Future<?>> runs = new ArrayList<>();
         for (int replica = 0; replica < 2; replica++) {
-            runs.add(replicas.submit(() -> store.evaluate(CELL, open -> AlertLifecycle.step(conditions, open, now, name -> Duration.ZERO,
-                    KEEP_FIRING_FOR))));
+            runs.add(replicas.submit(() -> store.evaluate(
+                    CELL, open -> AlertLifecycle.step(conditions, open, now, name -> Duration.ZERO, KEEP_FIRING_FOR))));
         }
-        for (java.util.concurrent.Future<?> run : runs) {
+        for (Future<?> run : runs) {
             run.get();
         }
         replicas.shutdown();
         assertThat(store.open(CELL)).hasSize(20);
-        assertThat(db.number("SELECT count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL)).isEqualTo(20);
+        assertThat(db.number("SELECT count(*) FROM alert a JOIN cell c ON c.id = a.cell_id WHERE c.name = ?", CELL))
+                .isEqualTo(20);
     }
 
     private void evaluate(List<AlertCondition> conditions, Instant now) {
-        store.apply(CELL, AlertLifecycle.step(conditions, store.open(CELL), now, name -> Duration.ZERO, KEEP_FIRING_FOR));
+        store.apply(
+                CELL, AlertLifecycle.step(conditions, store.open(CELL), now, name -> Duration.ZERO, KEEP_FIRING_FOR));
     }
 
     private OpenAlert only() {
@@ -104,7 +122,9 @@ class AlertStoreTest {
     }
 
     private static AlertCondition condition(String node, String summary) {
-        return new AlertCondition(Map.of("alertname", "RailPortDown", "severity", "critical", "cell", CELL, "node", node),
-                Map.of("summary", summary, "description", ""), "http://railscope/cells/" + CELL + "/nodes/" + node);
+        return new AlertCondition(
+                Map.of("alertname", "RailPortDown", "severity", "critical", "cell", CELL, "node", node),
+                Map.of("summary", summary, "description", ""),
+                "http://railscope/cells/" + CELL + "/nodes/" + node);
     }
 }

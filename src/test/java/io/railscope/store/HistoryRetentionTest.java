@@ -30,7 +30,8 @@ class HistoryRetentionTest {
     @Test
     void rollsUpThenDropsExpiredPartitionsAndKeepsRecentOnes() throws Exception {
         Instant now = Instant.now();
-        Instant threeDaysAgo = now.minus(3, ChronoUnit.DAYS).truncatedTo(ChronoUnit.HOURS).plus(10, ChronoUnit.MINUTES);
+        Instant threeDaysAgo =
+                now.minus(3, ChronoUnit.DAYS).truncatedTo(ChronoUnit.HOURS).plus(10, ChronoUnit.MINUTES);
         Instant yesterday = now.minus(1, ChronoUnit.DAYS);
         LocalDate fortyDaysAgo = LocalDate.now(ZoneOffset.UTC).minusDays(40);
         try (Connection connection = db.connection()) {
@@ -40,32 +41,50 @@ class HistoryRetentionTest {
         insertSample(threeDaysAgo, 100, 0);
         insertSample(threeDaysAgo.plus(5, ChronoUnit.MINUTES), 300, 2);
         insertSample(yesterday, 50, 0);
-        db.execute("INSERT INTO rail_port_rollup (rail_port_id, hour, samples, worst_health, min_rate_gbps, link_downed_increase)"
-                + " VALUES (?, ?, 1, 0, 400, 0)", PORT, Timestamp.from(fortyDaysAgo.atStartOfDay(ZoneOffset.UTC).toInstant()));
+        db.execute(
+                "INSERT INTO rail_port_rollup (rail_port_id, hour, samples, worst_health, min_rate_gbps, link_downed_increase)"
+                        + " VALUES (?, ?, 1, 0, 400, 0)",
+                PORT,
+                Timestamp.from(fortyDaysAgo.atStartOfDay(ZoneOffset.UTC).toInstant()));
 
         var dropped = retention.maintain(now);
 
-        assertThat(dropped).contains("rail_port_sample_p" + day(threeDaysAgo).format(DAY),
-                "rail_port_rollup_p" + fortyDaysAgo.format(DAY));
+        assertThat(dropped)
+                .contains(
+                        "rail_port_sample_p" + day(threeDaysAgo).format(DAY),
+                        "rail_port_rollup_p" + fortyDaysAgo.format(DAY));
         assertThat(dropped).doesNotContain("rail_port_sample_p" + day(yesterday).format(DAY));
         // the expired raw samples survive as their hour's rollup
         Timestamp hour = Timestamp.from(threeDaysAgo.truncatedTo(ChronoUnit.HOURS));
-        assertThat(db.number("SELECT samples FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?", PORT, hour)).isEqualTo(2);
-        assertThat(db.number("SELECT max_rx_bytes_per_second FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?", PORT, hour))
-                .isEqualTo(300);
-        assertThat(db.number("SELECT worst_health FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?", PORT, hour))
+        assertThat(db.number("SELECT samples FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?", PORT, hour))
                 .isEqualTo(2);
-        assertThat(db.number("SELECT count(*) FROM rail_port_sample WHERE rail_port_id = ?", PORT)).isEqualTo(1);
+        assertThat(db.number(
+                        "SELECT max_rx_bytes_per_second FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?",
+                        PORT,
+                        hour))
+                .isEqualTo(300);
+        assertThat(db.number(
+                        "SELECT worst_health FROM rail_port_rollup WHERE rail_port_id = ? AND hour = ?", PORT, hour))
+                .isEqualTo(2);
+        assertThat(db.number("SELECT count(*) FROM rail_port_sample WHERE rail_port_id = ?", PORT))
+                .isEqualTo(1);
         // partitions exist ahead of time, so tomorrow's writes have a place
-        assertThat(db.number("SELECT count(*) FROM pg_class WHERE relname = ?",
-                "rail_port_sample_p" + day(now).plusDays(2).format(DAY))).isEqualTo(1);
+        assertThat(db.number(
+                        "SELECT count(*) FROM pg_class WHERE relname = ?",
+                        "rail_port_sample_p" + day(now).plusDays(2).format(DAY)))
+                .isEqualTo(1);
         // a second pass finds nothing more to do
         assertThat(retention.maintain(now)).isEmpty();
     }
 
     private void insertSample(Instant at, double rx, int health) {
-        db.execute("INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,"
-                + " link_downed_increase) VALUES (?, ?, ?, 4, 400, ?, 0)", PORT, Timestamp.from(at), health, rx);
+        db.execute(
+                "INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,"
+                        + " link_downed_increase) VALUES (?, ?, ?, 4, 400, ?, 0)",
+                PORT,
+                Timestamp.from(at),
+                health,
+                rx);
     }
 
     private static LocalDate day(Instant at) {

@@ -1,10 +1,10 @@
 package io.railscope.store;
 
-import io.railscope.collect.CollectionCommit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
+import io.railscope.collect.CollectionCommit;
 import io.railscope.model.PortHealth;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -38,7 +38,9 @@ class PortInventoryTest {
         commit(at.plusSeconds(60), List.of("p1"), PortHealth.OK);
         assertThat(fingerprint()).isNotEqualTo(fingerprint);
         assertThat(states("OK")).isEqualTo(1);
-        assertThat(db.number("SELECT count(*) FROM rail_port rp JOIN cell c ON c.id = rp.cell_id WHERE c.name = 'ports'")).isEqualTo(1);
+        assertThat(db.number(
+                        "SELECT count(*) FROM rail_port rp JOIN cell c ON c.id = rp.cell_id WHERE c.name = 'ports'"))
+                .isEqualTo(1);
 
         // and back
         commit(at.plusSeconds(90), List.of("p1", "p2"), PortHealth.DEGRADED);
@@ -56,7 +58,8 @@ class PortInventoryTest {
     }
 
     private long states(String health) {
-        return db.number("SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'ports' AND s.health = ?",
+        return db.number(
+                "SELECT count(*) FROM rail_port_state s JOIN cell c ON c.id = s.cell_id WHERE c.name = 'ports' AND s.health = ?",
                 health);
     }
 }

@@ -25,7 +25,8 @@ class FleetPageBrowserTest {
         try {
             browser.get(fleet.toString());
             new WebDriverWait(browser, Duration.ofSeconds(15))
-                    .until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
+                    .until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']"))
+                            .isEmpty());
             JavascriptExecutor js = browser;
             js.executeScript("""
                     window.railscopeMarker = 42;
@@ -36,11 +37,14 @@ class FleetPageBrowserTest {
                     .until(driver -> ((Number) js.executeScript("return window.swaps")).intValue() >= 1);
 
             assertThat(js.executeScript("return window.railscopeMarker")).isEqualTo(42L);
-            assertThat(browser.findElement(By.cssSelector("tr[data-cell='alpha']")).getAttribute("data-health"))
+            assertThat(browser.findElement(By.cssSelector("tr[data-cell='alpha']"))
+                            .getAttribute("data-health"))
                     .isEqualTo("CRITICAL");
-            assertThat(browser.findElements(By.cssSelector("#fleet-cells table.cells"))).hasSize(1);
+            assertThat(browser.findElements(By.cssSelector("#fleet-cells table.cells")))
+                    .hasSize(1);
             browser.findElement(By.linkText("alpha")).click();
-            new WebDriverWait(browser, Duration.ofSeconds(10)).until(driver -> driver.getTitle().startsWith("alpha"));
+            new WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(driver -> driver.getTitle().startsWith("alpha"));
             assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Cell alpha");
         } finally {
             browser.quit();

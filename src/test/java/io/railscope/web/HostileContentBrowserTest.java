@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
@@ -35,13 +36,27 @@ class HostileContentBrowserTest {
     @Test
     void noPageRunsMarkupThatCameFromACluster() throws Exception {
         writer.commit(PagesTest.hostileCollection("xss", HOSTILE, JOB), Duration.ofMinutes(5));
-        given().contentType("application/json").body("""
+        given().contentType("application/json")
+                .body("""
                 {"matchers":[{"name":"cell","value":"xss","isRegex":false,"isEqual":true}],"endsAt":"%s","createdBy":"on-call",
                  "comment":%s}""".formatted(Instant.now().plusSeconds(600), "\"" + HOSTILE.replace("\"", "\\\"") + "\""))
-                .post("/api/v1/silences").then().statusCode(200);
+                .post("/api/v1/silences")
+                .then()
+                .statusCode(200);
         String node = url("node-" + HOSTILE);
-        List<String> pages = List.of("", "cells/xss", "cells/xss/fragment", "cells/xss/jobs", "cells/xss/jobs/ns-1/" + url(JOB), "cells/xss/nodes/" + node,
-                "cells/xss/rails/1", "cells/xss/isolation", "alerts", "silences", "search?q=" + url(HOSTILE), "search?q=node-");
+        List<String> pages = List.of(
+                "",
+                "cells/xss",
+                "cells/xss/fragment",
+                "cells/xss/jobs",
+                "cells/xss/jobs/ns-1/" + url(JOB),
+                "cells/xss/nodes/" + node,
+                "cells/xss/rails/1",
+                "cells/xss/isolation",
+                "alerts",
+                "silences",
+                "search?q=" + url(HOSTILE),
+                "search?q=node-");
         ChromeDriver browser = Browser.start();
         try {
             for (String page : pages) {
@@ -51,12 +66,15 @@ class HostileContentBrowserTest {
                 if (!page.endsWith("fragment")) {
                     assertThat(browser.getTitle()).as(page).endsWith("Railscope");
                 }
-                assertThat(browser.executeScript("return window.__xss === undefined ? 'none' : String(window.__xss)")).as(page).isEqualTo("none");
+                assertThat(browser.executeScript("return window.__xss === undefined ? 'none' : String(window.__xss)"))
+                        .as(page)
+                        .isEqualTo("none");
                 assertThat(browser.getPageSource()).as(page).doesNotContain("<script>window.__xss");
             }
             // the audit page does show the hostile finding, as text
             browser.get(root + "cells/xss/isolation");
-            assertThat(browser.findElement(org.openqa.selenium.By.cssSelector("section[data-check='host-network-pod'] table")).getText())
+            assertThat(browser.findElement(By.cssSelector("section[data-check='host-network-pod'] table"))
+                            .getText())
                     .contains("Pod ns-" + HOSTILE + "/" + HOSTILE);
         } finally {
             browser.quit();

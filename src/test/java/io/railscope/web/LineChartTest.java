@@ -2,19 +2,21 @@ package io.railscope.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.PoolSample;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Execution(ExecutionMode.CONCURRENT)
 class LineChartTest {
 
     private static final Instant T0 = Instant.parse("2026-11-30T00:00:00Z");
-    private static final List<PoolSample> GROWING = List.of(new PoolSample(T0, 100, 1000), new PoolSample(T0.plusSeconds(86_400), 400, 1000),
+    private static final List<PoolSample> GROWING = List.of(
+            new PoolSample(T0, 100, 1000),
+            new PoolSample(T0.plusSeconds(86_400), 400, 1000),
             new PoolSample(T0.plusSeconds(2 * 86_400), 700, 1000));
 
     @Test
@@ -30,8 +32,13 @@ class LineChartTest {
 
     @Test
     void noForecastWhenNotGrowingOrTooFarOut() {
-        assertThat(LineChart.usage(GROWING, null, Duration.ofDays(7)).limitPoints()).isEmpty();
-        assertThat(LineChart.usage(GROWING, 30.0, Duration.ofDays(7)).limitPoints()).isEmpty();
-        assertThat(LineChart.usage(GROWING, 30.0, Duration.ofDays(7)).firstPoints().split(" ")).hasSize(3);
+        assertThat(LineChart.usage(GROWING, null, Duration.ofDays(7)).limitPoints())
+                .isEmpty();
+        assertThat(LineChart.usage(GROWING, 30.0, Duration.ofDays(7)).limitPoints())
+                .isEmpty();
+        assertThat(LineChart.usage(GROWING, 30.0, Duration.ofDays(7))
+                        .firstPoints()
+                        .split(" "))
+                .hasSize(3);
     }
 }

@@ -1,35 +1,45 @@
 package io.railscope.web;
 
-import io.railscope.source.SourceOutcome;
-import io.railscope.model.IsolationCheck;
-import io.railscope.audit.IsolationFinding;
-import io.railscope.source.IsolationObjects;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.railscope.collect.CollectionLoop;
-import io.railscope.model.Health;
-import io.railscope.model.PortHealth;
-import io.railscope.model.SourceKind;
+import io.railscope.assess.AssessedJob;
+import io.railscope.assess.JobAssessment;
+import io.railscope.assess.JobsState;
+import io.railscope.assess.KubernetesState;
 import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
+import io.railscope.audit.IsolationFinding;
 import io.railscope.collect.CellCollection;
 import io.railscope.collect.CollectionCommit;
-import io.railscope.assess.KubernetesState;
-import io.railscope.assess.NodeMetricsState;
+import io.railscope.collect.CollectionLoop;
+import io.railscope.model.Health;
+import io.railscope.model.IsolationCheck;
+import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
 import io.railscope.source.IpLeak;
+import io.railscope.source.IsolationObjects;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.ScrapeTarget;
+import io.railscope.source.SourceOutcome;
+import io.railscope.source.WaitingNode;
+import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclRankObservation;
+import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.RankFacts;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -54,23 +64,36 @@ class PagesTest {
 
     @Test
     void fleetPageListsEveryCellWithItsHealthAndRefreshesThroughHtmx() {
-        String page = given().get("/").then().statusCode(200).contentType(containsString("text/html")).extract().asString();
-        assertThat(page).contains("/webjars/htmx.org/dist/htmx.min.js", "hx-get=\"/fragments/fleet\"", "hx-trigger=\"every 5s\"");
-        assertThat(page).contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
+        String page = given().get("/")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"))
+                .extract()
+                .asString();
+        assertThat(page)
+                .contains(
+                        "/webjars/htmx.org/dist/htmx.min.js", "hx-get=\"/fragments/fleet\"", "hx-trigger=\"every 5s\"");
+        assertThat(page)
+                .contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
         assertThat(page).contains("1 rail port down", "1 job not proven on RDMA");
         given().get("/webjars/htmx.org/dist/htmx.min.js").then().statusCode(200);
     }
 
     @Test
     void fragmentIsTheTableAlone() {
-        given().get("/fragments/fleet").then().statusCode(200)
+        given().get("/fragments/fleet")
+                .then()
+                .statusCode(200)
                 .body(containsString("data-cell=\"alpha\""), not(containsString("<html")));
     }
 
     @Test
     void cellPageShowsWhyTheCellIsUnhealthy() {
-        given().get("/cells/alpha").then().statusCode(200)
-                .body(containsString("state DOWN, physical state Polling"),
+        given().get("/cells/alpha")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("state DOWN, physical state Polling"),
                         containsString("over gc_thresh2"),
                         containsString("fell back to NET/Socket"),
                         containsString("data-source=\"node-metrics\" data-status=\"ok\""));
@@ -79,15 +102,33 @@ class PagesTest {
 
     @Test
     void badRequestsToPagesAreAnsweredWithAPageThatSaysWhy() {
-        given().get("/cells/alpha/heatmap/port?x=abc&y=1").then().statusCode(400).contentType(containsString("text/html"))
+        given().get("/cells/alpha/heatmap/port?x=abc&y=1")
+                .then()
+                .statusCode(400)
+                .contentType(containsString("text/html"))
                 .body(containsString("x: a whole number"), containsString("<a href=\"/\">"));
-        given().urlEncodingEnabled(false).get("/cells/%2e%2e/jobs").then().statusCode(400).contentType(containsString("text/html"))
+        given().urlEncodingEnabled(false)
+                .get("/cells/%2e%2e/jobs")
+                .then()
+                .statusCode(400)
+                .contentType(containsString("text/html"))
                 .body(containsString("&#39;..&#39; segment"));
-        given().urlEncodingEnabled(false).get("/cells/a%00b").then().statusCode(400).body(containsString("NUL"));
-        given().get("/cells/<i>no-such").then().statusCode(404).contentType(containsString("text/html"))
+        given().urlEncodingEnabled(false)
+                .get("/cells/a%00b")
+                .then()
+                .statusCode(400)
+                .body(containsString("NUL"));
+        given().get("/cells/<i>no-such")
+                .then()
+                .statusCode(404)
+                .contentType(containsString("text/html"))
                 .body(containsString("no cell named &lt;i&gt;no-such"), not(containsString("<i>no-such")));
-        given().urlEncodingEnabled(false).get("/api/v1/cells/%C0%AE%C0%AE").then().statusCode(400)
-                .body("field", org.hamcrest.Matchers.equalTo("path")).body("error", containsString("UTF-8"));
+        given().urlEncodingEnabled(false)
+                .get("/api/v1/cells/%C0%AE%C0%AE")
+                .then()
+                .statusCode(400)
+                .body("field", Matchers.equalTo("path"))
+                .body("error", containsString("UTF-8"));
     }
 
     @Test
@@ -100,15 +141,33 @@ class PagesTest {
     void namesAndReasonsFromClustersAreEscaped() {
         writer.commit(hostileCollection("hostile", HOSTILE, HOSTILE_JOB), Duration.ofMinutes(5));
 
-        String page = given().get("/cells/hostile").then().statusCode(200).extract().asString();
+        String page =
+                given().get("/cells/hostile").then().statusCode(200).extract().asString();
         assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
-        for (String path : List.of("/cells/hostile/jobs", "/cells/hostile/jobs/ns-1/" + HOSTILE_JOB.replace(" ", "%20").replace("<", "%3C")
-                .replace(">", "%3E").replace("=", "%3D"))) {
-            String jobs = given().urlEncodingEnabled(false).get(path).then().statusCode(200).extract().asString();
-            assertThat(jobs).as(path).doesNotContain("<script>alert").doesNotContain("<img src=x")
-                    .contains("&lt;img src=x onerror=alert(1)&gt;").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        for (String path : List.of(
+                "/cells/hostile/jobs",
+                "/cells/hostile/jobs/ns-1/"
+                        + HOSTILE_JOB
+                                .replace(" ", "%20")
+                                .replace("<", "%3C")
+                                .replace(">", "%3E")
+                                .replace("=", "%3D"))) {
+            String jobs = given().urlEncodingEnabled(false)
+                    .get(path)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asString();
+            assertThat(jobs)
+                    .as(path)
+                    .doesNotContain("<script>alert")
+                    .doesNotContain("<img src=x")
+                    .contains("&lt;img src=x onerror=alert(1)&gt;")
+                    .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
         }
-        given().get("/api/v1/cells/hostile").then().statusCode(200)
+        given().get("/api/v1/cells/hostile")
+                .then()
+                .statusCode(200)
                 .body("sources.find { it.source == 'node-metrics' }.error", containsString(HOSTILE));
     }
 
@@ -118,44 +177,121 @@ class PagesTest {
     static CellCollection hostileCollection(String cell, String hostile, String jobName) {
         Instant at = Instant.now();
         String node = "node-" + hostile;
-        return new CellCollection(cell, false, at,
-                List.of(new SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
+        return new CellCollection(
+                cell,
+                false,
+                at,
+                List.of(
+                        new SourceOutcome(SourceKind.KUBERNETES, at, 1, null),
                         new SourceOutcome(SourceKind.NODE_METRICS, at, 1, "exporter said " + hostile)),
-                Optional.of(new KubernetesState(new KubernetesSnapshot(
-                        List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))), List.of(), List.of(),
-                        List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)), List.of(), List.of(), List.of(),
-                        List.of(new io.railscope.source.WaitingNode(node, "cluster-pool", "operator said " + hostile)), IsolationObjects.none(), List.of("IPPool " + hostile + ": bad subnet")), List.of(),
-                        List.of(new IsolationFinding(IsolationCheck.HOST_NETWORK_POD, "ns-" + hostile, "Pod ns-" + hostile + "/" + hostile, node, 1,
-                                "hostNetwork: true on 1 pod (" + hostile + ")."),
-                                new IsolationFinding(IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY, "ns-" + hostile, "Namespace ns-" + hostile, null,
-                                        3, "No NetworkPolicy denies ingress and egress by default for its 3 pods (0 NetworkPolicies).")))),
+                Optional.of(
+                        new KubernetesState(
+                                new KubernetesSnapshot(
+                                        List.of(new NodeInfo(node, hostile, List.of(), 48, Map.of("a", hostile))),
+                                        List.of(),
+                                        List.of(),
+                                        List.of(new IpLeak("pool-" + hostile, "10.0.0.9", hostile)),
+                                        List.of(),
+                                        List.of(),
+                                        List.of(),
+                                        List.of(new WaitingNode(node, "cluster-pool", "operator said " + hostile)),
+                                        IsolationObjects.none(),
+                                        List.of("IPPool " + hostile + ": bad subnet")),
+                                List.of(),
+                                List.of(
+                                        new IsolationFinding(
+                                                IsolationCheck.HOST_NETWORK_POD,
+                                                "ns-" + hostile,
+                                                "Pod ns-" + hostile + "/" + hostile,
+                                                node,
+                                                1,
+                                                "hostNetwork: true on 1 pod (" + hostile + ")."),
+                                        new IsolationFinding(
+                                                IsolationCheck.NAMESPACE_WITHOUT_DEFAULT_DENY,
+                                                "ns-" + hostile,
+                                                "Namespace ns-" + hostile,
+                                                null,
+                                                3,
+                                                "No NetworkPolicy denies ingress and egress by default for its 3 pods (0 NetworkPolicies).")))),
                 Optional.of(new NodeMetricsState(
-                        List.of(new PortAssessment(node, 1, "mlx5_0", 1, 1, 2, 400, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0,
-                                Double.NaN, PortHealth.DOWN, hostile)),
+                        List.of(new PortAssessment(
+                                node,
+                                1,
+                                "mlx5_0",
+                                1,
+                                1,
+                                2,
+                                400,
+                                Double.NaN,
+                                Double.NaN,
+                                Double.NaN,
+                                Double.NaN,
+                                0,
+                                Double.NaN,
+                                PortHealth.DOWN,
+                                hostile)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile)),
-                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)), List.of())),
+                        List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)),
+                        List.of())),
                 Optional.of(hostileJob(node, hostile, jobName)));
     }
 
     /** A job whose name, pod, reason and NCCL warning all carry markup. */
-    private static io.railscope.assess.JobsState hostileJob(String node, String hostile, String jobName) {
-        var rank = new io.railscope.source.nccl.NcclRankObservation("pod-" + hostile, node, new io.railscope.source.nccl.RankFacts("host-" + hostile, 1, 0,
-                0, 1, "2.21.5", "Socket", List.of(), null, false, Map.of("NET/Socket", 2), true, true, List.of("eth0"), hostile, Map.of()));
-        var pod = new io.railscope.source.nccl.NcclJobObservation.JobPod("pod-" + hostile, node, "Running", 8, List.of("net1 (" + hostile + ")"),
-                hostile, hostile, hostile, "read");
-        var job = new io.railscope.source.nccl.NcclJobObservation("ns-1", jobName, "Socket", 1, 8, Double.NaN, null, List.of(rank),
-                List.of(new io.railscope.source.nccl.NcclWarning("pod-x: NCCL WARN " + hostile, io.railscope.source.nccl.NcclWarning.Kind.FATAL)),
-                List.of(pod), true);
-        return new io.railscope.assess.JobsState(List.of(new io.railscope.assess.AssessedJob(job,
-                io.railscope.assess.JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7), null)), List.of());
+    private static JobsState hostileJob(String node, String hostile, String jobName) {
+        var rank = new NcclRankObservation(
+                "pod-" + hostile,
+                node,
+                new RankFacts(
+                        "host-" + hostile,
+                        1,
+                        0,
+                        0,
+                        1,
+                        "2.21.5",
+                        "Socket",
+                        List.of(),
+                        null,
+                        false,
+                        Map.of("NET/Socket", 2),
+                        true,
+                        true,
+                        List.of("eth0"),
+                        hostile,
+                        Map.of()));
+        var pod = new NcclJobObservation.JobPod(
+                "pod-" + hostile,
+                node,
+                "Running",
+                8,
+                List.of("net1 (" + hostile + ")"),
+                hostile,
+                hostile,
+                hostile,
+                "read");
+        var job = new NcclJobObservation(
+                "ns-1",
+                jobName,
+                "Socket",
+                1,
+                8,
+                Double.NaN,
+                null,
+                List.of(rank),
+                List.of(new NcclWarning("pod-x: NCCL WARN " + hostile, NcclWarning.Kind.FATAL)),
+                List.of(pod),
+                true);
+        return new JobsState(
+                List.of(new AssessedJob(job, JobAssessment.of(job, OptionalDouble.empty(), 0.7), null)), List.of());
     }
 
     @Test
     void apiListsCellsWithHealthAndFreshness() {
-        given().get("/api/v1/cells").then().statusCode(200)
-                .body("find { it.name == 'alpha' }.health", org.hamcrest.Matchers.equalTo("CRITICAL"))
-                .body("find { it.name == 'alpha' }.stale", org.hamcrest.Matchers.equalTo(false))
-                .body("find { it.name == 'alpha' }.railPorts", org.hamcrest.Matchers.equalTo(128))
-                .body("find { it.name == 'bravo' }.sources.size()", org.hamcrest.Matchers.equalTo(3));
+        given().get("/api/v1/cells")
+                .then()
+                .statusCode(200)
+                .body("find { it.name == 'alpha' }.health", Matchers.equalTo("CRITICAL"))
+                .body("find { it.name == 'alpha' }.stale", Matchers.equalTo(false))
+                .body("find { it.name == 'alpha' }.railPorts", Matchers.equalTo(128))
+                .body("find { it.name == 'bravo' }.sources.size()", Matchers.equalTo(3));
     }
 }

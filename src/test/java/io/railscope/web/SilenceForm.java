@@ -13,8 +13,7 @@ public final class SilenceForm {
 
     private static final Pattern FIELD = Pattern.compile("name=\"(csrf-token)\" value=\"([^\"]+)\"");
 
-    private SilenceForm() {
-    }
+    private SilenceForm() {}
 
     /** A request carrying the form's CSRF token as a browser would, with these headers on both requests. */
     public static RequestSpecification withToken(Map<String, String> headers) {
@@ -28,6 +27,8 @@ public final class SilenceForm {
         if (!field.find()) {
             throw new IllegalStateException("the page " + path + " has no CSRF field");
         }
-        return given().headers(headers).cookie("csrf-token", page.getCookie("csrf-token")).formParam(field.group(1), field.group(2));
+        return given().headers(headers)
+                .cookie("csrf-token", page.getCookie("csrf-token"))
+                .formParam(field.group(1), field.group(2));
     }
 }

@@ -2,13 +2,14 @@ package io.railscope.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.scheduler.Scheduler;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.model.Fault;
 import io.railscope.source.sim.SimulatedFleet;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +17,11 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -48,24 +50,32 @@ class SreJourneyBrowserTest {
     void fleetToCellToNodeToJobAndBack() throws Exception {
         ChromeDriver browser = Browser.start();
         try {
-            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1440, 1000));
+            browser.manage().window().setSize(new Dimension(1440, 1000));
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
             wait.ignoring(StaleElementReferenceException.class);
             browser.get(root.toString());
-            wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
+            wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']"))
+                    .isEmpty());
             screenshot(browser, "fleet");
             browser.findElement(By.linkText("alpha")).click();
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
-            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha");
+            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText())
+                    .isEqualTo("Fleet/alpha");
             screenshot(browser, "cell");
 
             // a click on the heatmap names the node, the rail and why; its link leads to the node
-            new Actions(browser).moveToElement(browser.findElement(By.id("heatmap"))).click().perform();
-            wait.until(driver -> !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
-            String node = browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
+            new Actions(browser)
+                    .moveToElement(browser.findElement(By.id("heatmap")))
+                    .click()
+                    .perform();
+            wait.until(driver ->
+                    !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
+            String node =
+                    browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
             browser.findElement(By.cssSelector("#heatmap-detail a")).click();
             wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node " + node));
-            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha/node " + node);
+            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText())
+                    .isEqualTo("Fleet/alpha/node " + node);
             // charts rendered as SVG with their lines, once two samples exist
             wait.until(driver -> {
                 if (driver.findElements(By.cssSelector("svg.chart polyline")).isEmpty()) {
@@ -74,32 +84,42 @@ class SreJourneyBrowserTest {
                 }
                 return true;
             });
-            assertThat(browser.findElements(By.cssSelector("svg.chart[aria-label='rates of rail 1'] polyline.used"))).hasSize(1);
+            assertThat(browser.findElements(By.cssSelector("svg.chart[aria-label='rates of rail 1'] polyline.used")))
+                    .hasSize(1);
             screenshot(browser, "node");
 
             // the job running on this node, and back up through the breadcrumbs
             browser.findElement(By.cssSelector("table.jobs a")).click();
-            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
-            assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText()).contains("DEGRADED").contains("NET/Socket");
-            assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr"))).hasSize(128);
+            wait.until(driver ->
+                    driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
+            assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText())
+                    .contains("DEGRADED")
+                    .contains("NET/Socket");
+            assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr")))
+                    .hasSize(128);
             // its bus bandwidth over time, once two samples exist
             wait.until(driver -> {
-                if (driver.findElements(By.cssSelector("figure.busbw-chart svg polyline")).isEmpty()) {
+                if (driver.findElements(By.cssSelector("figure.busbw-chart svg polyline"))
+                        .isEmpty()) {
                     driver.navigate().refresh();
                     return false;
                 }
                 return true;
             });
             screenshot(browser, "job");
-            browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']")).click();
+            browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']"))
+                    .click();
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
 
             // the search box finds a node by part of its name, keyboard only
             browser.findElement(By.id("search-box")).sendKeys("gpu-00003", Keys.ENTER);
             wait.until(driver -> driver.getTitle().startsWith("Search"));
-            assertThat(browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).getText()).isEqualTo("alpha-gpu-00003");
+            assertThat(browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a"))
+                            .getText())
+                    .isEqualTo("alpha-gpu-00003");
             screenshot(browser, "search");
-            browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).click();
+            browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a"))
+                    .click();
             wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node alpha-gpu-00003"));
         } finally {
             browser.quit();
@@ -111,28 +131,38 @@ class SreJourneyBrowserTest {
         ChromeDriver browser = Browser.start();
         var bravo = fleet.cell("bravo").orElseThrow();
         try {
-            browser.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 700));
+            browser.manage().window().setSize(new Dimension(1280, 700));
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
             wait.ignoring(StaleElementReferenceException.class);
             browser.get(root + "cells/alpha");
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
             JavascriptExecutor js = browser;
-            js.executeScript("window.scrollTo(0, 600); window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++);");
+            js.executeScript(
+                    "window.scrollTo(0, 600); window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++);");
             long before = ((Number) js.executeScript("return window.scrollY")).longValue();
             wait.until(driver -> ((Number) js.executeScript("return window.swaps")).intValue() >= 1);
-            assertThat(((Number) js.executeScript("return window.scrollY")).longValue()).isEqualTo(before).isPositive();
+            assertThat(((Number) js.executeScript("return window.scrollY")).longValue())
+                    .isEqualTo(before)
+                    .isPositive();
 
             bravo.inject(Fault.METRICS_SOURCE_ERROR);
-            // the fleet is collected every second meanwhile, as in production (the tests keep the jobs paused otherwise)
+            // the fleet is collected every second meanwhile, as in production (the tests keep the jobs paused
+            // otherwise)
             scheduler.resume(CollectionLoop.jobName("alpha"));
             scheduler.resume(CollectionLoop.jobName("bravo"));
             loop.collector("alpha").orElseThrow().collect();
             browser.get(root.toString());
-            wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']")).getText().contains("STALE"));
+            wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']"))
+                    .getText()
+                    .contains("STALE"));
             // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it
-            List<String> order = browser.findElements(By.cssSelector("tr.cell-row")).stream().map(row -> row.getAttribute("data-cell")).toList();
+            List<String> order = browser.findElements(By.cssSelector("tr.cell-row")).stream()
+                    .map(row -> row.getAttribute("data-cell"))
+                    .toList();
             for (String above : order.subList(0, order.indexOf("bravo"))) {
-                assertThat(browser.findElement(By.cssSelector("tr[data-cell='" + above + "']")).getText()).contains("STALE");
+                assertThat(browser.findElement(By.cssSelector("tr[data-cell='" + above + "']"))
+                                .getText())
+                        .contains("STALE");
             }
             assertThat(order.indexOf("alpha")).isGreaterThan(order.indexOf("bravo"));
             screenshot(browser, "fleet-stale");
@@ -144,7 +174,7 @@ class SreJourneyBrowserTest {
         }
     }
 
-    private static void screenshot(ChromeDriver browser, String name) throws java.io.IOException {
+    private static void screenshot(ChromeDriver browser, String name) throws IOException {
         Path directory = Files.createDirectories(Path.of("target", "screenshots"));
         Files.write(directory.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
     }

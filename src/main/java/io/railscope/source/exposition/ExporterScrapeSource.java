@@ -43,11 +43,16 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
     private final int parallelism;
     private final Clock clock;
 
-    public ExporterScrapeSource(Supplier<List<ExporterTarget>> targets, Duration timeout, int parallelism, Clock clock) {
+    public ExporterScrapeSource(
+            Supplier<List<ExporterTarget>> targets, Duration timeout, int parallelism, Clock clock) {
         this(targets, timeout, timeout, parallelism, clock);
     }
 
-    public ExporterScrapeSource(Supplier<List<ExporterTarget>> targets, Duration connectTimeout, Duration timeout, int parallelism,
+    public ExporterScrapeSource(
+            Supplier<List<ExporterTarget>> targets,
+            Duration connectTimeout,
+            Duration timeout,
+            int parallelism,
             Clock clock) {
         this.targets = targets;
         this.timeout = timeout;
@@ -90,14 +95,15 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
             }
             long down = statuses.stream().filter(status -> !status.up()).count();
             if (!all.isEmpty() && down == all.size()) {
-                throw new IllegalStateException("no node_exporter of " + all.size() + " answered; first: " + statuses.get(0).target()
-                        + ": " + statuses.get(0).error());
+                throw new IllegalStateException("no node_exporter of " + all.size() + " answered; first: "
+                        + statuses.get(0).target() + ": " + statuses.get(0).error());
             }
             List<String> said = new ArrayList<>(problems.list());
             if (down > 0) {
                 said.add(0, down + " of " + all.size() + " exporters did not answer (listed with their reasons)");
             }
-            return new NodeMetricsSnapshot(at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared), said);
+            return new NodeMetricsSnapshot(
+                    at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared), said);
         } finally {
             scrapes.forEach(Scrape::abandon);
         }
@@ -117,8 +123,11 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
         }
 
         CompletableFuture<Scraped> start() {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + target.address() + "/metrics")).timeout(timeout)
-                    .header("Accept", "text/plain;version=0.0.4").GET().build();
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + target.address() + "/metrics"))
+                    .timeout(timeout)
+                    .header("Accept", "text/plain;version=0.0.4")
+                    .GET()
+                    .build();
             exchange = http.sendAsync(request, info -> {
                 status = info.statusCode();
                 if (info.statusCode() != 200) {
@@ -183,12 +192,15 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 problems.add(0, malformed);
             }
             String said = problems.isEmpty() ? null : String.join("; ", problems);
-            return new Scraped(new ScrapeTarget(target.address(), target.node(), true, said, millis(), samples), snapshot,
+            return new Scraped(
+                    new ScrapeTarget(target.address(), target.node(), true, said, millis(), samples),
+                    snapshot,
                     readings.problems());
         }
 
         private Scraped down(String reason) {
-            return new Scraped(new ScrapeTarget(target.address(), target.node(), false, reason, millis(), 0), null, null);
+            return new Scraped(
+                    new ScrapeTarget(target.address(), target.node(), false, reason, millis(), 0), null, null);
         }
 
         private long millis() {
@@ -204,7 +216,9 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 return "timed out connecting (" + cause.getMessage() + ")";
             }
             if (cause instanceof HttpTimeoutException) {
-                return status == 0 ? "timed out after " + seconds(timeout) + " waiting for the response headers" : stalled();
+                return status == 0
+                        ? "timed out after " + seconds(timeout) + " waiting for the response headers"
+                        : stalled();
             }
             String message = cause.getMessage();
             return cause.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
@@ -213,7 +227,8 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
 
     private static Throwable unwrap(Throwable error) {
         Throwable cause = error;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
             cause = cause.getCause();
         }
         for (Throwable inner = cause; inner != null; inner = inner.getCause()) {
@@ -228,6 +243,5 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 
-    private record Scraped(ScrapeTarget status, NodeMetricsSnapshot snapshot, ProblemList problems) {
-    }
+    private record Scraped(ScrapeTarget status, NodeMetricsSnapshot snapshot, ProblemList problems) {}
 }

@@ -17,8 +17,10 @@ public final class ExpositionParser {
 
     private static final int LABEL_CACHE = 8;
     private static final int VALUE_CACHE = 1024;
-    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    private static final double[] POWERS_OF_TEN = {
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
+    };
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
@@ -199,8 +201,13 @@ public final class ExpositionParser {
             if (p >= lineEnd) {
                 return -1;
             }
-            labels.add(name, escaped ? unescape(valueStart, p)
-                    : ascii ? labelValue(valueStart, p, hash) : new String(buffer, valueStart, p - valueStart, StandardCharsets.UTF_8));
+            labels.add(
+                    name,
+                    escaped
+                            ? unescape(valueStart, p)
+                            : ascii
+                                    ? labelValue(valueStart, p, hash)
+                                    : new String(buffer, valueStart, p - valueStart, StandardCharsets.UTF_8));
             p = skipSpaces(p + 1, lineEnd);
             if (p < lineEnd && buffer[p] == ',') {
                 p++;
@@ -343,7 +350,10 @@ public final class ExpositionParser {
     }
 
     private boolean isEof(int lineEnd) {
-        return lineEnd - position == 5 && buffer[position + 1] == ' ' && buffer[position + 2] == 'E' && buffer[position + 3] == 'O'
+        return lineEnd - position == 5
+                && buffer[position + 1] == ' '
+                && buffer[position + 2] == 'E'
+                && buffer[position + 3] == 'O'
                 && buffer[position + 4] == 'F';
     }
 
@@ -361,5 +371,4 @@ public final class ExpositionParser {
     private String ascii(int start, int stop) {
         return new String(buffer, start, stop - start, StandardCharsets.ISO_8859_1);
     }
-
 }

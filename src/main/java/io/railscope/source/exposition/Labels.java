@@ -58,7 +58,11 @@ public final class Labels {
     public String toString() {
         StringBuilder text = new StringBuilder("{");
         for (int i = 0; i < size; i++) {
-            text.append(i == 0 ? "" : ",").append(names[i]).append("=\"").append(values[i]).append('"');
+            text.append(i == 0 ? "" : ",")
+                    .append(names[i])
+                    .append("=\"")
+                    .append(values[i])
+                    .append('"');
         }
         return text.append('}').toString();
     }

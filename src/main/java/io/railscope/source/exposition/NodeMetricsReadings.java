@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -56,7 +57,9 @@ public final class NodeMetricsReadings implements SampleSink {
 
     @Override
     public boolean wants(String metricName) {
-        return metricName.startsWith("node_infiniband_") || metricName.equals("node_arp_entries") || metricName.startsWith(GC_THRESH)
+        return metricName.startsWith("node_infiniband_")
+                || metricName.equals("node_arp_entries")
+                || metricName.startsWith(GC_THRESH)
                 || metricName.equals(RdmaNetnsReport.METRIC);
     }
 
@@ -106,14 +109,17 @@ public final class NodeMetricsReadings implements SampleSink {
         if (device == null || port == null) {
             return;
         }
-        PortData portData = lastPort != null && lastPortNode == data && lastPort.device.equals(device) && lastPort.port.equals(port)
-                ? lastPort : data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
+        PortData portData =
+                lastPort != null && lastPortNode == data && lastPort.device.equals(device) && lastPort.port.equals(port)
+                        ? lastPort
+                        : data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
         lastPort = portData;
         lastPortNode = data;
         switch (metricName) {
-            case "node_infiniband_state_id" -> portData.state = stateCode(metricName, labels, value, RailPortReading.MAX_STATE);
+            case "node_infiniband_state_id" ->
+                portData.state = stateCode(metricName, labels, value, RailPortReading.MAX_STATE);
             case "node_infiniband_physical_state_id" ->
-                    portData.physicalState = stateCode(metricName, labels, value, RailPortReading.MAX_PHYSICAL_STATE);
+                portData.physicalState = stateCode(metricName, labels, value, RailPortReading.MAX_PHYSICAL_STATE);
             case "node_infiniband_rate_bytes_per_second" -> {
                 if (value >= 0 && value <= MAX_RATE_BYTES_PER_SECOND) {
                     portData.rate = value;
@@ -157,7 +163,9 @@ public final class NodeMetricsReadings implements SampleSink {
         if (Double.isInfinite(value)) {
             return value > 0 ? "+Inf" : "-Inf";
         }
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+        return value == Math.rint(value) && Math.abs(value) < 1e15
+                ? Long.toString((long) value)
+                : Double.toString(value);
     }
 
     /** Gives every port read so far a zero for this counter where it had no sample: the store left zeros out. */
@@ -210,7 +218,12 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
             }
             if (node.arpSeen) {
-                neighbors.add(new NeighborReading(node.name, (int) Math.min(Integer.MAX_VALUE, node.arpEntries), node.gcThresh[0], node.gcThresh[1], node.gcThresh[2],
+                neighbors.add(new NeighborReading(
+                        node.name,
+                        (int) Math.min(Integer.MAX_VALUE, node.arpEntries),
+                        node.gcThresh[0],
+                        node.gcThresh[1],
+                        node.gcThresh[2],
                         Map.copyOf(node.arpByDevice)));
             }
             for (PortData port : node.ports.values()) {
@@ -221,14 +234,16 @@ public final class NodeMetricsReadings implements SampleSink {
                     portNumber = -1;
                 }
                 if (portNumber < 0 || portNumber > Short.MAX_VALUE) {
-                    problems.add("port \"" + port.port + "\" of " + port.device + " on " + node.name + ": no port number, skipped");
+                    problems.add("port \"" + port.port + "\" of " + port.device + " on " + node.name
+                            + ": no port number, skipped");
                     continue;
                 }
-                ports.add(new RailPortReading(node.name, port.device, portNumber, port.state, port.physicalState, port.rate,
-                        port.counters));
+                ports.add(new RailPortReading(
+                        node.name, port.device, portNumber, port.state, port.physicalState, port.rate, port.counters));
             }
         }
-        return new NodeMetricsSnapshot(at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
+        return new NodeMetricsSnapshot(
+                at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
     }
 
     private static final class NodeData {
@@ -238,7 +253,7 @@ public final class NodeMetricsReadings implements SampleSink {
         long arpEntries;
         boolean arpSeen;
         int rdmaNetnsExclusive = -1;
-        final Map<String, Integer> arpByDevice = new java.util.TreeMap<>();
+        final Map<String, Integer> arpByDevice = new TreeMap<>();
 
         NodeData(String name) {
             this.name = name;

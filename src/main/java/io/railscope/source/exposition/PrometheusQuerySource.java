@@ -9,14 +9,15 @@ import io.railscope.source.PortCounter;
 import io.railscope.source.RdmaNetnsReport;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
      */
     Map<String, String> queries() {
         Map<String, String> queries = new LinkedHashMap<>();
-        for (String metric : List.of("node_infiniband_state_id", "node_infiniband_physical_state_id", "node_infiniband_rate_bytes_per_second")) {
+        for (String metric : List.of(
+                "node_infiniband_state_id",
+                "node_infiniband_physical_state_id",
+                "node_infiniband_rate_bytes_per_second")) {
             queries.put(metric, perPort(metric));
         }
         for (PortCounter counter : PortCounter.values()) {
@@ -76,7 +80,9 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
 
     /** Which error counters the cell's exporters have at all: where they have one, a port without a sample has zero. */
     String exportedErrorCountersQuery() {
-        String names = Arrays.stream(PortCounter.values()).filter(PortCounter::isError).map(PortCounter::metricName)
+        String names = Arrays.stream(PortCounter.values())
+                .filter(PortCounter::isError)
+                .map(PortCounter::metricName)
                 .collect(Collectors.joining("|"));
         return "count by (__name__) ({__name__=~\"" + names + "\"" + (selector.isEmpty() ? "" : "," + selector) + "})";
     }
@@ -94,22 +100,25 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         Instant at = clock.instant();
         Set<String> exportedErrorCounters = new HashSet<>();
         String countQuery = exportedErrorCountersQuery();
-        query(countQuery, at, body -> readVector(body, null, countQuery, new SampleSink() {
-            @Override
-            public boolean wants(String metricName) {
-                return true;
-            }
+        query(
+                countQuery,
+                at,
+                body -> readVector(body, null, countQuery, new SampleSink() {
+                    @Override
+                    public boolean wants(String metricName) {
+                        return true;
+                    }
 
-            @Override
-            public void sample(String metricName, Labels labels, double value, long timestampMillis) {
-                exportedErrorCounters.add(metricName);
-            }
+                    @Override
+                    public void sample(String metricName, Labels labels, double value, long timestampMillis) {
+                        exportedErrorCounters.add(metricName);
+                    }
 
-            @Override
-            public void malformed(int lineNumber, String message) {
-                // an answer is JSON: it has no lines
-            }
-        }));
+                    @Override
+                    public void malformed(int lineNumber, String message) {
+                        // an answer is JSON: it has no lines
+                    }
+                }));
         NodeMetricsReadings readings = new NodeMetricsReadings(labels -> nodeOf(labels, nodeLabel));
         for (Map.Entry<String, String> query : queries().entrySet()) {
             query(query.getValue(), at, body -> readVector(body, query.getKey(), query.getValue(), readings));
@@ -135,8 +144,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        HttpURLConnection connection = (HttpURLConnection) base.resolve("api/v1/query?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8)
-                + "&time=" + at.getEpochSecond()).toURL().openConnection();
+        HttpURLConnection connection = (HttpURLConnection) base.resolve("api/v1/query?query="
+                        + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&time=" + at.getEpochSecond())
+                .toURL()
+                .openConnection();
         connection.setConnectTimeout((int) timeout.toMillis());
         connection.setReadTimeout((int) timeout.toMillis());
         connection.setRequestProperty("Accept", "application/json");
@@ -147,7 +158,9 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             }
             reader.read(body);
         } catch (IOException e) {
-            throw status < 400 || String.valueOf(e.getMessage()).startsWith("query ") ? e : new IOException("query " + query + ": HTTP " + status, e);
+            throw status < 400 || String.valueOf(e.getMessage()).startsWith("query ")
+                    ? e
+                    : new IOException("query " + query + ": HTTP " + status, e);
         }
     }
 
@@ -156,7 +169,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
      * eight rails in a row, the node; comparing characters is cheaper than a new String each time.
      */
     private static final class TextCache {
-        private final java.util.Map<String, String> last = new java.util.HashMap<>();
+        private final Map<String, String> last = new HashMap<>();
 
         String text(JsonParser parser, String label) throws IOException {
             char[] chars = parser.getTextCharacters();
@@ -289,5 +302,4 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             readings.sample(name, labels, value, Long.MIN_VALUE);
         }
     }
-
 }

@@ -5,6 +5,7 @@ import io.railscope.source.ipam.ClusterObjects.EventObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +24,9 @@ import java.util.regex.Pattern;
 final class AllocationFailures {
 
     /** Multus: {@code error adding container to network "rail-1"}, or the {@code [ns/pod/uid:rail-1]} it prefixes errors with. */
-    private static final Pattern MULTUS_NETWORK = Pattern.compile("to network \"([^\"]+)\"|\\[[^\\[\\]/]+/[^\\[\\]:]+:([^\\[\\]:]+)\\]");
+    private static final Pattern MULTUS_NETWORK =
+            Pattern.compile("to network \"([^\"]+)\"|\\[[^\\[\\]/]+/[^\\[\\]:]+:([^\\[\\]:]+)\\]");
+
     private static final Pattern CIDR = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2})");
     /** Go's %#v of a net.IPNet, as older whereabouts prints its range. */
     private static final Pattern GO_IPNET = Pattern.compile(
@@ -37,22 +40,32 @@ final class AllocationFailures {
      * @param primaryPools       pools of the primary plane besides the cluster pool (Cilium multi-pool), by name
      * @param blocksFromNodeSpec the CNI takes its per-node blocks from Node.spec.podCIDRs, which CIDRNotAvailable is about
      */
-    AllocationFailures(ClusterObjects objects, BackendPools backend, Set<String> primaryPools, boolean blocksFromNodeSpec,
+    AllocationFailures(
+            ClusterObjects objects,
+            BackendPools backend,
+            Set<String> primaryPools,
+            boolean blocksFromNodeSpec,
             List<String> problems) {
         Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
-        Set<String> attachments = new java.util.HashSet<>();
+        Set<String> attachments = new HashSet<>();
         objects.attachments().forEach(attachment -> attachments.add(attachment.name()));
         for (EventObject event : objects.events()) {
             try {
                 attribute(event, nodeOfPod, backend, attachments, primaryPools, blocksFromNodeSpec);
             } catch (RuntimeException e) {
-                problems.add("Event " + event.namespace() + " " + event.reason() + " about " + event.involvedName() + ": skipped: " + e.getMessage());
+                problems.add("Event " + event.namespace() + " " + event.reason() + " about " + event.involvedName()
+                        + ": skipped: " + e.getMessage());
             }
         }
     }
 
-    private void attribute(EventObject event, Map<String, String> nodeOfPod, BackendPools backend, Set<String> attachments,
-            Set<String> primaryPools, boolean blocksFromNodeSpec) {
+    private void attribute(
+            EventObject event,
+            Map<String, String> nodeOfPod,
+            BackendPools backend,
+            Set<String> attachments,
+            Set<String> primaryPools,
+            boolean blocksFromNodeSpec) {
         String message = event.message() == null ? "" : event.message();
         switch (event.reason() == null ? "" : event.reason()) {
             case "FailedCreatePodSandBox" -> {
@@ -62,9 +75,15 @@ final class AllocationFailures {
                     String pool = namedPool(message, primaryPools);
                     pool = pool != null ? pool : backendPool(message, backend);
                     // a network Multus names that is a NetworkAttachmentDefinition is a backend one, whatever its IPAM
-                    boolean backendNetwork = pool == null && multusNetworks(message).stream().anyMatch(attachments::contains);
-                    add(event, pod, node, pool != null || backendNetwork || ExhaustionMessages.backendOnly(message) ? pool
-                            : IpamDerivation.PRIMARY_POOL);
+                    boolean backendNetwork =
+                            pool == null && multusNetworks(message).stream().anyMatch(attachments::contains);
+                    add(
+                            event,
+                            pod,
+                            node,
+                            pool != null || backendNetwork || ExhaustionMessages.backendOnly(message)
+                                    ? pool
+                                    : IpamDerivation.PRIMARY_POOL);
                 }
             }
             case "CIDRNotAvailable" -> {
@@ -99,7 +118,8 @@ final class AllocationFailures {
 
     private void add(EventObject event, String object, String node, String pool) {
         int count = Math.max(1, event.count());
-        failures.add(new AllocationFailure(event.reason(), object, node, pool, event.message(), count, event.lastSeen()));
+        failures.add(
+                new AllocationFailure(event.reason(), object, node, pool, event.message(), count, event.lastSeen()));
         if (pool != null) {
             countByPool.merge(pool, (long) count, Long::sum);
         }
@@ -111,8 +131,10 @@ final class AllocationFailures {
      */
     private String namedPool(String message, Set<String> pools) {
         for (String pool : pools) {
-            Pattern named = poolPatterns.computeIfAbsent(pool, name ->
-                    Pattern.compile("pool (?:\\\\?\"" + Pattern.quote(name) + "\\\\?\"|" + Pattern.quote(name) + "(?![\\w.-]))"));
+            Pattern named = poolPatterns.computeIfAbsent(
+                    pool,
+                    name -> Pattern.compile("pool (?:\\\\?\"" + Pattern.quote(name) + "\\\\?\"|" + Pattern.quote(name)
+                            + "(?![\\w.-]))"));
             if (named.matcher(message).find()) {
                 return pool;
             }
@@ -176,7 +198,8 @@ final class AllocationFailures {
         }
         StringBuilder address = new StringBuilder();
         for (int i = ip.length - 4; i < ip.length; i++) {
-            address.append(i > ip.length - 4 ? "." : "").append(Integer.parseInt(ip[i].strip().substring(2), 16) & 0xff);
+            address.append(i > ip.length - 4 ? "." : "")
+                    .append(Integer.parseInt(ip[i].strip().substring(2), 16) & 0xff);
         }
         int prefix = 0;
         for (String octet : mask) {

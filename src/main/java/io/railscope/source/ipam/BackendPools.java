@@ -42,8 +42,11 @@ final class BackendPools {
         Map<String, String> attachmentByPool = new HashMap<>();
         Map<String, WhereaboutsRange> whereaboutsConfigs = new HashMap<>();
         for (NetworkAttachment attachment : objects.attachments()) {
-            String networkName = attachment.whereabouts() == null ? null : attachment.whereabouts().networkName();
-            String pool = attachment.poolName() != null ? attachment.poolName()
+            String networkName = attachment.whereabouts() == null
+                    ? null
+                    : attachment.whereabouts().networkName();
+            String pool = attachment.poolName() != null
+                    ? attachment.poolName()
                     : attachment.range() != null ? WhereaboutsNames.poolName(attachment.range(), networkName) : null;
             if (pool != null && attachment.whereabouts() != null) {
                 whereaboutsConfigs.putIfAbsent(pool, attachment.whereabouts());
@@ -55,19 +58,24 @@ final class BackendPools {
                 attachmentByPool.putIfAbsent(attachment.poolName(), attachment.name());
             }
             if (attachment.range() != null) {
-                attachmentByPool.putIfAbsent(WhereaboutsNames.poolName(attachment.range(), networkName), attachment.name());
+                attachmentByPool.putIfAbsent(
+                        WhereaboutsNames.poolName(attachment.range(), networkName), attachment.name());
             }
         }
         Set<String> nodes = new HashSet<>();
         objects.nodes().forEach(node -> nodes.add(node.name()));
         for (NvIpamPool pool : objects.nvIpamPools()) {
-            String label = (pool.cidrPool() ? "nv-ipam CIDRPool " : "nv-ipam IPPool ") + pool.namespace() + "/" + pool.name();
+            String label =
+                    (pool.cidrPool() ? "nv-ipam CIDRPool " : "nv-ipam IPPool ") + pool.namespace() + "/" + pool.name();
             Integer rail = rails.railOf(pool.name(), attachmentByPool.get(pool.name()));
             NvIpamPools counted = NvIpamPools.of(pool, rail, nodes, label, problems);
             pools.add(counted.usage());
             poolNames.add(pool.name());
             if (rail != null) {
-                counted.blocks().forEach((node, block) -> offsetsByNode.computeIfAbsent(node, key -> new TreeMap<>()).put(rail, block));
+                counted.blocks()
+                        .forEach((node, block) -> offsetsByNode
+                                .computeIfAbsent(node, key -> new TreeMap<>())
+                                .put(rail, block));
             }
         }
         Set<String> livePods = objects.whereaboutsPools().isEmpty() ? Set.of() : livePods(objects.pods());
@@ -125,11 +133,17 @@ final class BackendPools {
      * network + 1 (or range_start) to the last address before broadcast (or range_end), less the
      * excluded CIDRs (pkg/allocate/allocate.go, IterateForAssignment).
      */
-    private PoolUsage whereabouts(WhereaboutsPool pool, Integer rail, WhereaboutsRange config, Set<String> livePods, String label,
+    private PoolUsage whereabouts(
+            WhereaboutsPool pool,
+            Integer rail,
+            WhereaboutsRange config,
+            Set<String> livePods,
+            String label,
             List<String> problems) {
         IpPrefix range = IpPrefix.parse(pool.range());
         for (String key : pool.malformedKeys()) {
-            problems.add(label + ": allocation key '" + key + "' is not an offset; whereabouts ignores it and the address counts as free");
+            problems.add(label + ": allocation key '" + key
+                    + "' is not an offset; whereabouts ignores it and the address counts as free");
         }
         BigInteger first = range.network().add(BigInteger.ONE);
         BigInteger last = range.last().subtract(BigInteger.ONE);
@@ -146,7 +160,8 @@ final class BackendPools {
                 }
             }
         }
-        BigInteger usable = first.compareTo(last) > 0 ? BigInteger.ZERO
+        BigInteger usable = first.compareTo(last) > 0
+                ? BigInteger.ZERO
                 : last.subtract(first).add(BigInteger.ONE).subtract(excluded.count(first, last));
         long allocated = 0;
         long leaked = 0;
@@ -164,12 +179,24 @@ final class BackendPools {
                 leaks.add(new IpLeak(pool.name(), address(range, offset), podref));
             }
         }
-        return new PoolUsage(pool.name(), Plane.BACKEND, rail, "whereabouts", List.of(pool.range()), null, IpPrefix.saturated(usable),
-                allocated, 0, 0, leaked, 0);
+        return new PoolUsage(
+                pool.name(),
+                Plane.BACKEND,
+                rail,
+                "whereabouts",
+                List.of(pool.range()),
+                null,
+                IpPrefix.saturated(usable),
+                allocated,
+                0,
+                0,
+                leaked,
+                0);
     }
 
     /** range_start or range_end when inside the range (whereabouts ignores one outside), else the default. */
-    private static BigInteger narrowed(String address, IpPrefix range, BigInteger otherwise, boolean start, String label, List<String> problems) {
+    private static BigInteger narrowed(
+            String address, IpPrefix range, BigInteger otherwise, boolean start, String label, List<String> problems) {
         if (address == null || address.isBlank()) {
             return otherwise;
         }
@@ -180,7 +207,8 @@ final class BackendPools {
             }
             return start ? value.max(otherwise) : value.min(otherwise);
         } catch (IllegalArgumentException e) {
-            problems.add(label + ": " + (start ? "range_start" : "range_end") + " '" + address + "' skipped: " + e.getMessage());
+            problems.add(label + ": " + (start ? "range_start" : "range_end") + " '" + address + "' skipped: "
+                    + e.getMessage());
             return otherwise;
         }
     }

@@ -1,6 +1,8 @@
 package io.railscope.source.ipam;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +24,12 @@ abstract class BlockGrid {
     /** Per-node exclusions as offsets from a block's base, merged. */
     final AddressRanges perNodeExclusions;
 
-    BlockGrid(BigInteger first, BigInteger size, BigInteger count, AddressRanges exclusions, AddressRanges perNodeExclusions) {
+    BlockGrid(
+            BigInteger first,
+            BigInteger size,
+            BigInteger count,
+            AddressRanges exclusions,
+            AddressRanges perNodeExclusions) {
         this.first = first;
         this.size = size;
         this.count = count.max(BigInteger.ZERO);
@@ -111,10 +118,10 @@ abstract class BlockGrid {
      * @param held the valid blocks of the status, by node
      */
     Totals totals(Map<String, BigInteger> held) {
-        Set<BigInteger> heldBlocks = new java.util.HashSet<>(held.values());
+        Set<BigInteger> heldBlocks = new HashSet<>(held.values());
         TreeSet<BigInteger> special = new TreeSet<>(particular());
         // blocks exclusions cover in full, as index intervals, and the blocks they cut in part
-        List<BigInteger[]> covered = new java.util.ArrayList<>();
+        List<BigInteger[]> covered = new ArrayList<>();
         BigInteger gridEnd = count.signum() == 0 ? first.subtract(BigInteger.ONE) : end(count.subtract(BigInteger.ONE));
         for (BigInteger[] range : exclusions.ranges()) {
             BigInteger lo = range[0].max(first);
@@ -139,7 +146,8 @@ abstract class BlockGrid {
         BigInteger coveredCount = BigInteger.ZERO;
         for (BigInteger[] interval : covered) {
             coveredCount = coveredCount.add(interval[1].subtract(interval[0]).add(BigInteger.ONE));
-            coveredCount = coveredCount.subtract(BigInteger.valueOf(special.subSet(interval[0], true, interval[1], true).size()));
+            coveredCount = coveredCount.subtract(BigInteger.valueOf(
+                    special.subSet(interval[0], true, interval[1], true).size()));
         }
         BigInteger blocks = BigInteger.ZERO;
         BigInteger capacity = BigInteger.ZERO;
@@ -192,8 +200,10 @@ abstract class BlockGrid {
         BigInteger candidate = BigInteger.ZERO;
         for (int tries = 0; tries < special.size() + covered.size() + 2 && candidate.compareTo(count) < 0; tries++) {
             BigInteger current = candidate;
-            BigInteger[] inside = covered.stream().filter(interval -> interval[0].compareTo(current) <= 0 && interval[1].compareTo(current) >= 0)
-                    .findFirst().orElse(null);
+            BigInteger[] inside = covered.stream()
+                    .filter(interval -> interval[0].compareTo(current) <= 0 && interval[1].compareTo(current) >= 0)
+                    .findFirst()
+                    .orElse(null);
             if (inside != null) {
                 candidate = inside[1].add(BigInteger.ONE);
             } else if (special.contains(candidate)) {
@@ -206,6 +216,5 @@ abstract class BlockGrid {
     }
 
     /** Blocks the pool can hand out, addresses pods can get in them, those in blocks nodes hold, and how many blocks nodes hold. */
-    record Totals(BigInteger blocks, BigInteger capacity, BigInteger allocated, int held) {
-    }
+    record Totals(BigInteger blocks, BigInteger capacity, BigInteger allocated, int held) {}
 }

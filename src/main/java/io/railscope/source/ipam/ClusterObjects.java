@@ -31,8 +31,7 @@ public record ClusterObjects(
         List<String> problems) {
 
     /** A Node: labels, {@code spec.podCIDRs} and {@code status.capacity.pods}. */
-    public record NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {
-    }
+    public record NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {}
 
     /** Pods on the pod network per namespace: what makes a namespace worth a default deny. */
     public static Map<String, Integer> podsByNamespace(List<PodObject> pods) {
@@ -46,15 +45,25 @@ public record ClusterObjects(
     }
 
     /** A Pod: where it runs, its IP, and whether it is waiting in ContainerCreating. */
-    public record PodObject(String namespace, String name, String node, String ip, boolean hostNetwork, String phase,
-            String waitingReason, Instant created) {
-    }
+    public record PodObject(
+            String namespace,
+            String name,
+            String node,
+            String ip,
+            boolean hostNetwork,
+            String phase,
+            String waitingReason,
+            Instant created) {}
 
     /**
      * A CiliumNode: {@code spec.ipam.podCIDRs} (cluster-pool), {@code spec.ipam.pools.allocated} by pool and
      * {@code spec.ipam.pools.requested} pool names (multi-pool), and {@code status.ipam.operator-status.error}.
      */
-    public record CiliumNodeObject(String name, List<String> podCidrs, String operatorError, Map<String, List<String>> poolCidrs,
+    public record CiliumNodeObject(
+            String name,
+            List<String> podCidrs,
+            String operatorError,
+            Map<String, List<String>> poolCidrs,
             List<String> requestedPools) {
 
         public CiliumNodeObject(String name, List<String> podCidrs, String operatorError) {
@@ -94,12 +103,10 @@ public record ClusterObjects(
     }
 
     /** A CiliumPodIPPool of multi-pool IPAM: {@code spec.ipv4.cidrs} cut into per-node blocks of {@code spec.ipv4.maskSize}. */
-    public record CiliumPodIpPool(String name, List<String> cidrs, int maskSize) {
-    }
+    public record CiliumPodIpPool(String name, List<String> cidrs, int maskSize) {}
 
     /** The cluster pool per-node blocks are cut from, and where it was read. */
-    public record ClusterPool(List<String> cidrs, int maskSize, String kind) {
-    }
+    public record ClusterPool(List<String> cidrs, int maskSize, String kind) {}
 
     /**
      * An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes).
@@ -109,23 +116,50 @@ public record ClusterObjects(
      * @param perNodeExclusions {@code spec.perNodeExclusions} (v0.4.0): index ranges of every node's block
      * @param staticAllocations CIDRPool {@code spec.staticAllocations}: a prefix kept for a node, or for none
      */
-    public record NvIpamPool(String namespace, String name, boolean cidrPool, String subnet, int perNodeBlockSize,
-            int perNodePrefix, List<AddressRange> exclusions, List<NodeAllocation> allocations, String gateway, Integer gatewayIndex,
-            List<IndexRange> perNodeExclusions, List<NodeAllocation> staticAllocations) {
+    public record NvIpamPool(
+            String namespace,
+            String name,
+            boolean cidrPool,
+            String subnet,
+            int perNodeBlockSize,
+            int perNodePrefix,
+            List<AddressRange> exclusions,
+            List<NodeAllocation> allocations,
+            String gateway,
+            Integer gatewayIndex,
+            List<IndexRange> perNodeExclusions,
+            List<NodeAllocation> staticAllocations) {
 
-        public NvIpamPool(String namespace, String name, boolean cidrPool, String subnet, int perNodeBlockSize, int perNodePrefix,
-                List<AddressRange> exclusions, List<NodeAllocation> allocations) {
-            this(namespace, name, cidrPool, subnet, perNodeBlockSize, perNodePrefix, exclusions, allocations, null, null, List.of(), List.of());
+        public NvIpamPool(
+                String namespace,
+                String name,
+                boolean cidrPool,
+                String subnet,
+                int perNodeBlockSize,
+                int perNodePrefix,
+                List<AddressRange> exclusions,
+                List<NodeAllocation> allocations) {
+            this(
+                    namespace,
+                    name,
+                    cidrPool,
+                    subnet,
+                    perNodeBlockSize,
+                    perNodePrefix,
+                    exclusions,
+                    allocations,
+                    null,
+                    null,
+                    List.of(),
+                    List.of());
         }
     }
 
     /** Indexes of a block, inclusive. */
-    public record IndexRange(int start, int end) {
-    }
+    public record IndexRange(int start, int end) {}
 
     /** An excluded range, inclusive. */
-    public record AddressRange(String start, String end) {
-    }
+    public record AddressRange(String start, String end) {}
 
     /** A node's allocation in an nv-ipam pool: a range (IPPool) or a prefix and its gateway (CIDRPool). */
     public record NodeAllocation(String node, String start, String end, String prefix, String gateway) {
@@ -136,7 +170,8 @@ public record ClusterObjects(
     }
 
     /** A whereabouts IPPool: the range and its allocations by offset, each naming its pod as namespace/name. */
-    public record WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset, List<String> malformedKeys) {
+    public record WhereaboutsPool(
+            String name, String range, Map<Long, String> podrefsByOffset, List<String> malformedKeys) {
 
         public WhereaboutsPool(String name, String range, Map<Long, String> podrefsByOffset) {
             this(name, range, podrefsByOffset, List.of());
@@ -144,7 +179,13 @@ public record ClusterObjects(
     }
 
     /** A NetworkAttachmentDefinition with the IPAM it configures. */
-    public record NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range, WhereaboutsRange whereabouts) {
+    public record NetworkAttachment(
+            String namespace,
+            String name,
+            String ipamType,
+            String poolName,
+            String range,
+            WhereaboutsRange whereabouts) {
 
         public NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
             this(namespace, name, ipamType, poolName, range, null);
@@ -152,15 +193,20 @@ public record ClusterObjects(
     }
 
     /** What a whereabouts IPAM config narrows its range with: {@code range_start}, {@code range_end}, {@code exclude} CIDRs, {@code network_name}. */
-    public record WhereaboutsRange(String rangeStart, String rangeEnd, List<String> exclude, String networkName) {
-    }
+    public record WhereaboutsRange(String rangeStart, String rangeEnd, List<String> exclude, String networkName) {}
 
     /** A ServiceCIDR object, or a configured Service range. */
-    public record ServiceCidr(String name, List<String> cidrs) {
-    }
+    public record ServiceCidr(String name, List<String> cidrs) {}
 
     /** An Event: reason, message, the object it is about, and how often it happened. */
-    public record EventObject(String namespace, String reason, String message, String involvedKind, String involvedName,
-            String involvedNamespace, String host, int count, Instant lastSeen) {
-    }
+    public record EventObject(
+            String namespace,
+            String reason,
+            String message,
+            String involvedKind,
+            String involvedName,
+            String involvedNamespace,
+            String host,
+            int count,
+            Instant lastSeen) {}
 }

@@ -16,13 +16,16 @@ final class ExhaustionMessages {
     private static final List<String> ANY_NETWORK = List.of(
             "no IP addresses available in range set", // host-local, plugins/ipam/host-local/backend/allocator
             "range is full", // Cilium agent, pkg/ipam (cluster-pool, kubernetes)
-            "pool not (yet) available", "all pod CIDR ranges are exhausted", "all CIDR ranges are exhausted", // Cilium multi-pool
+            "pool not (yet) available",
+            "all pod CIDR ranges are exhausted",
+            "all CIDR ranges are exhausted", // Cilium multi-pool
             "failed to assign an IP address to container", // AWS VPC CNI
-            "cannot allocate new block due to per host block limit", "No more free affine blocks", // Calico IPAM
-            "Assigned 0 out of 1 requested IPv4 addresses", "IPAM allocated only 0"); // Calico IPAM
+            "cannot allocate new block due to per host block limit",
+            "No more free affine blocks", // Calico IPAM
+            "Assigned 0 out of 1 requested IPv4 addresses",
+            "IPAM allocated only 0"); // Calico IPAM
 
-    private ExhaustionMessages() {
-    }
+    private ExhaustionMessages() {}
 
     static boolean isExhaustion(String message) {
         return backendOnly(message) || ANY_NETWORK.stream().anyMatch(message::contains);

@@ -43,7 +43,8 @@ record IpPrefix(BigInteger address, BigInteger network, int prefix, int bits) {
         if (ipv4 >= 0) {
             return BigInteger.valueOf(ipv4);
         }
-        // what is not a dotted IPv4 address must be IPv6 (with a colon): InetAddress would look anything else up by name
+        // what is not a dotted IPv4 address must be IPv6 (with a colon): InetAddress would look anything else up by
+        // name
         if (text == null || text.isEmpty() || !LITERAL.matcher(text).matches() || !text.contains(":")) {
             throw new IllegalArgumentException("not an IP address: " + text);
         }

@@ -22,6 +22,7 @@ public final class IpamDerivation {
 
     /** The node label that names a node's pool. */
     public static final String POOL_LABEL = "node.kubernetes.io/gpu-pool";
+
     static final String PRIMARY_POOL = "cluster-pool";
 
     private final RailMapping rails;
@@ -40,13 +41,22 @@ public final class IpamDerivation {
         primary.waiting().forEach(node -> waiting.add(node.node()));
         for (CiliumNodeObject ciliumNode : objects.ciliumNodes()) {
             // a waiting node carries its operator's error as the reason it waits
-            if (ciliumNode.operatorError() != null && !ciliumNode.operatorError().isBlank() && !waiting.contains(ciliumNode.name())) {
-                failures.add(new AllocationFailure("CiliumOperatorError", ciliumNode.name(), ciliumNode.name(), PRIMARY_POOL,
-                        ciliumNode.operatorError(), 1, objects.at()));
+            if (ciliumNode.operatorError() != null
+                    && !ciliumNode.operatorError().isBlank()
+                    && !waiting.contains(ciliumNode.name())) {
+                failures.add(new AllocationFailure(
+                        "CiliumOperatorError",
+                        ciliumNode.name(),
+                        ciliumNode.name(),
+                        PRIMARY_POOL,
+                        ciliumNode.operatorError(),
+                        1,
+                        objects.at()));
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);
-        AllocationFailures attributed = new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec(), problems);
+        AllocationFailures attributed =
+                new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec(), problems);
         failures.addAll(attributed.failures());
 
         List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));
@@ -54,15 +64,26 @@ public final class IpamDerivation {
             pools.add(withFailures(pool, attributed.countFor(pool.name())));
         }
         pools.addAll(new ServicePools(objects, problems).pools());
-        return new KubernetesSnapshot(primary.nodes(), pools, primary.blocks(), backend.leaks(), failures, stuckPods(objects),
-                backend.asymmetricNodes(), primary.waiting(), objects.isolation(), problems);
+        return new KubernetesSnapshot(
+                primary.nodes(),
+                pools,
+                primary.blocks(),
+                backend.leaks(),
+                failures,
+                stuckPods(objects),
+                backend.asymmetricNodes(),
+                primary.waiting(),
+                objects.isolation(),
+                problems);
     }
 
     private List<StuckPod> stuckPods(ClusterObjects objects) {
         List<StuckPod> stuck = new ArrayList<>();
         var cutoff = objects.at().minus(stuckAfter);
         for (PodObject pod : objects.pods()) {
-            if ("ContainerCreating".equals(pod.waitingReason()) && pod.created() != null && pod.created().isBefore(cutoff)) {
+            if ("ContainerCreating".equals(pod.waitingReason())
+                    && pod.created() != null
+                    && pod.created().isBefore(cutoff)) {
                 stuck.add(new StuckPod(pod.namespace(), pod.name(), pod.node(), pod.created()));
             }
         }
@@ -70,7 +91,18 @@ public final class IpamDerivation {
     }
 
     static PoolUsage withFailures(PoolUsage pool, long failures) {
-        return new PoolUsage(pool.name(), pool.plane(), pool.rail(), pool.kind(), pool.cidrs(), pool.blockPrefix(), pool.capacity(),
-                pool.allocated(), pool.blocksTotal(), pool.blocksUsed(), pool.leaked(), failures);
+        return new PoolUsage(
+                pool.name(),
+                pool.plane(),
+                pool.rail(),
+                pool.kind(),
+                pool.cidrs(),
+                pool.blockPrefix(),
+                pool.capacity(),
+                pool.allocated(),
+                pool.blocksTotal(),
+                pool.blocksUsed(),
+                pool.leaked(),
+                failures);
     }
 }

@@ -33,15 +33,41 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             grid = pool.cidrPool() ? cidrGrid(pool, subnet) : rangeGrid(pool, subnet);
         } catch (IllegalArgumentException e) {
             problems.add(label + ": the controller refuses its spec (" + e.getMessage() + "); it hands out nothing");
-            return new NvIpamPools(new PoolUsage(pool.name(), Plane.BACKEND, rail, kind, List.of(pool.subnet() == null ? "" : pool.subnet()),
-                    pool.cidrPool() ? pool.perNodePrefix() : null, 0, 0, 0, 0, 0, 0), Map.of());
+            return new NvIpamPools(
+                    new PoolUsage(
+                            pool.name(),
+                            Plane.BACKEND,
+                            rail,
+                            kind,
+                            List.of(pool.subnet() == null ? "" : pool.subnet()),
+                            pool.cidrPool() ? pool.perNodePrefix() : null,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0,
+                            0),
+                    Map.of());
         }
         Map<String, BigInteger> held = held(pool, subnet, grid, nodes, label, problems);
         BlockGrid.Totals totals = grid.totals(held);
         Map<String, Long> offsets = new LinkedHashMap<>();
         held.forEach((node, block) -> offsets.put(node, IpPrefix.saturated(block)));
-        return new NvIpamPools(new PoolUsage(pool.name(), Plane.BACKEND, rail, kind, List.of(pool.subnet()), pool.cidrPool() ? pool.perNodePrefix() : null, IpPrefix.saturated(totals.capacity()),
-                IpPrefix.saturated(totals.allocated()), IpPrefix.saturated(totals.blocks()), totals.held(), 0, 0), offsets);
+        return new NvIpamPools(
+                new PoolUsage(
+                        pool.name(),
+                        Plane.BACKEND,
+                        rail,
+                        kind,
+                        List.of(pool.subnet()),
+                        pool.cidrPool() ? pool.perNodePrefix() : null,
+                        IpPrefix.saturated(totals.capacity()),
+                        IpPrefix.saturated(totals.allocated()),
+                        IpPrefix.saturated(totals.blocks()),
+                        totals.held(),
+                        0,
+                        0),
+                offsets);
     }
 
     /**
@@ -53,14 +79,19 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
         if (size < 1) {
             throw new IllegalArgumentException("perNodeBlockSize " + size + " is not positive");
         }
-        BigInteger first = subnet.pointToPoint() ? subnet.network() : subnet.network().add(BigInteger.ONE);
-        BigInteger limit = subnet.ipv4() && !subnet.pointToPoint() ? subnet.last().subtract(BigInteger.ONE) : subnet.last();
+        BigInteger first =
+                subnet.pointToPoint() ? subnet.network() : subnet.network().add(BigInteger.ONE);
+        BigInteger limit =
+                subnet.ipv4() && !subnet.pointToPoint() ? subnet.last().subtract(BigInteger.ONE) : subnet.last();
         BigInteger available = limit.subtract(first).add(BigInteger.ONE);
         BigInteger blockSize = BigInteger.valueOf(size);
         if (available.compareTo(blockSize) < 0) {
-            throw new IllegalArgumentException("perNodeBlockSize " + size + " is larger than the " + available + " addresses of " + pool.subnet());
+            throw new IllegalArgumentException(
+                    "perNodeBlockSize " + size + " is larger than the " + available + " addresses of " + pool.subnet());
         }
-        BigInteger gateway = pool.gateway() == null || pool.gateway().isBlank() ? null : IpPrefix.address(pool.gateway().strip());
+        BigInteger gateway = pool.gateway() == null || pool.gateway().isBlank()
+                ? null
+                : IpPrefix.address(pool.gateway().strip());
         if (gateway != null && !subnet.contains(gateway)) {
             throw new IllegalArgumentException("gateway " + pool.gateway() + " is not part of subnet " + pool.subnet());
         }
@@ -79,7 +110,9 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
 
             @Override
             BigInteger gateway(BigInteger block) {
-                return gateway != null && gateway.compareTo(start(block)) >= 0 && gateway.compareTo(end(block)) <= 0 ? gateway : null;
+                return gateway != null && gateway.compareTo(start(block)) >= 0 && gateway.compareTo(end(block)) <= 0
+                        ? gateway
+                        : null;
             }
 
             @Override
@@ -108,8 +141,12 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
         BigInteger size = BigInteger.ONE.shiftLeft(cidr.bits() - prefix);
         boolean pointToPoint = prefix >= cidr.bits() - 1;
         Integer index = pool.gatewayIndex();
-        if (index != null && (index < (pointToPoint ? 0 : 1) || BigInteger.valueOf(index).compareTo(size) >= 0
-                || !pointToPoint && cidr.ipv4() && BigInteger.valueOf(index).equals(size.subtract(BigInteger.ONE)))) {
+        if (index != null
+                && (index < (pointToPoint ? 0 : 1)
+                        || BigInteger.valueOf(index).compareTo(size) >= 0
+                        || !pointToPoint
+                                && cidr.ipv4()
+                                && BigInteger.valueOf(index).equals(size.subtract(BigInteger.ONE)))) {
             throw new IllegalArgumentException("gateway index " + index + " is outside of the node prefix /" + prefix);
         }
         AddressRanges exclusions = exclusions(pool.exclusions(), cidr, pool.subnet());
@@ -131,7 +168,9 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             @Override
             BigInteger gateway(BigInteger block) {
                 BigInteger fixed = staticGateways.get(block);
-                return fixed != null ? fixed : index == null ? null : start(block).add(BigInteger.valueOf(index));
+                return fixed != null
+                        ? fixed
+                        : index == null ? null : start(block).add(BigInteger.valueOf(index));
             }
 
             @Override
@@ -153,7 +192,8 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             } else if (allocation.gateway() != null && !allocation.gateway().isBlank()) {
                 staticGateways.put(block, IpPrefix.address(allocation.gateway().strip()));
             } else {
-                staticGateways.put(block, index == null ? null : grid.start(block).add(BigInteger.valueOf(index)));
+                staticGateways.put(
+                        block, index == null ? null : grid.start(block).add(BigInteger.valueOf(index)));
             }
         }
         return grid;
@@ -161,20 +201,24 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
 
     private static BigInteger prefixBlock(String text, IpPrefix cidr, int prefix, BlockGrid grid) {
         IpPrefix block = IpPrefix.parse(text);
-        if (block.prefix() != prefix || block.hasHostBits() || !cidr.contains(block.network()) || block.bits() != cidr.bits()) {
+        if (block.prefix() != prefix
+                || block.hasHostBits()
+                || !cidr.contains(block.network())
+                || block.bits() != cidr.bits()) {
             throw new IllegalArgumentException("prefix " + text + " is not a /" + prefix + " of the pool");
         }
         return grid.blockOf(block.network());
     }
 
     /** The status entries the controller keeps: a node that exists, an aligned block of the pool, no block twice. */
-    private static Map<String, BigInteger> held(NvIpamPool pool, IpPrefix subnet, BlockGrid grid, Set<String> nodes, String label,
-            List<String> problems) {
+    private static Map<String, BigInteger> held(
+            NvIpamPool pool, IpPrefix subnet, BlockGrid grid, Set<String> nodes, String label, List<String> problems) {
         Map<String, BigInteger> held = new LinkedHashMap<>();
         Set<BigInteger> taken = new HashSet<>();
         for (NodeAllocation allocation : pool.allocations()) {
             try {
-                BigInteger block = pool.cidrPool() ? prefixBlock(allocation.prefix(), subnet, pool.perNodePrefix(), grid)
+                BigInteger block = pool.cidrPool()
+                        ? prefixBlock(allocation.prefix(), subnet, pool.perNodePrefix(), grid)
                         : rangeBlock(allocation, grid);
                 if (block == null) {
                     throw new IllegalArgumentException("outside the pool's blocks");
@@ -198,10 +242,12 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
         BigInteger end = IpPrefix.address(allocation.end());
         BigInteger block = grid.blockOf(start);
         if (block == null || !grid.start(block).equals(start)) {
-            throw new IllegalArgumentException("start " + allocation.start() + " is not the start of a block (invalid start IP offset)");
+            throw new IllegalArgumentException(
+                    "start " + allocation.start() + " is not the start of a block (invalid start IP offset)");
         }
         if (!grid.end(block).equals(end)) {
-            throw new IllegalArgumentException("end " + allocation.end() + " does not end the block (ip count mismatch)");
+            throw new IllegalArgumentException(
+                    "end " + allocation.end() + " does not end the block (ip count mismatch)");
         }
         return block;
     }
@@ -212,10 +258,12 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
             BigInteger start = IpPrefix.address(exclusion.start());
             BigInteger end = IpPrefix.address(exclusion.end());
             if (!subnet.contains(start) || !subnet.contains(end)) {
-                throw new IllegalArgumentException("exclusion " + exclusion.start() + "-" + exclusion.end() + " is not part of " + subnetText);
+                throw new IllegalArgumentException(
+                        "exclusion " + exclusion.start() + "-" + exclusion.end() + " is not part of " + subnetText);
             }
             if (end.compareTo(start) < 0) {
-                throw new IllegalArgumentException("exclusion endIP " + exclusion.end() + " should be equal or greater than startIP");
+                throw new IllegalArgumentException(
+                        "exclusion endIP " + exclusion.end() + " should be equal or greater than startIP");
             }
             ranges.add(start, end);
         }
@@ -225,8 +273,11 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
     private static AddressRanges perNodeExclusions(List<IndexRange> exclusions, BigInteger blockSize) {
         AddressRanges ranges = new AddressRanges();
         for (IndexRange exclusion : exclusions) {
-            if (exclusion.start() < 0 || exclusion.end() < exclusion.start() || BigInteger.valueOf(exclusion.end()).compareTo(blockSize) >= 0) {
-                throw new IllegalArgumentException("perNodeExclusions " + exclusion.start() + "-" + exclusion.end() + " is outside the block");
+            if (exclusion.start() < 0
+                    || exclusion.end() < exclusion.start()
+                    || BigInteger.valueOf(exclusion.end()).compareTo(blockSize) >= 0) {
+                throw new IllegalArgumentException(
+                        "perNodeExclusions " + exclusion.start() + "-" + exclusion.end() + " is outside the block");
             }
             ranges.add(BigInteger.valueOf(exclusion.start()), BigInteger.valueOf(exclusion.end()));
         }

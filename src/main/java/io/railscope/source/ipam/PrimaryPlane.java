@@ -13,10 +13,13 @@ import io.railscope.source.ipam.ClusterObjects.NodeObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToLongFunction;
 
 /**
  * The primary plane's per-node blocks, where the CNI takes them from. Cilium in cluster-pool mode
@@ -44,24 +47,38 @@ final class PrimaryPlane {
         Map<String, CiliumNodeObject> ciliumNodes = new HashMap<>();
         objects.ciliumNodes().forEach(node -> ciliumNodes.put(node.name(), node));
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
-        primary = new PrimaryPool(objects.clusterPool().orElse(null), cilium.filter(CiliumConfig::multiPool).isPresent(), problems);
-        boolean fromCiliumNodes = cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
-        boolean configured = objects.clusterPool().filter(pool -> pool.kind().equals("configured")).isPresent();
+        primary = new PrimaryPool(
+                objects.clusterPool().orElse(null),
+                cilium.filter(CiliumConfig::multiPool).isPresent(),
+                problems);
+        boolean fromCiliumNodes =
+                cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
+        boolean configured = objects.clusterPool()
+                .filter(pool -> pool.kind().equals("configured"))
+                .isPresent();
         // a configured pool says the CNI's blocks are Node.spec.podCIDRs (host-local, flannel, Calico with usePodCidr)
-        blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode())).orElse(configured || !objects.calicoIpam());
+        blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode()))
+                .orElse(configured || !objects.calicoIpam());
         boolean nodesExpectBlocks = cilium.map(CiliumConfig::perNodeBlocks)
-                .orElse(configured || objects.clusterPool().filter(pool -> pool.kind().equals("kubeadm-pod-subnet")).isPresent());
+                .orElse(configured
+                        || objects.clusterPool()
+                                .filter(pool -> pool.kind().equals("kubeadm-pod-subnet"))
+                                .isPresent());
         for (NodeObject node : objects.nodes()) {
             CiliumNodeObject ciliumNode = ciliumNodes.get(node.name());
             List<String> cidrs;
-            if (fromCiliumNodes || cilium.isEmpty() && ciliumNode != null && !ciliumNode.podCidrs().isEmpty()) {
+            if (fromCiliumNodes
+                    || cilium.isEmpty()
+                            && ciliumNode != null
+                            && !ciliumNode.podCidrs().isEmpty()) {
                 cidrs = ciliumNode == null ? List.of() : ciliumNode.podCidrs();
             } else if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
                 cidrs = List.of();
             } else {
                 cidrs = node.podCidrs();
             }
-            nodes.add(new NodeInfo(node.name(), node.labels().get(IpamDerivation.POOL_LABEL), cidrs, node.maxPods(), node.labels()));
+            nodes.add(new NodeInfo(
+                    node.name(), node.labels().get(IpamDerivation.POOL_LABEL), cidrs, node.maxPods(), node.labels()));
             int used = podsByNode.getOrDefault(node.name(), 0) + agentAddresses;
             boolean hasIpv4 = false;
             for (String cidr : cidrs) {
@@ -72,15 +89,21 @@ final class PrimaryPlane {
                     Ipv4Cidr block = Ipv4Cidr.parse(cidr);
                     hasIpv4 = true;
                     if (primary.addBlock(node.name(), block, used)) {
-                        blocks.add(new NodeBlock(node.name(), Plane.PRIMARY, IpamDerivation.PRIMARY_POOL, block.toString(),
-                                (int) Math.max(0, block.size() - RESERVED_PER_BLOCK), used));
+                        blocks.add(new NodeBlock(
+                                node.name(),
+                                Plane.PRIMARY,
+                                IpamDerivation.PRIMARY_POOL,
+                                block.toString(),
+                                (int) Math.max(0, block.size() - RESERVED_PER_BLOCK),
+                                used));
                     }
                 } catch (IllegalArgumentException e) {
                     problems.add("Node " + node.name() + ": bad pod CIDR '" + cidr + "' skipped");
                 }
             }
             if (!hasIpv4 && nodesExpectBlocks && cidrs.stream().noneMatch(cidr -> cidr.contains(":"))) {
-                waiting.add(new WaitingNode(node.name(), IpamDerivation.PRIMARY_POOL, waitingReason(ciliumNode, fromCiliumNodes)));
+                waiting.add(new WaitingNode(
+                        node.name(), IpamDerivation.PRIMARY_POOL, waitingReason(ciliumNode, fromCiliumNodes)));
             }
         }
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
@@ -89,8 +112,8 @@ final class PrimaryPlane {
     }
 
     /** The primary plane's pools besides the cluster pool (Cilium multi-pool). */
-    java.util.Set<String> poolNames() {
-        java.util.Set<String> names = new java.util.HashSet<>();
+    Set<String> poolNames() {
+        Set<String> names = new HashSet<>();
         multiPools.forEach(pool -> names.add(pool.name()));
         return names;
     }
@@ -126,18 +149,28 @@ final class PrimaryPlane {
                         continue;
                     }
                     try {
-                        allocatedByNode.computeIfAbsent(node.name(), key -> new ArrayList<>()).add(Ipv4Cidr.parse(cidr));
-                        usedByPool.computeIfAbsent(pool, key -> new LinkedHashMap<>()).put(Ipv4Cidr.parse(cidr).toString(), 0);
+                        allocatedByNode
+                                .computeIfAbsent(node.name(), key -> new ArrayList<>())
+                                .add(Ipv4Cidr.parse(cidr));
+                        usedByPool
+                                .computeIfAbsent(pool, key -> new LinkedHashMap<>())
+                                .put(Ipv4Cidr.parse(cidr).toString(), 0);
                     } catch (IllegalArgumentException e) {
-                        problems.add("CiliumNode " + node.name() + ": bad CIDR '" + cidr + "' of pool " + pool + " skipped");
+                        problems.add(
+                                "CiliumNode " + node.name() + ": bad CIDR '" + cidr + "' of pool " + pool + " skipped");
                     }
                 }
             });
             for (String requested : node.requestedPools()) {
-                if (node.poolCidrs().getOrDefault(requested, List.of()).stream().noneMatch(cidr -> !cidr.contains(":"))) {
-                    waiting.add(new WaitingNode(node.name(), requested, node.operatorError() != null && !node.operatorError().isBlank()
-                            ? "the Cilium operator could not give it a block: " + node.operatorError()
-                            : "it requested a block of pool " + requested + " and has none yet"));
+                if (node.poolCidrs().getOrDefault(requested, List.of()).stream()
+                        .noneMatch(cidr -> !cidr.contains(":"))) {
+                    waiting.add(new WaitingNode(
+                            node.name(),
+                            requested,
+                            node.operatorError() != null
+                                            && !node.operatorError().isBlank()
+                                    ? "the Cilium operator could not give it a block: " + node.operatorError()
+                                    : "it requested a block of pool " + requested + " and has none yet"));
                 }
             }
         }
@@ -154,7 +187,9 @@ final class PrimaryPlane {
             }
             for (Ipv4Cidr block : allocated) {
                 if (block.contains(address)) {
-                    usedByPool.values().forEach(used -> used.computeIfPresent(block.toString(), (key, count) -> count + 1));
+                    usedByPool
+                            .values()
+                            .forEach(used -> used.computeIfPresent(block.toString(), (key, count) -> count + 1));
                 }
             }
         }
@@ -168,20 +203,40 @@ final class PrimaryPlane {
                 }
             }
             Map<String, Integer> used = usedByPool.getOrDefault(pool.name(), Map.of());
-            // the agent's router and health addresses come from the default pool, once per node that holds a block of it
-            long agent = pool.name().equals(cilium.defaultPool()) ? objects.ciliumNodes().stream()
-                    .filter(node -> node.poolCidrs().getOrDefault(pool.name(), List.of()).stream().anyMatch(cidr -> !cidr.contains(":")))
-                    .count() * cilium.agentAddresses() : 0;
-            long blocksTotal = cidrs.stream().mapToLong(cidr -> cidr.blocks(pool.maskSize())).sum();
+            // the agent's router and health addresses come from the default pool, once per node that holds a block of
+            // it
+            long agent = pool.name().equals(cilium.defaultPool())
+                    ? objects.ciliumNodes().stream()
+                                    .filter(node -> node.poolCidrs().getOrDefault(pool.name(), List.of()).stream()
+                                            .anyMatch(cidr -> !cidr.contains(":")))
+                                    .count()
+                            * cilium.agentAddresses()
+                    : 0;
+            long blocksTotal = cidrs.stream()
+                    .mapToLong(cidr -> cidr.blocks(pool.maskSize()))
+                    .sum();
             long perBlock = Math.max(0, (1L << (32 - pool.maskSize())) - RESERVED_PER_BLOCK);
-            multiPools.add(new PoolUsage(pool.name(), Plane.PRIMARY, null, "cilium-multi-pool", cidrs.stream().map(Ipv4Cidr::toString).toList(),
-                    pool.maskSize(), blocksTotal * perBlock, used.values().stream().mapToLong(Integer::longValue).sum() + agent, blocksTotal,
-                    used.size(), 0, 0));
+            multiPools.add(new PoolUsage(
+                    pool.name(),
+                    Plane.PRIMARY,
+                    null,
+                    "cilium-multi-pool",
+                    cidrs.stream().map(Ipv4Cidr::toString).toList(),
+                    pool.maskSize(),
+                    blocksTotal * perBlock,
+                    used.values().stream().mapToLong(Integer::longValue).sum() + agent,
+                    blocksTotal,
+                    used.size(),
+                    0,
+                    0));
         }
     }
 
     private static boolean hasAddress(PodObject pod) {
-        return pod.ip() != null && !pod.ip().isEmpty() && !pod.hostNetwork() && !"Succeeded".equals(pod.phase())
+        return pod.ip() != null
+                && !pod.ip().isEmpty()
+                && !pod.hostNetwork()
+                && !"Succeeded".equals(pod.phase())
                 && !"Failed".equals(pod.phase());
     }
 
@@ -208,7 +263,7 @@ final class PrimaryPlane {
     }
 
     /** The cluster pool (absent in multi-pool mode unless configured) and the multi-pool pools, failures counted by {@code failures}. */
-    List<PoolUsage> pools(java.util.function.ToLongFunction<String> failures) {
+    List<PoolUsage> pools(ToLongFunction<String> failures) {
         List<PoolUsage> pools = new ArrayList<>();
         primary.usage(failures.applyAsLong(IpamDerivation.PRIMARY_POOL)).ifPresent(pools::add);
         for (PoolUsage pool : multiPools) {

@@ -44,9 +44,12 @@ final class PrimaryPool {
 
     /** Counts a node's block with the addresses in use; false when it lies outside the known pool. */
     boolean addBlock(String node, Ipv4Cidr block, int used) {
-        if (pool != null && !cidrs.isEmpty() && cidrs.stream().noneMatch(cidr -> cidr.contains(block.network()) && block.prefix() >= cidr.prefix())) {
-            problems.add("Node " + node + ": pod CIDR " + block + " lies outside the cluster pool " + String.join(" ", pool.cidrs())
-                    + "; not counted");
+        if (pool != null
+                && !cidrs.isEmpty()
+                && cidrs.stream()
+                        .noneMatch(cidr -> cidr.contains(block.network()) && block.prefix() >= cidr.prefix())) {
+            problems.add("Node " + node + ": pod CIDR " + block + " lies outside the cluster pool "
+                    + String.join(" ", pool.cidrs()) + "; not counted");
             return false;
         }
         addressesUsed += used;
@@ -59,13 +62,37 @@ final class PrimaryPool {
 
     Optional<PoolUsage> usage(long failures) {
         if (pool == null) {
-            return multiPool ? Optional.empty() : Optional.of(new PoolUsage(IpamDerivation.PRIMARY_POOL, Plane.PRIMARY, null, "node-pod-cidrs",
-                    List.of(), null, blockCapacity, addressesUsed, 0, blocksUsed, 0, failures));
+            return multiPool
+                    ? Optional.empty()
+                    : Optional.of(new PoolUsage(
+                            IpamDerivation.PRIMARY_POOL,
+                            Plane.PRIMARY,
+                            null,
+                            "node-pod-cidrs",
+                            List.of(),
+                            null,
+                            blockCapacity,
+                            addressesUsed,
+                            0,
+                            blocksUsed,
+                            0,
+                            failures));
         }
         int mask = pool.maskSize();
         long blocksTotal = cidrs.stream().mapToLong(cidr -> cidr.blocks(mask)).sum();
         long capacity = blocksTotal * Math.max(0, (1L << (32 - mask)) - PrimaryPlane.RESERVED_PER_BLOCK);
-        return Optional.of(new PoolUsage(IpamDerivation.PRIMARY_POOL, Plane.PRIMARY, null, pool.kind(),
-                cidrs.stream().map(Ipv4Cidr::toString).toList(), mask, capacity, addressesUsed, blocksTotal, blocksUsed, 0, failures));
+        return Optional.of(new PoolUsage(
+                IpamDerivation.PRIMARY_POOL,
+                Plane.PRIMARY,
+                null,
+                pool.kind(),
+                cidrs.stream().map(Ipv4Cidr::toString).toList(),
+                mask,
+                capacity,
+                addressesUsed,
+                blocksTotal,
+                blocksUsed,
+                0,
+                failures));
     }
 }

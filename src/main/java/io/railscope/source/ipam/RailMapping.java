@@ -21,6 +21,7 @@ public final class RailMapping {
     private static final Pattern TRAILING_NUMBER = Pattern.compile("(\\d+)\\D*$");
     /** The number after "rail" ({@code rail-3}, {@code rail3}, {@code rail-0-plane-1}, {@code rail0p1}): a plane suffix is no rail. */
     private static final Pattern RAIL_NUMBER = Pattern.compile("rail[-_]?(\\d+)", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern RAIL_ZERO = Pattern.compile("rail[-_]?0+(?!\\d)", Pattern.CASE_INSENSITIVE);
 
     private final int rails;
@@ -48,14 +49,17 @@ public final class RailMapping {
         if (firstIndex.isPresent()) {
             return this;
         }
-        boolean fromZero = names.stream().anyMatch(name -> name != null && RAIL_ZERO.matcher(name).find());
+        boolean fromZero = names.stream()
+                .anyMatch(name -> name != null && RAIL_ZERO.matcher(name).find());
         return new RailMapping(rails, configuredPools, Optional.of(fromZero ? 0 : 1), fromZero);
     }
 
     /** What a reader of the cell should know about how rails were numbered, when it was inferred. */
     public Optional<String> notice() {
-        return inferred ? Optional.of("rail networks are numbered from 0 (a name ends in rail-0): rail-0 is rail 1, rail-" + (rails - 1)
-                + " is rail " + rails + "; set rails.first-index to say so explicitly") : Optional.empty();
+        return inferred
+                ? Optional.of("rail networks are numbered from 0 (a name ends in rail-0): rail-0 is rail 1, rail-"
+                        + (rails - 1) + " is rail " + rails + "; set rails.first-index to say so explicitly")
+                : Optional.empty();
     }
 
     /** The rail of the pool, or null. {@code attachmentName} is the NAD using it, or null. */
@@ -76,7 +80,9 @@ public final class RailMapping {
         if (firstIndex.isPresent() || !configuredPools.isEmpty()) {
             return railOf(poolName, attachmentName) != null;
         }
-        return forNames(List.of(String.valueOf(poolName), String.valueOf(attachmentName))).railOf(poolName, attachmentName) != null;
+        return forNames(List.of(String.valueOf(poolName), String.valueOf(attachmentName)))
+                        .railOf(poolName, attachmentName)
+                != null;
     }
 
     private Integer trailingRail(String name, int first) {

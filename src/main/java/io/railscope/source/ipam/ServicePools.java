@@ -46,17 +46,37 @@ final class ServicePools {
             }
             BigInteger capacity = BigInteger.ZERO;
             for (IpPrefix cidr : cidrs) {
-                capacity = capacity.add(cidr.size().subtract(BigInteger.valueOf(cidr.ipv4() ? 2 : 1)).max(BigInteger.ZERO));
+                capacity = capacity.add(cidr.size()
+                        .subtract(BigInteger.valueOf(cidr.ipv4() ? 2 : 1))
+                        .max(BigInteger.ZERO));
             }
-            long used = clusterIps.stream().filter(ip -> cidrs.stream().anyMatch(cidr -> sameFamily(cidr, ip) && cidr.contains(ip))).count();
-            pools.add(new PoolUsage(serviceCidr.name(), Plane.SERVICE, null, "service-cidr", cidrs.stream().map(cidr -> serviceCidr.cidrs().stream().filter(text -> {
-                        try {
-                            return IpPrefix.parse(text).equals(cidr);
-                        } catch (IllegalArgumentException e) {
-                            return false;
-                        }
-                    }).findFirst().orElse("")).toList(), null,
-                    IpPrefix.saturated(capacity), used, 0, 0, 0, 0));
+            long used = clusterIps.stream()
+                    .filter(ip -> cidrs.stream().anyMatch(cidr -> sameFamily(cidr, ip) && cidr.contains(ip)))
+                    .count();
+            pools.add(new PoolUsage(
+                    serviceCidr.name(),
+                    Plane.SERVICE,
+                    null,
+                    "service-cidr",
+                    cidrs.stream()
+                            .map(cidr -> serviceCidr.cidrs().stream()
+                                    .filter(text -> {
+                                        try {
+                                            return IpPrefix.parse(text).equals(cidr);
+                                        } catch (IllegalArgumentException e) {
+                                            return false;
+                                        }
+                                    })
+                                    .findFirst()
+                                    .orElse(""))
+                            .toList(),
+                    null,
+                    IpPrefix.saturated(capacity),
+                    used,
+                    0,
+                    0,
+                    0,
+                    0));
         }
     }
 

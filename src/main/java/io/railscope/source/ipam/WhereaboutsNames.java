@@ -7,8 +7,7 @@ package io.railscope.source.ipam;
  */
 final class WhereaboutsNames {
 
-    private WhereaboutsNames() {
-    }
+    private WhereaboutsNames() {}
 
     static String poolName(String range) {
         return poolName(range, null);

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
-import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,9 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
     static AttachmentConfig of(GenericKubernetesResource resource) {
         String namespace = resource.getMetadata().getNamespace();
         String name = resource.getMetadata().getName();
-        Map<String, String> annotations = resource.getMetadata().getAnnotations() == null ? Map.of() : resource.getMetadata().getAnnotations();
+        Map<String, String> annotations = resource.getMetadata().getAnnotations() == null
+                ? Map.of()
+                : resource.getMetadata().getAnnotations();
         JsonNode config = parse(Resources.string(resource.get("spec", "config")));
         List<JsonNode> plugins = new ArrayList<>();
         if (config.path("plugins").isArray()) {
@@ -33,14 +35,27 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
             plugins.add(config);
         }
         JsonNode main = plugins.isEmpty() ? config : plugins.get(0);
-        JsonNode ipam = plugins.stream().map(plugin -> plugin.path("ipam")).filter(JsonNode::isObject).findFirst().orElse(JSON.missingNode());
-        Integer mtu = plugins.stream().map(plugin -> plugin.path("mtu")).filter(JsonNode::isNumber).map(JsonNode::asInt).findFirst().orElse(null);
+        JsonNode ipam = plugins.stream()
+                .map(plugin -> plugin.path("ipam"))
+                .filter(JsonNode::isObject)
+                .findFirst()
+                .orElse(JSON.missingNode());
+        Integer mtu = plugins.stream()
+                .map(plugin -> plugin.path("mtu"))
+                .filter(JsonNode::isNumber)
+                .map(JsonNode::asInt)
+                .findFirst()
+                .orElse(null);
         String type = text(ipam.path("type"));
         WhereaboutsRange whereabouts = null;
         String range = text(ipam.path("range"));
         if ("whereabouts".equals(type)) {
             // the range may come as ipRanges (one pool each; the first is read) and as "first-last/prefix"
-            JsonNode rangeConfig = range == null && ipam.path("ipRanges").isArray() && !ipam.path("ipRanges").isEmpty() ? ipam.path("ipRanges").get(0) : ipam;
+            JsonNode rangeConfig = range == null
+                            && ipam.path("ipRanges").isArray()
+                            && !ipam.path("ipRanges").isEmpty()
+                    ? ipam.path("ipRanges").get(0)
+                    : ipam;
             range = text(rangeConfig.path("range"));
             String rangeStart = text(rangeConfig.path("range_start"));
             String rangeEnd = text(rangeConfig.path("range_end"));
@@ -55,8 +70,15 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
             rangeConfig.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
             whereabouts = new WhereaboutsRange(rangeStart, rangeEnd, exclude, text(ipam.path("network_name")));
         }
-        return new AttachmentConfig(new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), range, whereabouts),
-                new AttachmentDefinition(namespace, name, text(main.path("type")), text(ipam.path("poolName")), annotations.get(RESOURCE_NAME), mtu,
+        return new AttachmentConfig(
+                new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), range, whereabouts),
+                new AttachmentDefinition(
+                        namespace,
+                        name,
+                        text(main.path("type")),
+                        text(ipam.path("poolName")),
+                        annotations.get(RESOURCE_NAME),
+                        mtu,
                         routing(ipam)));
     }
 
@@ -76,11 +98,13 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
                 routing.add("ipam.addresses gateway " + address.path("gateway").asText());
             }
         });
-        ipam.path("ranges").forEach(set -> set.forEach(range -> {
-            if (!text(range.path("gateway"), "").isEmpty()) {
-                routing.add("ipam.ranges gateway " + range.path("gateway").asText());
-            }
-        }));
+        ipam.path("ranges")
+                .forEach(set -> set.forEach(range -> {
+                    if (!text(range.path("gateway"), "").isEmpty()) {
+                        routing.add(
+                                "ipam.ranges gateway " + range.path("gateway").asText());
+                    }
+                }));
         return routing;
     }
 

@@ -7,8 +7,7 @@ import java.util.function.Supplier;
 /** A read only the isolation audit needs: refused, the checks that need it are skipped (see {@link GrantedRead}). */
 final class AuditRead {
 
-    private AuditRead() {
-    }
+    private AuditRead() {}
 
     /** What {@code read} returned, or empty when the API refused it or it returned null. */
     static <T> Optional<T> of(String what, String grant, List<String> problems, Supplier<T> read) {

@@ -1,6 +1,6 @@
 package io.railscope.source.kube;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Node;
@@ -10,10 +10,15 @@ import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicySpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
+import io.railscope.source.IsolationObjects;
+import io.railscope.source.IsolationObjects.AttachmentDefinition;
+import io.railscope.source.IsolationObjects.MultusConfig;
+import io.railscope.source.IsolationObjects.NetworkPolicyObject;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import io.railscope.source.ipam.ClusterObjects;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
@@ -25,11 +30,6 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
-import io.railscope.source.IsolationObjects;
-import io.railscope.source.IsolationObjects.AttachmentDefinition;
-import io.railscope.source.IsolationObjects.MultusConfig;
-import io.railscope.source.IsolationObjects.NetworkPolicyObject;
-import io.railscope.source.IsolationObjects.PodSecurity;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,7 +44,8 @@ import java.util.function.Consumer;
 /** Reads what IPAM needs from one cell's API, page by page, into compact {@link ClusterObjects}. */
 final class ClusterObjectReader {
 
-    static final Set<String> FAILURE_REASONS = Set.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
+    static final Set<String> FAILURE_REASONS =
+            Set.of("FailedCreatePodSandBox", "CIDRNotAvailable", "NoFreeRanges", "NoFreePrefixes");
 
     private final KubernetesClient client;
     private final IpamSettings ipam;
@@ -63,7 +64,8 @@ final class ClusterObjectReader {
         List<String> problems = new ArrayList<>();
         List<NodeObject> nodes = new ArrayList<>();
         Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        PodIsolationReader isolationReader = new PodIsolationReader(audit.inferenceSelector().keys(), problems);
+        PodIsolationReader isolationReader =
+                new PodIsolationReader(audit.inferenceSelector().keys(), problems);
         List<PodObject> pods = pods(isolationReader);
         List<PodSecurity> audited = isolationReader.audited();
         List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
@@ -82,7 +84,10 @@ final class ClusterObjectReader {
             gateway(resource, "CIDRPool", "gatewayIndex", poolGateways);
         });
         List<WhereaboutsPool> whereabouts = new ArrayList<>();
-        custom(Resources.WHEREABOUTS_IPPOOL, problems, resource -> whereabouts.add(IpamResources.whereaboutsPool(resource)));
+        custom(
+                Resources.WHEREABOUTS_IPPOOL,
+                problems,
+                resource -> whereabouts.add(IpamResources.whereaboutsPool(resource)));
         List<NetworkAttachment> attachments = new ArrayList<>();
         List<AttachmentDefinition> definitions = new ArrayList<>();
         custom(Resources.NETWORK_ATTACHMENT, problems, resource -> {
@@ -93,8 +98,11 @@ final class ClusterObjectReader {
         List<ServiceCidr> serviceCidrs = new ArrayList<>();
         // GA in 1.33; served as v1beta1 from 1.31 and v1alpha1 from 1.29 behind a feature gate
         for (ResourceDefinitionContext version : Resources.SERVICE_CIDR_VERSIONS) {
-            custom(version, problems, resource -> serviceCidrs.add(new ServiceCidr(resource.getMetadata().getName(),
-                    Resources.strings(resource.get("spec", "cidrs")))));
+            custom(
+                    version,
+                    problems,
+                    resource -> serviceCidrs.add(new ServiceCidr(
+                            resource.getMetadata().getName(), Resources.strings(resource.get("spec", "cidrs")))));
             if (!serviceCidrs.isEmpty()) {
                 break;
             }
@@ -113,18 +121,45 @@ final class ClusterObjectReader {
         });
         List<NetworkPolicyObject> policies = new ArrayList<>();
         // not served (404) or refused (403): no namespace can be judged
-        boolean policiesRead = AuditRead.of("NetworkPolicies", "list networkpolicies", problems,
-                () -> Pages.forEach(client.network().v1().networkPolicies().inAnyNamespace()::list, policy -> policies.add(policy(policy))))
+        boolean policiesRead = AuditRead.of(
+                        "NetworkPolicies",
+                        "list networkpolicies",
+                        problems,
+                        () -> Pages.forEach(
+                                client.network().v1().networkPolicies().inAnyNamespace()::list,
+                                policy -> policies.add(policy(policy))))
                 .orElse(false);
         Optional<MultusConfig> multus = MultusConfigReader.read(client, audit.multusConfigMaps(), problems);
         if (multus.isEmpty() && !definitions.isEmpty()) {
-            problems.add("Multus configuration: not found in ConfigMap " + String.join(" or ", audit.multusConfigMaps())
-                    + " although the cell has NetworkAttachmentDefinitions; namespaceIsolation not checked (set audit.multus-config-maps)");
+            problems.add(
+                    "Multus configuration: not found in ConfigMap " + String.join(" or ", audit.multusConfigMaps())
+                            + " although the cell has NetworkAttachmentDefinitions; namespaceIsolation not checked (set audit.multus-config-maps)");
         }
-        IsolationObjects isolation = new IsolationObjects(ClusterObjects.podsByNamespace(pods), policiesRead, policies, audited, definitions,
-                poolGateways, multus);
-        return new ClusterObjects(at, nodes, pods, ciliumNodes, cni.clusterPool(cilium), cilium, ciliumPools, cni.calicoIpam(), nvIpamPools,
-                whereabouts, attachments, serviceCidrs, clusterIps, events, isolation, problems);
+        IsolationObjects isolation = new IsolationObjects(
+                ClusterObjects.podsByNamespace(pods),
+                policiesRead,
+                policies,
+                audited,
+                definitions,
+                poolGateways,
+                multus);
+        return new ClusterObjects(
+                at,
+                nodes,
+                pods,
+                ciliumNodes,
+                cni.clusterPool(cilium),
+                cilium,
+                ciliumPools,
+                cni.calicoIpam(),
+                nvIpamPools,
+                whereabouts,
+                attachments,
+                serviceCidrs,
+                clusterIps,
+                events,
+                isolation,
+                problems);
     }
 
     /**
@@ -153,7 +188,8 @@ final class ClusterObjectReader {
     }
 
     /** Hands each object of a custom resource to {@code each}; false when the API does not serve it. */
-    private boolean custom(ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
+    private boolean custom(
+            ResourceDefinitionContext context, List<String> problems, Consumer<GenericKubernetesResource> each) {
         var resources = client.genericKubernetesResources(context);
         Consumer<GenericKubernetesResource> guarded = resource -> {
             try {
@@ -162,12 +198,16 @@ final class ClusterObjectReader {
                 problems.add(Resources.describe(context, resource) + ": " + e.getMessage() + "; skipped");
             }
         };
-        return context.isNamespaceScoped() ? Pages.forEach(resources.inAnyNamespace()::list, guarded) : Pages.forEach(resources::list, guarded);
+        return context.isNamespaceScoped()
+                ? Pages.forEach(resources.inAnyNamespace()::list, guarded)
+                : Pages.forEach(resources::list, guarded);
     }
 
     private static NodeObject node(Node node) {
         List<String> cidrs = node.getSpec() == null ? List.of() : node.getSpec().getPodCIDRs();
-        if ((cidrs == null || cidrs.isEmpty()) && node.getSpec() != null && node.getSpec().getPodCIDR() != null) {
+        if ((cidrs == null || cidrs.isEmpty())
+                && node.getSpec() != null
+                && node.getSpec().getPodCIDR() != null) {
             cidrs = List.of(node.getSpec().getPodCIDR());
         }
         int maxPods = 0;
@@ -176,15 +216,21 @@ final class ClusterObjectReader {
             maxPods = pods == null ? 0 : Quantity.getAmountInBytes(pods).intValue();
         }
         Map<String, String> labels = node.getMetadata().getLabels();
-        return new NodeObject(node.getMetadata().getName(), labels == null ? Map.of() : labels, cidrs == null ? List.of() : cidrs,
+        return new NodeObject(
+                node.getMetadata().getName(),
+                labels == null ? Map.of() : labels,
+                cidrs == null ? List.of() : cidrs,
                 maxPods);
     }
 
-    private static void gateway(GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {
+    private static void gateway(
+            GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {
         Object gateway = resource.get("spec", field);
         if (gateway != null && !gateway.toString().isBlank()) {
-            gateways.put(resource.getMetadata().getName(), kind + " " + resource.getMetadata().getNamespace() + "/"
-                    + resource.getMetadata().getName() + " spec." + field + " " + gateway);
+            gateways.put(
+                    resource.getMetadata().getName(),
+                    kind + " " + resource.getMetadata().getNamespace() + "/"
+                            + resource.getMetadata().getName() + " spec." + field + " " + gateway);
         }
     }
 
@@ -193,13 +239,22 @@ final class ClusterObjectReader {
         NetworkPolicySpec spec = policy.getSpec();
         LabelSelector selector = spec == null ? null : spec.getPodSelector();
         boolean all = selector == null || (empty(selector.getMatchLabels()) && empty(selector.getMatchExpressions()));
-        int ingress = spec == null || spec.getIngress() == null ? 0 : spec.getIngress().size();
-        int egress = spec == null || spec.getEgress() == null ? 0 : spec.getEgress().size();
+        int ingress = spec == null || spec.getIngress() == null
+                ? 0
+                : spec.getIngress().size();
+        int egress =
+                spec == null || spec.getEgress() == null ? 0 : spec.getEgress().size();
         List<String> types = spec == null || spec.getPolicyTypes() == null ? List.of() : spec.getPolicyTypes();
         boolean ingressType = types.isEmpty() || types.contains("Ingress");
         boolean egressType = types.isEmpty() ? egress > 0 : types.contains("Egress");
-        return new NetworkPolicyObject(policy.getMetadata().getNamespace(), policy.getMetadata().getName(), all, ingressType, egressType,
-                ingress, egress);
+        return new NetworkPolicyObject(
+                policy.getMetadata().getNamespace(),
+                policy.getMetadata().getName(),
+                all,
+                ingressType,
+                egressType,
+                ingress,
+                egress);
     }
 
     private static boolean empty(Map<?, ?> map) {
@@ -214,22 +269,33 @@ final class ClusterObjectReader {
         if (service.getSpec() == null) {
             return List.of();
         }
-        if (service.getSpec().getClusterIPs() != null && !service.getSpec().getClusterIPs().isEmpty()) {
+        if (service.getSpec().getClusterIPs() != null
+                && !service.getSpec().getClusterIPs().isEmpty()) {
             return service.getSpec().getClusterIPs();
         }
         String ip = service.getSpec().getClusterIP();
         return ip == null ? List.of() : List.of(ip);
     }
 
-    private static EventObject event(io.fabric8.kubernetes.api.model.Event event) {
+    private static EventObject event(Event event) {
         var involved = event.getInvolvedObject();
-        String last = event.getLastTimestamp() != null ? event.getLastTimestamp() : event.getMetadata().getCreationTimestamp();
-        int count = event.getCount() != null ? event.getCount()
-                : event.getSeries() != null && event.getSeries().getCount() != null ? event.getSeries().getCount() : 1;
-        return new EventObject(event.getMetadata().getNamespace(), event.getReason(), event.getMessage(),
-                involved == null ? null : involved.getKind(), involved == null ? null : involved.getName(),
-                involved == null ? null : involved.getNamespace(), event.getSource() == null ? null : event.getSource().getHost(), count,
+        String last = event.getLastTimestamp() != null
+                ? event.getLastTimestamp()
+                : event.getMetadata().getCreationTimestamp();
+        int count = event.getCount() != null
+                ? event.getCount()
+                : event.getSeries() != null && event.getSeries().getCount() != null
+                        ? event.getSeries().getCount()
+                        : 1;
+        return new EventObject(
+                event.getMetadata().getNamespace(),
+                event.getReason(),
+                event.getMessage(),
+                involved == null ? null : involved.getKind(),
+                involved == null ? null : involved.getName(),
+                involved == null ? null : involved.getNamespace(),
+                event.getSource() == null ? null : event.getSource().getHost(),
+                count,
                 last == null ? null : Instant.parse(last));
     }
-
 }

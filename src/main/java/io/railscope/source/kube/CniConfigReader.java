@@ -1,8 +1,10 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,13 +44,21 @@ final class CniConfigReader {
             return Optional.empty();
         }
         String mode = data.getOrDefault("ipam", "cluster-pool").trim();
-        boolean health = !"false".equalsIgnoreCase(data.getOrDefault("enable-endpoint-health-checking", "true").trim());
-        return Optional.of(new CiliumConfig(mode, health, data.getOrDefault("ipam-default-ip-pool", "default").trim()));
+        boolean health = !"false"
+                .equalsIgnoreCase(data.getOrDefault("enable-endpoint-health-checking", "true")
+                        .trim());
+        return Optional.of(new CiliumConfig(
+                mode,
+                health,
+                data.getOrDefault("ipam-default-ip-pool", "default").trim()));
     }
 
     private Map<String, String> ciliumConfigData() {
         if (ciliumConfig == null) {
-            ConfigMap config = client.configMaps().inNamespace("kube-system").withName("cilium-config").get();
+            ConfigMap config = client.configMaps()
+                    .inNamespace("kube-system")
+                    .withName("cilium-config")
+                    .get();
             ciliumConfig = config == null || config.getData() == null ? Map.of() : config.getData();
         }
         return ciliumConfig.isEmpty() ? null : ciliumConfig;
@@ -55,11 +66,17 @@ final class CniConfigReader {
 
     /** Calico runs its own IPAM (calico-ipam) when it has IPPools: its blocks are not Node.spec.podCIDRs. */
     boolean calicoIpam() {
-        return GrantedRead.of("Calico IPPools", "list ippools.crd.projectcalico.org", "CIDRNotAvailable events count against the primary pool "
-                + "meanwhile", problems, () -> {
-                    var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL).list(new ListOptionsBuilder().withLimit(1L).build());
-                    return !pools.getItems().isEmpty();
-                }).orElse(false);
+        return GrantedRead.of(
+                        "Calico IPPools",
+                        "list ippools.crd.projectcalico.org",
+                        "CIDRNotAvailable events count against the primary pool " + "meanwhile",
+                        problems,
+                        () -> {
+                            var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL)
+                                    .list(new ListOptionsBuilder().withLimit(1L).build());
+                            return !pools.getItems().isEmpty();
+                        })
+                .orElse(false);
     }
 
     /**
@@ -69,31 +86,49 @@ final class CniConfigReader {
      */
     Optional<ClusterPool> clusterPool(Optional<CiliumConfig> cilium) {
         if (!ipam.clusterPoolCidrs().isEmpty()) {
-            return Optional.of(new ClusterPool(ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
+            return Optional.of(new ClusterPool(
+                    ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
-            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode()) ? kubeadmPodSubnet() : Optional.empty();
+            return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode())
+                    ? kubeadmPodSubnet()
+                    : Optional.empty();
         }
         List<String> cidrs = List.of(data.get("cluster-pool-ipv4-cidr").trim().split("[\\s,]+"));
         try {
-            int mask = Integer.parseInt(data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());
+            int mask = Integer.parseInt(
+                    data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());
             return Optional.of(new ClusterPool(cidrs, mask, "cilium-cluster-pool"));
         } catch (NumberFormatException e) {
-            problems.add("ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
+            problems.add(
+                    "ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
             return Optional.empty();
         }
     }
 
     private Optional<ClusterPool> kubeadmPodSubnet() {
-        ConfigMap config = GrantedRead.of("ConfigMap kube-system/kubeadm-config", "get on it", "Set ipam.cluster-pool-cidrs; the cluster pool "
-                + "is unknown meanwhile", problems, () -> client.configMaps().inNamespace("kube-system").withName("kubeadm-config").get()).orElse(null);
-        String clusterConfiguration = config == null || config.getData() == null ? null : config.getData().get("ClusterConfiguration");
+        ConfigMap config = GrantedRead.of(
+                        "ConfigMap kube-system/kubeadm-config",
+                        "get on it",
+                        "Set ipam.cluster-pool-cidrs; the cluster pool " + "is unknown meanwhile",
+                        problems,
+                        () -> client.configMaps()
+                                .inNamespace("kube-system")
+                                .withName("kubeadm-config")
+                                .get())
+                .orElse(null);
+        String clusterConfiguration = config == null || config.getData() == null
+                ? null
+                : config.getData().get("ClusterConfiguration");
         Matcher podSubnet = clusterConfiguration == null ? null : POD_SUBNET.matcher(clusterConfiguration);
         if (podSubnet == null || !podSubnet.find()) {
             return Optional.empty();
         }
-        List<String> cidrs = List.of(podSubnet.group(1).split(",")).stream().map(String::strip).filter(cidr -> !cidr.contains(":")).toList();
+        List<String> cidrs = List.of(podSubnet.group(1).split(",")).stream()
+                .map(String::strip)
+                .filter(cidr -> !cidr.contains(":"))
+                .toList();
         return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, 24, "kubeadm-pod-subnet"));
     }
 
@@ -101,10 +136,18 @@ final class CniConfigReader {
     List<CiliumPodIpPool> ciliumPools(Optional<CiliumConfig> cilium, CustomResources custom) {
         List<CiliumPodIpPool> pools = new ArrayList<>();
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            GrantedRead.of("CiliumPodIPPools", "list ciliumpodippools.cilium.io", "The multi-pool pools are not shown meanwhile", problems,
-                    () -> custom.each(Resources.CILIUM_POD_IP_POOL, resource -> pools.add(new CiliumPodIpPool(resource.getMetadata().getName(),
-                            Resources.strings(resource.get("spec", "ipv4", "cidrs")),
-                            Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize")))));
+            GrantedRead.of(
+                    "CiliumPodIPPools",
+                    "list ciliumpodippools.cilium.io",
+                    "The multi-pool pools are not shown meanwhile",
+                    problems,
+                    () -> custom.each(
+                            Resources.CILIUM_POD_IP_POOL,
+                            resource -> pools.add(new CiliumPodIpPool(
+                                    resource.getMetadata().getName(),
+                                    Resources.strings(resource.get("spec", "ipv4", "cidrs")),
+                                    Resources.integer(
+                                            resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize")))));
         }
         return pools;
     }
@@ -112,7 +155,6 @@ final class CniConfigReader {
     /** Reads each object of a custom resource; false when the API does not serve it. */
     @FunctionalInterface
     interface CustomResources {
-        boolean each(io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext context,
-                java.util.function.Consumer<io.fabric8.kubernetes.api.model.GenericKubernetesResource> each);
+        boolean each(ResourceDefinitionContext context, Consumer<GenericKubernetesResource> each);
     }
 }

@@ -7,13 +7,13 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.source.KubernetesSource;
-import io.railscope.source.nccl.NcclSource;
 import io.railscope.source.NodeMetricsSource;
-import io.railscope.source.nccl.NcclJobSource;
-import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.exposition.ExporterScrapeSource;
 import io.railscope.source.exposition.ExporterTarget;
 import io.railscope.source.exposition.PrometheusQuerySource;
+import io.railscope.source.nccl.NcclJobSource;
+import io.railscope.source.nccl.NcclLogArchive;
+import io.railscope.source.nccl.NcclSource;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -47,10 +47,11 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         KubernetesClient client;
         KubernetesSource kubernetes;
         try {
-            client = KubernetesClients.create(configured.kubernetes(), config.collect().sourceTimeout());
+            client = KubernetesClients.create(
+                    configured.kubernetes(), config.collect().sourceTimeout());
             closeables.add(client);
-            kubernetes = new KubernetesIpamSource(client, cell.ipam(), cell.audit(), cell.railDevices().size(),
-                    Clock.systemUTC());
+            kubernetes = new KubernetesIpamSource(
+                    client, cell.ipam(), cell.audit(), cell.railDevices().size(), Clock.systemUTC());
         } catch (RuntimeException e) {
             // a cell whose client cannot be built is shown failing with the reason; the other cells still run
             String reason = "no Kubernetes client for cell " + cell.name() + ": " + e.getMessage();
@@ -59,23 +60,38 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                 throw new IllegalStateException(reason);
             };
         }
-        return Optional.of(new CellSources(Optional.of(kubernetes), nodeMetrics(configured.metrics(), client), nccl(cell, client)));
+        return Optional.of(new CellSources(
+                Optional.of(kubernetes), nodeMetrics(configured.metrics(), client), nccl(cell, client)));
     }
 
     private static Optional<NodeMetricsSource> nodeMetrics(CellConfig.Metrics metrics, KubernetesClient client) {
         if (metrics.prometheusUrl().isPresent()) {
-            return Optional.of(new PrometheusQuerySource(metrics.prometheusUrl().get(), metrics.selector().orElse(""), metrics.nodeLabel(),
-                    metrics.targetTimeout(), Clock.systemUTC()));
+            return Optional.of(new PrometheusQuerySource(
+                    metrics.prometheusUrl().get(),
+                    metrics.selector().orElse(""),
+                    metrics.nodeLabel(),
+                    metrics.targetTimeout(),
+                    Clock.systemUTC()));
         }
         if (metrics.targets().isPresent()) {
-            List<ExporterTarget> targets = metrics.targets().get().stream().map(ExporterTarget::of).toList();
-            return Optional.of(new ExporterScrapeSource(() -> targets, metrics.connectTimeout(), metrics.targetTimeout(),
-                    metrics.scrapeParallelism(), Clock.systemUTC()));
+            List<ExporterTarget> targets =
+                    metrics.targets().get().stream().map(ExporterTarget::of).toList();
+            return Optional.of(new ExporterScrapeSource(
+                    () -> targets,
+                    metrics.connectTimeout(),
+                    metrics.targetTimeout(),
+                    metrics.scrapeParallelism(),
+                    Clock.systemUTC()));
         }
         if (metrics.exporterSelector().isPresent() && client != null) {
-            ExporterDiscovery discovery = new ExporterDiscovery(client, metrics.exporterSelector().get(), metrics.exporterPort());
-            return Optional.of(new ExporterScrapeSource(discovery::targets, metrics.connectTimeout(), metrics.targetTimeout(),
-                    metrics.scrapeParallelism(), Clock.systemUTC()));
+            ExporterDiscovery discovery =
+                    new ExporterDiscovery(client, metrics.exporterSelector().get(), metrics.exporterPort());
+            return Optional.of(new ExporterScrapeSource(
+                    discovery::targets,
+                    metrics.connectTimeout(),
+                    metrics.targetTimeout(),
+                    metrics.scrapeParallelism(),
+                    Clock.systemUTC()));
         }
         return Optional.empty();
     }
@@ -87,7 +103,8 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         }
         TrainingPods pods = new TrainingPods(client, cell.nccl().jobLabels());
         PodLogs logs = new PodLogs(client, cell.nccl().logMaxBytes());
-        NcclJobSource source = new NcclJobSource(cell.name(), cell.nccl(), pods::list, logs::read, archive, Clock.systemUTC());
+        NcclJobSource source =
+                new NcclJobSource(cell.name(), cell.nccl(), pods::list, logs::read, archive, Clock.systemUTC());
         closeables.add(source);
         return Optional.of(source);
     }

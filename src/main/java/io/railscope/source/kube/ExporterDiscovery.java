@@ -21,14 +21,22 @@ final class ExporterDiscovery {
 
     List<ExporterTarget> targets() {
         List<ExporterTarget> targets = new ArrayList<>();
-        Pages.forEach(options -> client.pods().inAnyNamespace().withLabelSelector(selector).list(options), (Pod pod) -> {
-            var status = pod.getStatus();
-            var spec = pod.getSpec();
-            if (status != null && "Running".equals(status.getPhase()) && status.getPodIP() != null && spec != null
-                    && spec.getNodeName() != null) {
-                targets.add(new ExporterTarget(status.getPodIP() + ":" + port, spec.getNodeName()));
-            }
-        });
+        Pages.forEach(
+                options -> client.pods()
+                        .inAnyNamespace()
+                        .withLabelSelector(selector)
+                        .list(options),
+                (Pod pod) -> {
+                    var status = pod.getStatus();
+                    var spec = pod.getSpec();
+                    if (status != null
+                            && "Running".equals(status.getPhase())
+                            && status.getPodIP() != null
+                            && spec != null
+                            && spec.getNodeName() != null) {
+                        targets.add(new ExporterTarget(status.getPodIP() + ":" + port, spec.getNodeName()));
+                    }
+                });
         return targets;
     }
 }

@@ -13,8 +13,7 @@ import java.util.function.Supplier;
  */
 final class GrantedRead {
 
-    private GrantedRead() {
-    }
+    private GrantedRead() {}
 
     /** What {@code read} returned, or empty when the API refused it or it returned null. */
     static <T> Optional<T> of(String what, String grant, String meanwhile, List<String> problems, Supplier<T> read) {

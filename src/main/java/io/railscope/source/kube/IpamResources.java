@@ -18,8 +18,7 @@ import java.util.TreeMap;
  */
 final class IpamResources {
 
-    private IpamResources() {
-    }
+    private IpamResources() {}
 
     static CiliumNodeObject ciliumNode(GenericKubernetesResource resource) {
         Map<String, List<String>> poolCidrs = new TreeMap<>();
@@ -31,42 +30,73 @@ final class IpamResources {
         for (Object item : Resources.list(resource.get("spec", "ipam", "pools", "requested"))) {
             requested.add(Resources.string(Resources.map(item).get("pool")));
         }
-        return new CiliumNodeObject(resource.getMetadata().getName(), Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
-                Resources.string(resource.get("status", "ipam", "operator-status", "error")), poolCidrs, requested);
+        return new CiliumNodeObject(
+                resource.getMetadata().getName(),
+                Resources.strings(resource.get("spec", "ipam", "podCIDRs")),
+                Resources.string(resource.get("status", "ipam", "operator-status", "error")),
+                poolCidrs,
+                requested);
     }
-
 
     static NvIpamPool ipPool(GenericKubernetesResource resource) {
         List<NodeAllocation> allocations = new ArrayList<>();
         for (Object item : Resources.list(resource.get("status", "allocations"))) {
             Map<String, Object> allocation = Resources.map(item);
-            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), Resources.string(allocation.get("startIP")),
-                    Resources.string(allocation.get("endIP")), null));
+            allocations.add(new NodeAllocation(
+                    Resources.string(allocation.get("nodeName")),
+                    Resources.string(allocation.get("startIP")),
+                    Resources.string(allocation.get("endIP")),
+                    null));
         }
-        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), false,
+        return new NvIpamPool(
+                resource.getMetadata().getNamespace(),
+                resource.getMetadata().getName(),
+                false,
                 required(resource.get("spec", "subnet"), "spec.subnet"),
-                Resources.integer(resource.get("spec", "perNodeBlockSize"), "spec.perNodeBlockSize"), 0,
-                exclusions(resource), allocations, Resources.string(resource.get("spec", "gateway")), null, perNodeExclusions(resource), List.of());
+                Resources.integer(resource.get("spec", "perNodeBlockSize"), "spec.perNodeBlockSize"),
+                0,
+                exclusions(resource),
+                allocations,
+                Resources.string(resource.get("spec", "gateway")),
+                null,
+                perNodeExclusions(resource),
+                List.of());
     }
 
     static NvIpamPool cidrPool(GenericKubernetesResource resource) {
         List<NodeAllocation> allocations = new ArrayList<>();
         for (Object item : Resources.list(resource.get("status", "allocations"))) {
             Map<String, Object> allocation = Resources.map(item);
-            allocations.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null,
-                    Resources.string(allocation.get("prefix")), Resources.string(allocation.get("gateway"))));
+            allocations.add(new NodeAllocation(
+                    Resources.string(allocation.get("nodeName")),
+                    null,
+                    null,
+                    Resources.string(allocation.get("prefix")),
+                    Resources.string(allocation.get("gateway"))));
         }
         List<NodeAllocation> statics = new ArrayList<>();
         for (Object item : Resources.list(resource.get("spec", "staticAllocations"))) {
             Map<String, Object> allocation = Resources.map(item);
-            statics.add(new NodeAllocation(Resources.string(allocation.get("nodeName")), null, null, Resources.string(allocation.get("prefix")),
+            statics.add(new NodeAllocation(
+                    Resources.string(allocation.get("nodeName")),
+                    null,
+                    null,
+                    Resources.string(allocation.get("prefix")),
                     Resources.string(allocation.get("gateway"))));
         }
         Object gatewayIndex = resource.get("spec", "gatewayIndex");
-        return new NvIpamPool(resource.getMetadata().getNamespace(), resource.getMetadata().getName(), true,
-                required(resource.get("spec", "cidr"), "spec.cidr"), 0,
-                Resources.integer(resource.get("spec", "perNodeNetworkPrefix"), "spec.perNodeNetworkPrefix"), exclusions(resource),
-                allocations, null, gatewayIndex == null ? null : Resources.integer(gatewayIndex, "spec.gatewayIndex"), perNodeExclusions(resource),
+        return new NvIpamPool(
+                resource.getMetadata().getNamespace(),
+                resource.getMetadata().getName(),
+                true,
+                required(resource.get("spec", "cidr"), "spec.cidr"),
+                0,
+                Resources.integer(resource.get("spec", "perNodeNetworkPrefix"), "spec.perNodeNetworkPrefix"),
+                exclusions(resource),
+                allocations,
+                null,
+                gatewayIndex == null ? null : Resources.integer(gatewayIndex, "spec.gatewayIndex"),
+                perNodeExclusions(resource),
                 statics);
     }
 
@@ -74,7 +104,8 @@ final class IpamResources {
         List<IndexRange> ranges = new ArrayList<>();
         for (Object item : Resources.list(resource.get("spec", "perNodeExclusions"))) {
             Map<String, Object> range = Resources.map(item);
-            ranges.add(new IndexRange(Resources.integer(range.get("startIndex"), "spec.perNodeExclusions.startIndex"),
+            ranges.add(new IndexRange(
+                    Resources.integer(range.get("startIndex"), "spec.perNodeExclusions.startIndex"),
                     Resources.integer(range.get("endIndex"), "spec.perNodeExclusions.endIndex")));
         }
         return ranges;
@@ -84,7 +115,8 @@ final class IpamResources {
         List<AddressRange> exclusions = new ArrayList<>();
         for (Object item : Resources.list(resource.get("spec", "exclusions"))) {
             Map<String, Object> exclusion = Resources.map(item);
-            exclusions.add(new AddressRange(Resources.string(exclusion.get("startIP")), Resources.string(exclusion.get("endIP"))));
+            exclusions.add(new AddressRange(
+                    Resources.string(exclusion.get("startIP")), Resources.string(exclusion.get("endIP"))));
         }
         return exclusions;
     }
@@ -93,16 +125,22 @@ final class IpamResources {
     static WhereaboutsPool whereaboutsPool(GenericKubernetesResource resource) {
         Map<Long, String> podrefs = new TreeMap<>();
         List<String> malformed = new ArrayList<>();
-        for (Map.Entry<String, Object> allocation : Resources.map(resource.get("spec", "allocations")).entrySet()) {
+        for (Map.Entry<String, Object> allocation :
+                Resources.map(resource.get("spec", "allocations")).entrySet()) {
             try {
-                podrefs.put(Long.parseLong(allocation.getKey()), Resources.string(Resources.map(allocation.getValue()).get("podref")));
+                podrefs.put(
+                        Long.parseLong(allocation.getKey()),
+                        Resources.string(Resources.map(allocation.getValue()).get("podref")));
             } catch (NumberFormatException e) {
                 malformed.add(allocation.getKey());
             }
         }
-        return new WhereaboutsPool(resource.getMetadata().getName(), required(resource.get("spec", "range"), "spec.range"), podrefs, malformed);
+        return new WhereaboutsPool(
+                resource.getMetadata().getName(),
+                required(resource.get("spec", "range"), "spec.range"),
+                podrefs,
+                malformed);
     }
-
 
     private static String required(Object value, String field) {
         if (value == null || value.toString().isBlank()) {

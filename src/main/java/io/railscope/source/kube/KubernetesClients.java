@@ -13,8 +13,7 @@ import java.time.Duration;
 /** Builds one fabric8 client per cell from its kubeconfig file and context, or from in-cluster credentials. */
 final class KubernetesClients {
 
-    private KubernetesClients() {
-    }
+    private KubernetesClients() {}
 
     static KubernetesClient create(CellConfig.Kubernetes kubernetes, Duration requestTimeout) {
         Config config;
@@ -30,7 +29,8 @@ final class KubernetesClients {
                 config = Config.fromKubeconfig(kubernetes.context().orElse(null), text, path.toString());
             } catch (RuntimeException e) {
                 // no cause: a YAML parser quotes the lines around the error, which hold tokens and keys
-                throw new IllegalArgumentException("kubeconfig " + path + " is not valid: " + withoutQuotedContent(e.getMessage()));
+                throw new IllegalArgumentException(
+                        "kubeconfig " + path + " is not valid: " + withoutQuotedContent(e.getMessage()));
             }
         } else {
             // in-cluster credentials when no kubeconfig is found, else the default kubeconfig and the given context
@@ -48,7 +48,13 @@ final class KubernetesClients {
         if (message == null) {
             return "unreadable";
         }
-        return message.lines().filter(line -> !line.isBlank() && (!Character.isWhitespace(line.charAt(0)) || line.strip().startsWith("in reader,")))
-                .map(String::strip).distinct().reduce((a, b) -> a + "; " + b).orElse("unreadable");
+        return message.lines()
+                .filter(line -> !line.isBlank()
+                        && (!Character.isWhitespace(line.charAt(0))
+                                || line.strip().startsWith("in reader,")))
+                .map(String::strip)
+                .distinct()
+                .reduce((a, b) -> a + "; " + b)
+                .orElse("unreadable");
     }
 }

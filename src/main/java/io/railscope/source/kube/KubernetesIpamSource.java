@@ -16,7 +16,8 @@ public final class KubernetesIpamSource implements KubernetesSource, AutoCloseab
     private final ClusterObjectReader reader;
     private final IpamDerivation derivation;
 
-    public KubernetesIpamSource(KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock) {
+    public KubernetesIpamSource(
+            KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock) {
         this.client = client;
         this.reader = new ClusterObjectReader(client, ipam, audit, clock);
         this.derivation = new IpamDerivation(RailMapping.of(rails, ipam), ipam.stuckAfter());

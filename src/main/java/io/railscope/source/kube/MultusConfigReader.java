@@ -20,15 +20,21 @@ final class MultusConfigReader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private MultusConfigReader() {
-    }
+    private MultusConfigReader() {}
 
     static Optional<MultusConfig> read(KubernetesClient client, List<String> configMaps, List<String> problems) {
         for (String qualified : configMaps) {
             String namespace = qualified.substring(0, qualified.indexOf('/'));
             String name = qualified.substring(qualified.indexOf('/') + 1);
-            ConfigMap configMap = AuditRead.of("ConfigMap " + qualified, "get on configmaps named " + name, problems,
-                    () -> client.configMaps().inNamespace(namespace).withName(name).get()).orElse(null);
+            ConfigMap configMap = AuditRead.of(
+                            "ConfigMap " + qualified,
+                            "get on configmaps named " + name,
+                            problems,
+                            () -> client.configMaps()
+                                    .inNamespace(namespace)
+                                    .withName(name)
+                                    .get())
+                    .orElse(null);
             if (configMap == null || configMap.getData() == null) {
                 continue;
             }
@@ -39,18 +45,24 @@ final class MultusConfigReader {
                     config = JSON.readTree(entry.getValue());
                 } catch (IOException e) {
                     if (entry.getKey().endsWith(".json")) {
-                        problems.add(source + ": not JSON (" + e.getMessage().lines().findFirst().orElse("") + "); Multus configuration skipped");
+                        problems.add(source + ": not JSON ("
+                                + e.getMessage().lines().findFirst().orElse("") + "); Multus configuration skipped");
                     }
                     continue;
                 }
                 if (config == null || !config.isObject()) {
                     continue;
                 }
-                if (config.has("namespaceIsolation") || "multus".equals(config.path("type").asText())
-                        || config.has("clusterNetwork") || config.has("multusNamespace")) {
+                if (config.has("namespaceIsolation")
+                        || "multus".equals(config.path("type").asText())
+                        || config.has("clusterNetwork")
+                        || config.has("multusNamespace")) {
                     JsonNode isolation = config.path("namespaceIsolation");
-                    return Optional.of(new MultusConfig("ConfigMap " + qualified, isolation.isBoolean() ? isolation.asBoolean()
-                            : isolation.isTextual() ? Boolean.parseBoolean(isolation.asText()) : null));
+                    return Optional.of(new MultusConfig(
+                            "ConfigMap " + qualified,
+                            isolation.isBoolean()
+                                    ? isolation.asBoolean()
+                                    : isolation.isTextual() ? Boolean.parseBoolean(isolation.asText()) : null));
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.railscope.source.kube;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.railscope.source.IsolationObjects.Attachment;
 import java.io.IOException;
@@ -15,8 +16,7 @@ final class NetworkStatus {
     static final String ANNOTATION = "k8s.v1.cni.cncf.io/network-status";
     private static final JsonFactory JSON = new JsonFactory();
 
-    private NetworkStatus() {
-    }
+    private NetworkStatus() {}
 
     /** The interfaces besides the default network; throws naming what is wrong when the annotation is not a JSON list of objects. */
     static List<Attachment> attachments(String annotation) throws IOException {
@@ -31,7 +31,8 @@ final class NetworkStatus {
      * The same, read from a slice of characters with a streaming parser: only name, interface, mtu,
      * default and the RDMA device are kept. {@code intern} may hand back an equal attachment seen before.
      */
-    static List<Attachment> attachments(char[] text, int offset, int length, UnaryOperator<Attachment> intern) throws IOException {
+    static List<Attachment> attachments(char[] text, int offset, int length, UnaryOperator<Attachment> intern)
+            throws IOException {
         try (JsonParser parser = JSON.createParser(text, offset, length)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
@@ -52,7 +53,7 @@ final class NetworkStatus {
                 }
             }
             return attachments.isEmpty() ? List.of() : List.copyOf(attachments);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IOException(e.getOriginalMessage(), e);
         }
     }
@@ -80,7 +81,8 @@ final class NetworkStatus {
             return null;
         }
         String network = name == null ? "?" : name;
-        return new Attachment(network, iface == null ? network : iface, mtu, rdma == null || rdma.isEmpty() ? null : rdma);
+        return new Attachment(
+                network, iface == null ? network : iface, mtu, rdma == null || rdma.isEmpty() ? null : rdma);
     }
 
     /** device-info.pci.rdma-device. */

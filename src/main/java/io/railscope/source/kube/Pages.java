@@ -13,14 +13,15 @@ final class Pages {
 
     static final long SIZE = 500;
 
-    private Pages() {
-    }
+    private Pages() {}
 
     /** Hands every item of every page to {@code each}; returns false when the API does not serve the resource (404). */
-    static <T extends HasMetadata> boolean forEach(Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
+    static <T extends HasMetadata> boolean forEach(
+            Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
         String next = null;
         do {
-            ListOptions options = new ListOptionsBuilder().withLimit(SIZE).withContinue(next).build();
+            ListOptions options =
+                    new ListOptionsBuilder().withLimit(SIZE).withContinue(next).build();
             KubernetesResourceList<T> page;
             try {
                 page = list.apply(options);

@@ -84,7 +84,10 @@ final class PodIsolationReader {
             String key = parser.currentName();
             if (parser.nextToken() == JsonToken.VALUE_STRING && NetworkStatus.ANNOTATION.equals(key)) {
                 try {
-                    attachments = NetworkStatus.attachments(parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength(),
+                    attachments = NetworkStatus.attachments(
+                            parser.getTextCharacters(),
+                            parser.getTextOffset(),
+                            parser.getTextLength(),
                             attachment -> attachmentsSeen.computeIfAbsent(attachment, same -> same));
                 } catch (IOException e) {
                     networkStatusError = e.getMessage().lines().findFirst().orElse("");
@@ -155,14 +158,15 @@ final class PodIsolationReader {
     /** Ends the pod: keeps it for the audit when it has not finished and something about it concerns isolation. */
     void finish(String namespace, String name, String node, boolean hostNetwork, String phase) {
         if (networkStatusError != null) {
-            problems.add("Pod " + namespace + "/" + name + ": annotation " + NetworkStatus.ANNOTATION + " is malformed (" + networkStatusError
-                    + "); its attachments skipped");
+            problems.add("Pod " + namespace + "/" + name + ": annotation " + NetworkStatus.ANNOTATION
+                    + " is malformed (" + networkStatusError + "); its attachments skipped");
         }
         boolean finished = "Succeeded".equals(phase) || "Failed".equals(phase);
         if (!finished && (hostNetwork || !escalations.isEmpty() || railResources > 0 || !attachments.isEmpty())) {
             String owner = owner();
             labels.keySet().retainAll(labelKeys);
-            audited.add(new PodSecurity(namespace, name, node, owner, hostNetwork, escalations, labels, railResources, attachments));
+            audited.add(new PodSecurity(
+                    namespace, name, node, owner, hostNetwork, escalations, labels, railResources, attachments));
         }
     }
 
@@ -193,7 +197,9 @@ final class PodIsolationReader {
                     String list = parser.currentName();
                     if (parser.nextToken() == JsonToken.START_ARRAY && "add".equals(list)) {
                         while (parser.nextToken() != JsonToken.END_ARRAY) {
-                            String capability = parser.getValueAsString("").toUpperCase(Locale.ROOT).replaceFirst("^CAP_", "");
+                            String capability = parser.getValueAsString("")
+                                    .toUpperCase(Locale.ROOT)
+                                    .replaceFirst("^CAP_", "");
                             if (RAISED.contains(capability) || capability.equals("ALL")) {
                                 raised.add(capability);
                             }

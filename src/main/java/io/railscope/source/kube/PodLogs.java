@@ -39,7 +39,11 @@ final class PodLogs {
     }
 
     private NcclLogFacts readOnce(String namespace, String pod, String container) throws IOException {
-        try (InputStream log = client.pods().inNamespace(namespace).withName(pod).inContainer(container).limitBytes(maxBytes)
+        try (InputStream log = client.pods()
+                .inNamespace(namespace)
+                .withName(pod)
+                .inContainer(container)
+                .limitBytes(maxBytes)
                 .getLogInputStream()) {
             if (log == null) {
                 throw new IOException("the API server returned no log");

@@ -27,8 +27,13 @@ final class PodPage {
     PodPage(HttpClient http, String base, String continueToken, long timeoutMillis) {
         this.http = http;
         this.timeoutMillis = timeoutMillis;
-        String url = continueToken == null ? base : base + "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8);
-        this.request = http.newHttpRequestBuilder().uri(url).timeout(timeoutMillis, TimeUnit.MILLISECONDS).build();
+        String url = continueToken == null
+                ? base
+                : base + "&continue=" + URLEncoder.encode(continueToken, StandardCharsets.UTF_8);
+        this.request = http.newHttpRequestBuilder()
+                .uri(url)
+                .timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+                .build();
         this.response = http.sendAsync(request, byte[].class);
     }
 
@@ -46,7 +51,8 @@ final class PodPage {
                 throw new KubernetesClientException("listing pods interrupted", e);
             } catch (ExecutionException e) {
                 if (attempt == ATTEMPTS) {
-                    throw new KubernetesClientException("listing pods: " + e.getCause().getMessage(), e.getCause());
+                    throw new KubernetesClientException(
+                            "listing pods: " + e.getCause().getMessage(), e.getCause());
                 }
                 response = http.sendAsync(request, byte[].class);
             } catch (TimeoutException e) {

@@ -22,8 +22,7 @@ final class PodPageParser {
     private static final int SPEC = 2;
     private static final int STATUS = 3;
 
-    private PodPageParser() {
-    }
+    private PodPageParser() {}
 
     /**
      * The continue token of a page, read from the list metadata without touching the items: the API

@@ -12,20 +12,24 @@ final class Resources {
     static final ResourceDefinitionContext CILIUM_NODE = context("cilium.io", "v2", "CiliumNode", "ciliumnodes", false);
     static final ResourceDefinitionContext CILIUM_POD_IP_POOL =
             context("cilium.io", "v2alpha1", "CiliumPodIPPool", "ciliumpodippools", false);
-    static final ResourceDefinitionContext CALICO_IPPOOL = context("crd.projectcalico.org", "v1", "IPPool", "ippools", false);
-    static final ResourceDefinitionContext NV_IPAM_IPPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "IPPool", "ippools", true);
-    static final ResourceDefinitionContext NV_IPAM_CIDRPOOL = context("nv-ipam.nvidia.com", "v1alpha1", "CIDRPool", "cidrpools", true);
+    static final ResourceDefinitionContext CALICO_IPPOOL =
+            context("crd.projectcalico.org", "v1", "IPPool", "ippools", false);
+    static final ResourceDefinitionContext NV_IPAM_IPPOOL =
+            context("nv-ipam.nvidia.com", "v1alpha1", "IPPool", "ippools", true);
+    static final ResourceDefinitionContext NV_IPAM_CIDRPOOL =
+            context("nv-ipam.nvidia.com", "v1alpha1", "CIDRPool", "cidrpools", true);
     static final ResourceDefinitionContext WHEREABOUTS_IPPOOL =
             context("whereabouts.cni.cncf.io", "v1alpha1", "IPPool", "ippools", true);
     static final ResourceDefinitionContext NETWORK_ATTACHMENT =
             context("k8s.cni.cncf.io", "v1", "NetworkAttachmentDefinition", "network-attachment-definitions", true);
-    static final ResourceDefinitionContext SERVICE_CIDR = context("networking.k8s.io", "v1", "ServiceCIDR", "servicecidrs", false);
-    static final List<ResourceDefinitionContext> SERVICE_CIDR_VERSIONS = List.of(SERVICE_CIDR,
+    static final ResourceDefinitionContext SERVICE_CIDR =
+            context("networking.k8s.io", "v1", "ServiceCIDR", "servicecidrs", false);
+    static final List<ResourceDefinitionContext> SERVICE_CIDR_VERSIONS = List.of(
+            SERVICE_CIDR,
             context("networking.k8s.io", "v1beta1", "ServiceCIDR", "servicecidrs", false),
             context("networking.k8s.io", "v1alpha1", "ServiceCIDR", "servicecidrs", false));
 
-    private Resources() {
-    }
+    private Resources() {}
 
     /** kind namespace/name, for problem reports. */
     static String describe(ResourceDefinitionContext context, GenericKubernetesResource resource) {
@@ -67,8 +71,14 @@ final class Resources {
         return list(value).stream().map(Object::toString).toList();
     }
 
-    private static ResourceDefinitionContext context(String group, String version, String kind, String plural, boolean namespaced) {
-        return new ResourceDefinitionContext.Builder().withGroup(group).withVersion(version).withKind(kind).withPlural(plural)
-                .withNamespaced(namespaced).build();
+    private static ResourceDefinitionContext context(
+            String group, String version, String kind, String plural, boolean namespaced) {
+        return new ResourceDefinitionContext.Builder()
+                .withGroup(group)
+                .withVersion(version)
+                .withKind(kind)
+                .withPlural(plural)
+                .withNamespaced(namespaced)
+                .build();
     }
 }

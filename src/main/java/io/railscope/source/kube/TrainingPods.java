@@ -8,8 +8,10 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.railscope.source.nccl.TrainingPod;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -39,11 +41,14 @@ final class TrainingPods {
         List<TrainingPod> pods = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (String label : jobLabels) {
-            Pages.forEach(options -> client.pods().inAnyNamespace().withLabel(label).list(options), (Pod pod) -> {
-                if (seen.add(pod.getMetadata().getNamespace() + '/' + pod.getMetadata().getName())) {
-                    pods.add(of(pod, jobLabels));
-                }
-            });
+            Pages.forEach(
+                    options -> client.pods().inAnyNamespace().withLabel(label).list(options), (Pod pod) -> {
+                        if (seen.add(pod.getMetadata().getNamespace()
+                                + '/'
+                                + pod.getMetadata().getName())) {
+                            pods.add(of(pod, jobLabels));
+                        }
+                    });
         }
         return pods;
     }
@@ -52,15 +57,29 @@ final class TrainingPods {
         var metadata = pod.getMetadata();
         Map<String, String> labels = metadata.getLabels() == null ? Map.of() : metadata.getLabels();
         Map<String, String> annotations = metadata.getAnnotations() == null ? Map.of() : metadata.getAnnotations();
-        String jobLabel = jobLabels.stream().filter(labels::containsKey).findFirst().orElse(null);
-        List<Container> containers = pod.getSpec() == null || pod.getSpec().getContainers() == null ? List.of() : pod.getSpec().getContainers();
+        String jobLabel =
+                jobLabels.stream().filter(labels::containsKey).findFirst().orElse(null);
+        List<Container> containers = pod.getSpec() == null || pod.getSpec().getContainers() == null
+                ? List.of()
+                : pod.getSpec().getContainers();
         String ibHca = env(containers, "NCCL_IB_HCA");
-        int requested = Math.max(railResources(containers), Math.max(networks(annotations.get(NETWORKS)), hcaCount(ibHca)));
+        int requested =
+                Math.max(railResources(containers), Math.max(networks(annotations.get(NETWORKS)), hcaCount(ibHca)));
         String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
         String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
-        return new TrainingPod(metadata.getNamespace(), metadata.getName(), jobLabel == null ? metadata.getName() : labels.get(jobLabel),
-                jobLabel, node, phase, requested, backendInterfaces(annotations.get(NetworkStatus.ANNOTATION)), env(containers, "NCCL_DEBUG"), ibHca,
-                env(containers, "NCCL_SOCKET_IFNAME"), runs(pod));
+        return new TrainingPod(
+                metadata.getNamespace(),
+                metadata.getName(),
+                jobLabel == null ? metadata.getName() : labels.get(jobLabel),
+                jobLabel,
+                node,
+                phase,
+                requested,
+                backendInterfaces(annotations.get(NetworkStatus.ANNOTATION)),
+                env(containers, "NCCL_DEBUG"),
+                ibHca,
+                env(containers, "NCCL_SOCKET_IFNAME"),
+                runs(pod));
     }
 
     private static int railResources(List<Container> containers) {
@@ -69,8 +88,10 @@ final class TrainingPods {
             if (container.getResources() == null) {
                 continue;
             }
-            Map<String, Quantity> asked = container.getResources().getLimits() != null && !container.getResources().getLimits().isEmpty()
-                    ? container.getResources().getLimits() : container.getResources().getRequests();
+            Map<String, Quantity> asked = container.getResources().getLimits() != null
+                            && !container.getResources().getLimits().isEmpty()
+                    ? container.getResources().getLimits()
+                    : container.getResources().getRequests();
             int sum = 0;
             if (asked != null) {
                 for (Map.Entry<String, Quantity> entry : asked.entrySet()) {
@@ -97,27 +118,32 @@ final class TrainingPods {
         if (text.startsWith("[")) {
             try {
                 return JSON.readTree(text).size();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return 0;
             }
         }
-        return (int) java.util.Arrays.stream(text.split(",")).filter(name -> !name.isBlank()).count();
+        return (int)
+                Arrays.stream(text.split(",")).filter(name -> !name.isBlank()).count();
     }
 
     private static int hcaCount(String ibHca) {
         if (ibHca == null || ibHca.isBlank() || ibHca.startsWith("^")) {
             return 0;
         }
-        return (int) java.util.Arrays.stream(ibHca.replace("=", "").split(",")).filter(hca -> !hca.isBlank()).count();
+        return (int) Arrays.stream(ibHca.replace("=", "").split(","))
+                .filter(hca -> !hca.isBlank())
+                .count();
     }
 
     /** Interfaces from {@code network-status} besides the default: {@code net1 (mlx5_3)}; malformed JSON yields none. */
     static List<String> backendInterfaces(String annotation) {
         try {
             return NetworkStatus.attachments(annotation).stream()
-                    .map(attachment -> attachment.rdmaDevice() == null ? attachment.iface() : attachment.iface() + " (" + attachment.rdmaDevice() + ")")
+                    .map(attachment -> attachment.rdmaDevice() == null
+                            ? attachment.iface()
+                            : attachment.iface() + " (" + attachment.rdmaDevice() + ")")
                     .toList();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return List.of();
         }
     }
@@ -143,10 +169,19 @@ final class TrainingPods {
         List<TrainingPod.Container> runs = new ArrayList<>();
         for (ContainerStatus status : pod.getStatus().getContainerStatuses()) {
             var state = status.getState();
-            String started = state == null ? null : state.getRunning() != null ? state.getRunning().getStartedAt()
-                    : state.getTerminated() != null ? state.getTerminated().getStartedAt() : null;
+            String started = state == null
+                    ? null
+                    : state.getRunning() != null
+                            ? state.getRunning().getStartedAt()
+                            : state.getTerminated() != null
+                                    ? state.getTerminated().getStartedAt()
+                                    : null;
             boolean finished = state != null && state.getTerminated() != null;
-            runs.add(new TrainingPod.Container(status.getName(), status.getContainerID(), started == null ? null : Instant.parse(started), finished));
+            runs.add(new TrainingPod.Container(
+                    status.getName(),
+                    status.getContainerID(),
+                    started == null ? null : Instant.parse(started),
+                    finished));
         }
         return runs;
     }

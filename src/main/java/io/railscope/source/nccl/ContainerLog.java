@@ -7,7 +7,14 @@ import java.time.Instant;
  *
  * @param containerKey what identifies the run: the container ID (a restart has a new one), or {@code push} for a pushed log
  */
-public record ContainerLog(String namespace, String job, String pod, String container, String containerKey, String node, Instant readAt,
+public record ContainerLog(
+        String namespace,
+        String job,
+        String pod,
+        String container,
+        String containerKey,
+        String node,
+        Instant readAt,
         NcclLogFacts facts) {
 
     public static final String PUSHED = "push";

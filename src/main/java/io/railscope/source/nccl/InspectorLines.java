@@ -2,6 +2,7 @@ package io.railscope.source.nccl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 
 /**
  * NCCL Inspector JSON lines ({@code {"header":…,"metadata":…,"coll_perf":{coll, coll_msg_size_bytes,
@@ -23,7 +24,7 @@ final class InspectorLines {
         JsonNode perf;
         try {
             perf = JSON.readTree(text).path("coll_perf");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return;
         }
         long size = perf.path("coll_msg_size_bytes").asLong(-1);

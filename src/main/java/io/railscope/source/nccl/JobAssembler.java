@@ -4,6 +4,7 @@ import io.railscope.config.NcclLimits;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,30 +17,40 @@ import java.util.Objects;
  */
 public final class JobAssembler {
 
-    private JobAssembler() {
-    }
+    private JobAssembler() {}
 
     /**
      * @param logs      facts by {@link #runKey} of a container run
      * @param pushed    pushed logs of the cell
      * @param logStatus by {@link #podKey}: {@code read}, {@code waiting}, or why a log could not be read
      */
-    public static List<NcclJobObservation> assemble(List<TrainingPod> pods, Map<String, ContainerLog> logs, List<ContainerLog> pushed,
+    public static List<NcclJobObservation> assemble(
+            List<TrainingPod> pods,
+            Map<String, ContainerLog> logs,
+            List<ContainerLog> pushed,
             Map<String, String> logStatus) {
         return assemble(pods, logs, pushed, logStatus, NcclLimits.defaults());
     }
 
     /** As above, each job keeping at most {@code limits}' ranks and warnings and counting the rest. */
-    public static List<NcclJobObservation> assemble(List<TrainingPod> pods, Map<String, ContainerLog> logs, List<ContainerLog> pushed,
-            Map<String, String> logStatus, NcclLimits limits) {
+    public static List<NcclJobObservation> assemble(
+            List<TrainingPod> pods,
+            Map<String, ContainerLog> logs,
+            List<ContainerLog> pushed,
+            Map<String, String> logStatus,
+            NcclLimits limits) {
         Map<String, JobParts> jobs = new LinkedHashMap<>();
         for (TrainingPod pod : pods) {
-            jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job())).pods.add(pod);
+            jobs.computeIfAbsent(pod.namespace() + '/' + pod.job(), key -> new JobParts(pod.namespace(), pod.job()))
+                    .pods
+                    .add(pod);
         }
         for (TrainingPod pod : pods) {
             JobParts job = jobs.get(pod.namespace() + '/' + pod.job());
             for (TrainingPod.Container container : pod.containers()) {
-                ContainerLog log = container.id() == null ? null : logs.get(runKey(pod.namespace(), pod.name(), container.name(), container.id()));
+                ContainerLog log = container.id() == null
+                        ? null
+                        : logs.get(runKey(pod.namespace(), pod.name(), container.name(), container.id()));
                 if (log != null) {
                     job.add(log, pod.name(), pod.node());
                 }
@@ -48,7 +59,8 @@ public final class JobAssembler {
         Map<String, String> nodeOfPod = new HashMap<>();
         pods.forEach(pod -> nodeOfPod.put(pod.namespace() + '/' + pod.name(), pod.node()));
         for (ContainerLog log : pushed) {
-            JobParts job = jobs.computeIfAbsent(log.namespace() + '/' + log.job(), key -> new JobParts(log.namespace(), log.job()));
+            JobParts job = jobs.computeIfAbsent(
+                    log.namespace() + '/' + log.job(), key -> new JobParts(log.namespace(), log.job()));
             job.pushedPods.add(log.pod());
             job.add(log, log.pod(), nodeOfPod.getOrDefault(log.namespace() + '/' + log.pod(), log.node()));
         }
@@ -73,7 +85,7 @@ public final class JobAssembler {
         final List<TrainingPod> pods = new ArrayList<>();
         final List<String> pushedPods = new ArrayList<>();
         final List<NcclRankObservation> ranks = new ArrayList<>();
-        final Map<NcclWarning.Kind, List<NcclWarning>> warnings = new java.util.EnumMap<>(NcclWarning.Kind.class);
+        final Map<NcclWarning.Kind, List<NcclWarning>> warnings = new EnumMap<>(NcclWarning.Kind.class);
         double busbw = Double.NaN;
         String busbwSource;
         int nranks;
@@ -96,13 +108,20 @@ public final class JobAssembler {
             hostsDropped += facts.hostsDropped();
             ranksDropped += facts.ranksDropped();
             warningsSeen += Math.max(facts.warningCount(), facts.warnings().size());
-            long hosts = facts.ranks().stream().map(RankFacts::host).filter(host -> !host.equals("?")).distinct().count();
+            long hosts = facts.ranks().stream()
+                    .map(RankFacts::host)
+                    .filter(host -> !host.equals("?"))
+                    .distinct()
+                    .count();
             for (RankFacts rank : facts.ranks()) {
                 TrainingPod named = podOfHost(rank.host());
                 if (named != null) {
                     ranks.add(new NcclRankObservation(named.name(), named.node(), rank));
                 } else {
-                    ranks.add(new NcclRankObservation(pod, hosts <= 1 || node != null && rank.host().equals(shortName(node)) ? node : null, rank));
+                    ranks.add(new NcclRankObservation(
+                            pod,
+                            hosts <= 1 || node != null && rank.host().equals(shortName(node)) ? node : null,
+                            rank));
                 }
                 nranks = Math.max(nranks, rank.nranks());
             }
@@ -139,36 +158,66 @@ public final class JobAssembler {
         }
 
         NcclJobObservation observation(Map<String, String> logStatus, NcclLimits limits) {
-            ranks.sort(Comparator.comparingInt((NcclRankObservation rank) -> rank.rank() < 0 ? Integer.MAX_VALUE : rank.rank())
-                    .thenComparing(NcclRankObservation::pod).thenComparing(NcclRankObservation::host));
+            ranks.sort(Comparator.comparingInt(
+                            (NcclRankObservation rank) -> rank.rank() < 0 ? Integer.MAX_VALUE : rank.rank())
+                    .thenComparing(NcclRankObservation::pod)
+                    .thenComparing(NcclRankObservation::host));
             int observedRanks = ranks.size();
             if (ranks.size() > limits.maxRanksPerJob()) {
                 ranksDropped += ranks.size() - limits.maxRanksPerJob();
                 ranks.subList(limits.maxRanksPerJob(), ranks.size()).clear();
             }
-            List<NcclWarning> kept = warnings.values().stream().flatMap(List::stream).limit(limits.maxWarningsPerJob()).toList();
+            List<NcclWarning> kept = warnings.values().stream()
+                    .flatMap(List::stream)
+                    .limit(limits.maxWarningsPerJob())
+                    .toList();
             int warningsDropped = (int) Math.min(Integer.MAX_VALUE, Math.max(0, warningsSeen - kept.size()));
             List<JobPod> jobPods = new ArrayList<>();
             int requestedRails = 0;
             for (TrainingPod pod : pods) {
                 requestedRails = Math.max(requestedRails, pod.requestedRails());
-                String status = pushedPods.contains(pod.name()) ? "pushed" : logStatus.getOrDefault(podKey(namespace, pod.name()), "waiting");
-                jobPods.add(new JobPod(pod.name(), pod.node(), pod.phase(), pod.requestedRails(), pod.backendInterfaces(), pod.ncclDebug(),
-                        pod.ncclIbHca(), pod.ncclSocketIfname(), status));
+                String status = pushedPods.contains(pod.name())
+                        ? "pushed"
+                        : logStatus.getOrDefault(podKey(namespace, pod.name()), "waiting");
+                jobPods.add(new JobPod(
+                        pod.name(),
+                        pod.node(),
+                        pod.phase(),
+                        pod.requestedRails(),
+                        pod.backendInterfaces(),
+                        pod.ncclDebug(),
+                        pod.ncclIbHca(),
+                        pod.ncclSocketIfname(),
+                        status));
             }
             for (String pushedPod : pushedPods) {
-                if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod)) && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
+                if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod))
+                        && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
                     jobPods.add(new JobPod(pushedPod, null, null, 0, List.of(), null, null, null, "pushed"));
                 }
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);
-            return new NcclJobObservation(namespace, name, transport(), nranks > 0 ? nranks : observedRanks, requestedRails, busbw, busbwSource,
-                    ranks, kept, jobPods, running, new NcclJobObservation.Dropped(ranksDropped, warningsDropped, hostsDropped));
+            return new NcclJobObservation(
+                    namespace,
+                    name,
+                    transport(),
+                    nranks > 0 ? nranks : observedRanks,
+                    requestedRails,
+                    busbw,
+                    busbwSource,
+                    ranks,
+                    kept,
+                    jobPods,
+                    running,
+                    new NcclJobObservation.Dropped(ranksDropped, warningsDropped, hostsDropped));
         }
 
         private String transport() {
             Map<String, Integer> counts = new HashMap<>();
-            ranks.stream().map(NcclRankObservation::network).filter(Objects::nonNull).forEach(network -> counts.merge(network, 1, Integer::sum));
+            ranks.stream()
+                    .map(NcclRankObservation::network)
+                    .filter(Objects::nonNull)
+                    .forEach(network -> counts.merge(network, 1, Integer::sum));
             if (counts.isEmpty()) {
                 return null;
             }

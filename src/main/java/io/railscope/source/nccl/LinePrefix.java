@@ -1,5 +1,6 @@
 package io.railscope.source.nccl;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -13,8 +14,10 @@ import java.util.regex.Pattern;
 record LinePrefix(String host, int pid, int cudaDev) {
 
     private static final LinePrefix UNKNOWN = new LinePrefix("?", 0, 0);
-    private static final Pattern GLUED_TIMESTAMP = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d[T ][\\d:.,]+(?:Z|[+-]\\d\\d:?\\d\\d)?");
-    private static final Pattern STRICT = Pattern.compile("(?:^|\\s)[\\w.-]*[A-Za-z][\\w.-]*:\\d+:\\d+ \\[\\d+\\]\\s*$");
+    private static final Pattern GLUED_TIMESTAMP =
+            Pattern.compile("^\\d{4}-\\d\\d-\\d\\d[T ][\\d:.,]+(?:Z|[+-]\\d\\d:?\\d\\d)?");
+    private static final Pattern STRICT =
+            Pattern.compile("(?:^|\\s)[\\w.-]*[A-Za-z][\\w.-]*:\\d+:\\d+ \\[\\d+\\]\\s*$");
     private static final Pattern GLUED_TAGS = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|\\[[0-9;]*m)+");
 
     static LinePrefix of(String beforeNccl) {
@@ -47,7 +50,8 @@ record LinePrefix(String host, int pid, int cudaDev) {
         }
         // the end of another write glued before it: "6[g183"
         host = host.substring(host.lastIndexOf('[') + 1);
-        // a pipeline may drop the host and keep ":pid:tid" (seen behind log collectors): the process is still known by its pid
+        // a pipeline may drop the host and keep ":pid:tid" (seen behind log collectors): the process is still known by
+        // its pid
         return new LinePrefix(host.isEmpty() ? "?" : host, pid, cudaDev);
     }
 
@@ -56,12 +60,14 @@ record LinePrefix(String host, int pid, int cudaDev) {
      * number and digits for pid and tid, else null: for lines nothing else marks as NCCL's.
      */
     static LinePrefix strict(String text) {
-        java.util.regex.Matcher matcher = STRICT.matcher(text);
+        Matcher matcher = STRICT.matcher(text);
         if (!matcher.find()) {
             return null;
         }
         LinePrefix prefix = of(matcher.group());
-        return prefix.known() && prefix.pid() > 0 && !prefix.host().chars().allMatch(Character::isDigit) ? prefix : null;
+        return prefix.known() && prefix.pid() > 0 && !prefix.host().chars().allMatch(Character::isDigit)
+                ? prefix
+                : null;
     }
 
     boolean known() {

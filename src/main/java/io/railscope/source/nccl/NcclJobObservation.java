@@ -35,9 +35,31 @@ public record NcclJobObservation(
     }
 
     /** A job of which nothing was dropped. */
-    public NcclJobObservation(String namespace, String name, String transport, int nranks, int requestedRails, double busbwGBps,
-            String busbwSource, List<NcclRankObservation> ranks, List<NcclWarning> warnings, List<JobPod> pods, boolean running) {
-        this(namespace, name, transport, nranks, requestedRails, busbwGBps, busbwSource, ranks, warnings, pods, running, Dropped.NONE);
+    public NcclJobObservation(
+            String namespace,
+            String name,
+            String transport,
+            int nranks,
+            int requestedRails,
+            double busbwGBps,
+            String busbwSource,
+            List<NcclRankObservation> ranks,
+            List<NcclWarning> warnings,
+            List<JobPod> pods,
+            boolean running) {
+        this(
+                namespace,
+                name,
+                transport,
+                nranks,
+                requestedRails,
+                busbwGBps,
+                busbwSource,
+                ranks,
+                warnings,
+                pods,
+                running,
+                Dropped.NONE);
     }
 
     /**
@@ -65,8 +87,16 @@ public record NcclJobObservation(
      * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
      * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
      */
-    public record JobPod(String name, String node, String phase, int requestedRails, List<String> backendInterfaces, String ncclDebug,
-            String ncclIbHca, String ncclSocketIfname, String log) {
+    public record JobPod(
+            String name,
+            String node,
+            String phase,
+            int requestedRails,
+            List<String> backendInterfaces,
+            String ncclDebug,
+            String ncclIbHca,
+            String ncclSocketIfname,
+            String log) {
 
         public JobPod {
             backendInterfaces = List.copyOf(backendInterfaces);

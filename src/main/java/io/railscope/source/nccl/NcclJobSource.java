@@ -17,6 +17,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A cell's training jobs and their NCCL transport: pods from the cluster, each container run's log
@@ -42,6 +44,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     private static final Duration PUSHED_KEPT = Duration.ofHours(24);
     /** Log reads started per reader and collection, and how long a collection waits for them; the rest wait for the next one. */
     private static final int READS_PER_READER = 256;
+
     private static final Duration READ_TIME = Duration.ofSeconds(5);
 
     private final String cell;
@@ -58,7 +61,8 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     private long pushedSeq;
     private boolean seeded;
 
-    public NcclJobSource(String cell, NcclSettings settings, PodLister pods, LogReader logs, NcclLogArchive archive, Clock clock) {
+    public NcclJobSource(
+            String cell, NcclSettings settings, PodLister pods, LogReader logs, NcclLogArchive archive, Clock clock) {
         this.cell = cell;
         this.settings = settings;
         this.pods = pods;
@@ -101,8 +105,8 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             long deadline = System.nanoTime() + READ_TIME.toNanos();
             for (Future<?> future : reads) {
                 try {
-                    future.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
+                    future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
                     future.cancel(true);
                 }
             }
@@ -123,11 +127,15 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         for (ContainerLog log; (log = unsaved.poll()) != null; ) {
             handedOver.add(log);
         }
-        return new NcclSnapshot(JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status, settings.limits()), handedOver);
+        return new NcclSnapshot(
+                JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status, settings.limits()),
+                handedOver);
     }
 
     private static String runKey(TrainingPod pod, TrainingPod.Container container) {
-        return container.id() == null ? null : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
+        return container.id() == null
+                ? null
+                : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
     }
 
     /** {@code read} when a container's log was read, else why one could not be, else {@code waiting}. */
@@ -144,14 +152,23 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     }
 
     private boolean due(TrainingPod.Container container, Instant now) {
-        return container.finished() || container.startedAt() != null && !container.startedAt().plus(settings.logAfter()).isAfter(now);
+        return container.finished()
+                || container.startedAt() != null
+                        && !container.startedAt().plus(settings.logAfter()).isAfter(now);
     }
 
     private void read(TrainingPod pod, TrainingPod.Container container, String key) {
         try {
             NcclLogFacts facts = logs.read(pod.namespace(), pod.name(), container.name());
-            ContainerLog log = new ContainerLog(pod.namespace(), pod.job(), pod.name(), container.name(), container.id(), pod.node(),
-                    clock.instant(), facts);
+            ContainerLog log = new ContainerLog(
+                    pod.namespace(),
+                    pod.job(),
+                    pod.name(),
+                    container.name(),
+                    container.id(),
+                    pod.node(),
+                    clock.instant(),
+                    facts);
             read.put(key, log);
             failures.remove(key);
             unsaved.add(log);

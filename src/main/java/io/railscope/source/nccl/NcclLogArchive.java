@@ -14,8 +14,7 @@ public interface NcclLogArchive {
     /** Keeps a pushed log, replacing the previous one pushed for the same pod; false when the cell is not known yet. */
     boolean push(String cell, ContainerLog log);
 
-    record Pushed(List<ContainerLog> logs, long lastSeq) {
-    }
+    record Pushed(List<ContainerLog> logs, long lastSeq) {}
 
     /** An archive that keeps nothing: every restart reads the logs again. */
     NcclLogArchive NONE = new NcclLogArchive() {

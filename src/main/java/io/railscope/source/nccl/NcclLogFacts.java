@@ -1,6 +1,9 @@
 package io.railscope.source.nccl;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a log (one container's, or one pushed) says about NCCL, reduced to what a verdict needs.
@@ -32,16 +35,24 @@ public record NcclLogFacts(
     public static final int MAX_WARNINGS = 10;
 
     /** Facts of which nothing was dropped. */
-    public NcclLogFacts(List<RankFacts> ranks, long infoLines, List<NcclWarning> warnings, long warningCount, long fatalCount, double busbwGBps,
-            String busbwSource, long bytesRead, boolean truncated) {
+    public NcclLogFacts(
+            List<RankFacts> ranks,
+            long infoLines,
+            List<NcclWarning> warnings,
+            long warningCount,
+            long fatalCount,
+            double busbwGBps,
+            String busbwSource,
+            long bytesRead,
+            boolean truncated) {
         this(ranks, infoLines, warnings, warningCount, fatalCount, busbwGBps, busbwSource, bytesRead, truncated, 0, 0);
     }
 
     /** These facts with the ranks of the first {@code maxHosts} hosts only (in the order the log named them), the rest counted. */
     public NcclLogFacts withHostsAtMost(int maxHosts) {
-        java.util.Set<String> kept = new java.util.HashSet<>();
-        List<RankFacts> keptRanks = new java.util.ArrayList<>();
-        java.util.Set<String> dropped = new java.util.HashSet<>();
+        Set<String> kept = new HashSet<>();
+        List<RankFacts> keptRanks = new ArrayList<>();
+        Set<String> dropped = new HashSet<>();
         for (RankFacts rank : ranks) {
             if (kept.contains(rank.host()) || kept.size() < maxHosts && kept.add(rank.host())) {
                 keptRanks.add(rank);
@@ -52,8 +63,18 @@ public record NcclLogFacts(
         if (dropped.isEmpty()) {
             return this;
         }
-        return new NcclLogFacts(keptRanks, infoLines, warnings, warningCount, fatalCount, busbwGBps, busbwSource, bytesRead, truncated,
-                hostsDropped + dropped.size(), ranksDropped + ranks.size() - keptRanks.size());
+        return new NcclLogFacts(
+                keptRanks,
+                infoLines,
+                warnings,
+                warningCount,
+                fatalCount,
+                busbwGBps,
+                busbwSource,
+                bytesRead,
+                truncated,
+                hostsDropped + dropped.size(),
+                ranksDropped + ranks.size() - keptRanks.size());
     }
 
     /** Whether a warning failed the job; facts stored before warnings had kinds carry the kind in their warnings only. */

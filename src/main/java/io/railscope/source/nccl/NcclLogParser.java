@@ -24,11 +24,13 @@ public final class NcclLogParser {
 
     public static final int MAX_LINE = 16 * 1024;
     private static final int BUFFER = 64 * 1024;
-    private static final Pattern ERROR_TRACE = Pattern.compile("[\\w./-]+\\.(?:cc|cu|c|h|cpp):\\d+(?: \\(\\w+\\))? -> [1-9]\\d*");
+    private static final Pattern ERROR_TRACE =
+            Pattern.compile("[\\w./-]+\\.(?:cc|cu|c|h|cpp):\\d+(?: \\(\\w+\\))? -> [1-9]\\d*");
     /** Processes tracked per log: a 2,048-node job of 8 GPUs; lines of further processes are counted, not kept. */
     static final int MAX_PROCESSES = 16_384;
     /** Printed without a prefix by rank 0 before 2.22, perhaps behind a launcher's tag. */
     private static final Pattern BARE_VERSION = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|:)*NCCL version (\\S+)");
+
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
     private static final Pattern CARRIAGE_RETURNS_AT_END = Pattern.compile("\r+$");
 
@@ -39,8 +41,7 @@ public final class NcclLogParser {
     private double testsBusbw = Double.NaN;
     private String bareVersion;
 
-    private NcclLogParser() {
-    }
+    private NcclLogParser() {}
 
     public static NcclLogFacts parse(String log) {
         try {
@@ -102,7 +103,10 @@ public final class NcclLogParser {
         if (first == end) {
             return;
         }
-        boolean interesting = bytes[first] == '#' || bytes[first] == '{' || containsNccl(bytes, first, end) || bareLevel(bytes, first, end);
+        boolean interesting = bytes[first] == '#'
+                || bytes[first] == '{'
+                || containsNccl(bytes, first, end)
+                || bareLevel(bytes, first, end);
         if (!interesting) {
             return;
         }
@@ -110,16 +114,24 @@ public final class NcclLogParser {
         if (text.indexOf('\u001B') >= 0) {
             text = ANSI.matcher(text).replaceAll("");
         }
-        // bytes that are no text (NUL, a CR that ends no line) read as U+FFFD like invalid UTF-8 does: PostgreSQL refuses NUL
-        text = CARRIAGE_RETURNS_AT_END.matcher(text).replaceFirst("").replace('\r', '\uFFFD').replace('\u0000', '\uFFFD').strip();
+        // bytes that are no text (NUL, a CR that ends no line) read as U+FFFD like invalid UTF-8 does: PostgreSQL
+        // refuses NUL
+        text = CARRIAGE_RETURNS_AT_END
+                .matcher(text)
+                .replaceFirst("")
+                .replace('\r', '\uFFFD')
+                .replace('\u0000', '\uFFFD')
+                .strip();
         handle(text);
     }
 
     /** Whether the line has "] INFO " or " WARN ", as NCCL before 2.3 wrote its lines (without the word NCCL). */
     private static boolean bareLevel(byte[] bytes, int start, int end) {
         for (int i = start; i + 5 < end; i++) {
-            if (bytes[i] == ' ' && (bytes[i + 1] == 'I' && bytes[i + 2] == 'N' && bytes[i + 3] == 'F' && bytes[i + 4] == 'O'
-                    || bytes[i + 1] == 'W' && bytes[i + 2] == 'A' && bytes[i + 3] == 'R' && bytes[i + 4] == 'N') && bytes[i + 5] == ' ') {
+            if (bytes[i] == ' '
+                    && (bytes[i + 1] == 'I' && bytes[i + 2] == 'N' && bytes[i + 3] == 'F' && bytes[i + 4] == 'O'
+                            || bytes[i + 1] == 'W' && bytes[i + 2] == 'A' && bytes[i + 3] == 'R' && bytes[i + 4] == 'N')
+                    && bytes[i + 5] == ' ') {
                 return true;
             }
         }
@@ -137,7 +149,8 @@ public final class NcclLogParser {
     }
 
     private void handle(String text) {
-        // several writers may share a stream and a line (spliced writes, a console that repeats a message): the last anchor is whole
+        // several writers may share a stream and a line (spliced writes, a console that repeats a message): the last
+        // anchor is whole
         int info = text.lastIndexOf("NCCL INFO");
         if (info >= 0) {
             infoLines++;
@@ -147,7 +160,10 @@ public final class NcclLogParser {
         }
         int warn = text.lastIndexOf("NCCL WARN");
         if (warn >= 0) {
-            warning(LinePrefix.of(text.substring(0, warn)), text.substring(0, warn), text.substring(warn + "NCCL WARN".length()).strip());
+            warning(
+                    LinePrefix.of(text.substring(0, warn)),
+                    text.substring(0, warn),
+                    text.substring(warn + "NCCL WARN".length()).strip());
             return;
         }
         if (bareLine(text)) {
@@ -164,7 +180,10 @@ public final class NcclLogParser {
             int error = NcclErrors.errorStart(text);
             if (error >= 0) {
                 // a long line keeps the context before its error phrase and the phrase itself
-                warning(LinePrefix.of(""), "", text.length() <= WarningLog.MAX_TEXT ? text : text.substring(Math.max(0, error - 200)));
+                warning(
+                        LinePrefix.of(""),
+                        "",
+                        text.length() <= WarningLog.MAX_TEXT ? text : text.substring(Math.max(0, error - 200)));
             }
         }
     }
@@ -198,7 +217,8 @@ public final class NcclLogParser {
             return false;
         }
         String before = text.substring(0, at);
-        LinePrefix prefix = LinePrefix.strict(at == warn ? before.substring(0, Math.max(before.lastIndexOf(' '), 0)) : before);
+        LinePrefix prefix =
+                LinePrefix.strict(at == warn ? before.substring(0, Math.max(before.lastIndexOf(' '), 0)) : before);
         if (prefix == null) {
             return false;
         }
@@ -253,11 +273,17 @@ public final class NcclLogParser {
         if (processes.size() >= MAX_PROCESSES) {
             return null;
         }
-        boolean glued = !prefix.host().isEmpty() && Character.isDigit(prefix.host().charAt(0));
+        boolean glued =
+                !prefix.host().isEmpty() && Character.isDigit(prefix.host().charAt(0));
         for (ProcessLog candidate : glued ? processes.values() : List.<ProcessLog>of()) {
             String host = prefix.host();
-            if (candidate.pid() == prefix.pid() && host.length() > candidate.host().length() && host.endsWith(candidate.host())
-                    && !candidate.host().equals("?") && host.substring(0, host.length() - candidate.host().length()).chars().allMatch(Character::isDigit)) {
+            if (candidate.pid() == prefix.pid()
+                    && host.length() > candidate.host().length()
+                    && host.endsWith(candidate.host())
+                    && !candidate.host().equals("?")
+                    && host.substring(0, host.length() - candidate.host().length())
+                            .chars()
+                            .allMatch(Character::isDigit)) {
                 return candidate;
             }
         }
@@ -277,7 +303,15 @@ public final class NcclLogParser {
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();
         String source = Double.isFinite(testsBusbw) ? "nccl-tests" : Double.isFinite(busbw) ? "inspector" : null;
         List<NcclWarning> kept = warnings.finish(truncated);
-        return new NcclLogFacts(List.copyOf(ranks), infoLines, kept, warnings.count(), warnings.count(NcclWarning.Kind.FATAL), busbw, source,
-                bytesRead, truncated);
+        return new NcclLogFacts(
+                List.copyOf(ranks),
+                infoLines,
+                kept,
+                warnings.count(),
+                warnings.count(NcclWarning.Kind.FATAL),
+                busbw,
+                source,
+                bytesRead,
+                truncated);
     }
 }

@@ -8,10 +8,10 @@ import java.util.regex.Pattern;
 final class NcclTestsLine {
 
     private static final Pattern AVG_BUSBW = Pattern.compile("^#\\s*Avg bus bandwidth\\s*:\\s*([0-9]+(?:\\.[0-9]+)?)");
-    private static final Pattern OUT_OF_BOUNDS = Pattern.compile("^#\\s*Out of bounds values\\s*:\\s*([0-9]+)\\s*(\\S*)");
+    private static final Pattern OUT_OF_BOUNDS =
+            Pattern.compile("^#\\s*Out of bounds values\\s*:\\s*([0-9]+)\\s*(\\S*)");
 
-    private NcclTestsLine() {
-    }
+    private NcclTestsLine() {}
 
     static Optional<Double> busbw(String line) {
         Matcher matcher = AVG_BUSBW.matcher(line);
@@ -21,7 +21,8 @@ final class NcclTestsLine {
     static Optional<String> failure(String line) {
         Matcher matcher = OUT_OF_BOUNDS.matcher(line);
         if (matcher.find() && !"0".equals(matcher.group(1))) {
-            return Optional.of("nccl-tests found " + matcher.group(1) + " wrong values (out of bounds) " + matcher.group(2));
+            return Optional.of(
+                    "nccl-tests found " + matcher.group(1) + " wrong values (out of bounds) " + matcher.group(2));
         }
         return Optional.empty();
     }

@@ -21,8 +21,7 @@ public record NcclWarning(String text, Kind kind) {
     }
 
     @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-    public NcclWarning {
-    }
+    public NcclWarning {}
 
     /** A warning stored as bare text, before warnings had a kind, is classified by its text alone. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

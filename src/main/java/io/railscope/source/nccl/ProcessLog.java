@@ -19,9 +19,12 @@ final class ProcessLog {
     private static final Pattern SOCKET_IF = Pattern.compile("\\[\\d+\\]([^:\\s\\[\\]]+):");
     private static final Pattern ENV = Pattern.compile("^(NCCL_[A-Z0-9_]+) set (?:by environment )?to (.*)$");
     private static final Pattern PLUGIN = Pattern.compile("Loaded net plugin (\\S+)");
-    private static final Pattern INIT = Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d{1,9}) n[Rr]anks (\\d{1,9})(?: cudaDev (\\d{1,9}))?");
+    private static final Pattern INIT =
+            Pattern.compile("comm (0x[0-9a-fA-F]+) rank (\\d{1,9}) n[Rr]anks (\\d{1,9})(?: cudaDev (\\d{1,9}))?");
     /** 2.3 names the network it uses so; 2.6.4 and later print {@code Using network}. */
-    private static final Pattern USING_NETWORK = Pattern.compile("^Using (?:network|internal Network|external Network) (.+)$");
+    private static final Pattern USING_NETWORK =
+            Pattern.compile("^Using (?:network|internal Network|external Network) (.+)$");
+
     private static final Pattern NET_CHANNEL = Pattern.compile("^NET/([^/]+)/");
     private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final int MAX_ENV = 32;
@@ -58,7 +61,10 @@ final class ProcessLog {
 
     /** Reads one INFO message; true when it shows the process going on: a channel connected, rings or trees connected, init complete. */
     boolean info(int cudaDev, String message) {
-        if (message.startsWith("NET/") && (message.contains("GPU Direct") || message.contains("Got completion") || message.contains("IbDev"))) {
+        if (message.startsWith("NET/")
+                && (message.contains("GPU Direct")
+                        || message.contains("Got completion")
+                        || message.contains("IbDev"))) {
             TransportEvidence.network(message).ifPresent(this::networkProven);
         } else if (message.startsWith("transport/net_") && tracedNetwork == null) {
             tracedNetwork = TransportEvidence.tracedNetwork(message).orElse(null);
@@ -79,7 +85,8 @@ final class ProcessLog {
                     socketInterfaces.add(matcher.group(1));
                 }
             }
-        } else if (message.startsWith("Using ") && USING_NETWORK.matcher(message).matches()) {
+        } else if (message.startsWith("Using ")
+                && USING_NETWORK.matcher(message).matches()) {
             Matcher matcher = USING_NETWORK.matcher(message);
             network = matcher.matches() ? matcher.group(1).strip() : network;
         } else if (message.startsWith("NET/Plugin")) {
@@ -201,18 +208,40 @@ final class ProcessLog {
             devices.put(0, new Device());
         }
         List<RankFacts> ranks = new ArrayList<>(devices.size());
-        String processNetwork = network != null ? network : evidencedNetwork != null ? evidencedNetwork
-                : netChannelTransport(List.copyOf(devices.values()));
+        String processNetwork = network != null
+                ? network
+                : evidencedNetwork != null ? evidencedNetwork : netChannelTransport(List.copyOf(devices.values()));
         for (Map.Entry<Integer, Device> entry : devices.entrySet()) {
             Device device = entry.getValue();
-            // a GPUDirect check saying Disabled matters to a rank with NET channels, or whose channels were not logged at all
+            // a GPUDirect check saying Disabled matters to a rank with NET channels, or whose channels were not logged
+            // at all
             boolean disabledHere = gdrDisabled && (device.gdrSeen || device.netWithoutGdr || device.channels.isEmpty());
-            Boolean gdr = device.netWithoutGdr || disabledHere && !device.gdrSeen ? Boolean.FALSE : device.gdrSeen ? Boolean.TRUE : null;
-            String deviceNetwork = network != null ? network : evidencedNetwork != null ? evidencedNetwork : deviceTransport(device);
-            String chosen = deviceNetwork != null ? deviceNetwork : processNetwork != null ? processNetwork
-                    : logNetwork != null ? logNetwork : chosenInternalNet(logVersion);
-            ranks.add(new RankFacts(host, pid, entry.getKey(), device.rank, device.nranks, version, chosen, List.copyOf(hcas), linkLayer,
-                    gdr, Map.copyOf(device.channels), device.initComplete, noDevice || verbsMissing, List.copyOf(socketInterfaces), plugin,
+            Boolean gdr = device.netWithoutGdr || disabledHere && !device.gdrSeen
+                    ? Boolean.FALSE
+                    : device.gdrSeen ? Boolean.TRUE : null;
+            String deviceNetwork =
+                    network != null ? network : evidencedNetwork != null ? evidencedNetwork : deviceTransport(device);
+            String chosen = deviceNetwork != null
+                    ? deviceNetwork
+                    : processNetwork != null
+                            ? processNetwork
+                            : logNetwork != null ? logNetwork : chosenInternalNet(logVersion);
+            ranks.add(new RankFacts(
+                    host,
+                    pid,
+                    entry.getKey(),
+                    device.rank,
+                    device.nranks,
+                    version,
+                    chosen,
+                    List.copyOf(hcas),
+                    linkLayer,
+                    gdr,
+                    Map.copyOf(device.channels),
+                    device.initComplete,
+                    noDevice || verbsMissing,
+                    List.copyOf(socketInterfaces),
+                    plugin,
                     Map.copyOf(env)));
         }
         return ranks;
@@ -236,7 +265,10 @@ final class ProcessLog {
             }
             all.addAll(process.devices.values());
         }
-        return said.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElseGet(() -> netChannelTransport(all));
+        return said.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElseGet(() -> netChannelTransport(all));
     }
 
     /**
@@ -252,7 +284,10 @@ final class ProcessLog {
                 }
             });
         }
-        return nets.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        return nets.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .map(Map.Entry::getKey)
+                .orElse(null);
     }
 
     /**
@@ -273,7 +308,9 @@ final class ProcessLog {
             return null;
         }
         // IB could not start, so the socket net is the one NCCL fell back to, whatever else it bootstrapped with
-        return noDevice || verbsMissing || !socketNetAlsoBootstraps(version != null ? version : logVersion) ? "Socket" : null;
+        return noDevice || verbsMissing || !socketNetAlsoBootstraps(version != null ? version : logVersion)
+                ? "Socket"
+                : null;
     }
 
     /** Up to 2.4.7 every rank initialised the socket net for its bootstrap, so its {@code NET/Socket : Using} chose nothing. */

@@ -35,7 +35,22 @@ public record RankFacts(
 
     /** The same facts with the version NCCL printed without a prefix (before 2.9, rank 0 only). */
     RankFacts withVersion(String version) {
-        return new RankFacts(host, pid, cudaDev, rank, nranks, version, network, hcas, linkLayer, gdr, channels, initComplete, noDevice,
-                socketInterfaces, plugin, env);
+        return new RankFacts(
+                host,
+                pid,
+                cudaDev,
+                rank,
+                nranks,
+                version,
+                network,
+                hcas,
+                linkLayer,
+                gdr,
+                channels,
+                initComplete,
+                noDevice,
+                socketInterfaces,
+                plugin,
+                env);
     }
 }

@@ -40,6 +40,5 @@ public record TrainingPod(
      * @param startedAt when it started, null before
      * @param finished  it terminated: its log is complete
      */
-    public record Container(String name, String id, Instant startedAt, boolean finished) {
-    }
+    public record Container(String name, String id, Instant startedAt, boolean finished) {}
 }

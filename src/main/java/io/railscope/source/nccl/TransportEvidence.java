@@ -16,19 +16,21 @@ import java.util.regex.Pattern;
  */
 final class TransportEvidence {
 
-    private static final Pattern GDR_CHECK = Pattern.compile("NET/([\\w .-]+?) ?: GPU Direct RDMA (Enabled|Disabled) for HCA");
+    private static final Pattern GDR_CHECK =
+            Pattern.compile("NET/([\\w .-]+?) ?: GPU Direct RDMA (Enabled|Disabled) for HCA");
     private static final Pattern DATA_PATH = Pattern.compile("NET/(IB\\w*) ?: ?(?:Got completion|NCCL Dev \\d+ IbDev)");
     /** socket.cc: a connection of another socket type reached a listener (socket.h: 3 is the Socket net's, 4 the IB net's). */
     private static final Pattern SOCKET_TYPE_MISMATCH = Pattern.compile("wrong type (\\d+) != (\\d+)");
     /** NCCL's verbs wrapper failing a queue-pair call: only its internal IB net sets up queue pairs through it. */
-    private static final Pattern CORE_VERBS = Pattern.compile("misc/ibvwrap\\.cc:\\d+\\s+(?:NCCL WARN\\s+)?Call to ibv_(?:modify|create)_qp");
+    private static final Pattern CORE_VERBS =
+            Pattern.compile("misc/ibvwrap\\.cc:\\d+\\s+(?:NCCL WARN\\s+)?Call to ibv_(?:modify|create)_qp");
     /** An error traced through NCCL's own IB or socket net ({@code transport/net_ib.cc:555 -> 2}): that net's code was running. */
     private static final Pattern NET_TRACE = Pattern.compile("^transport/net_(ib|socket)\\.cc?u?:\\d+ -> \\d+");
+
     private static final Pattern SOURCE_FILE = Pattern.compile("([\\w./-]+\\.(?:cc|c|cpp|h)):\\d+");
     private static final Pattern TCPX = Pattern.compile("\\btcpxComm\\w*|\\btcpx\\w*\\(tcpxComm");
 
-    private TransportEvidence() {
-    }
+    private TransportEvidence() {}
 
     /** The network the text proves NCCL ran on, if it proves one. */
     static Optional<String> network(String text) {
@@ -36,7 +38,8 @@ final class TransportEvidence {
         if (gdr.find()) {
             return Optional.of(gdr.group(1).strip());
         }
-        // a plugin forked from net_ib.cc (IBext's ib_plugin.c) prints the same words: only NCCL's own file, or none, proves IB
+        // a plugin forked from net_ib.cc (IBext's ib_plugin.c) prints the same words: only NCCL's own file, or none,
+        // proves IB
         Matcher dataPath = DATA_PATH.matcher(text);
         if (dataPath.find() && !fromPluginFile(text.substring(0, dataPath.start()))) {
             return Optional.of(dataPath.group(1));

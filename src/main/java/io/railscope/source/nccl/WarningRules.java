@@ -12,16 +12,17 @@ import java.util.regex.Pattern;
  */
 final class WarningRules {
 
-    private record Rule(Kind kind, Pattern pattern) {
-    }
+    private record Rule(Kind kind, Pattern pattern) {}
 
     private static final List<Rule> RULES = List.of(
-            // routine although worded like a failure: the GPUDirect-TCPX plugin's slowness report (net_tcpx.cc), after which it retries
+            // routine although worded like a failure: the GPUDirect-TCPX plugin's slowness report (net_tcpx.cc), after
+            // which it retries
             benign("ctrl timeout cnt \\d+"),
             // ECE is optional: net_ib.cc goes on without it
             benign("ibv_(set|query)_ece"),
             // net_ib.cc's async thread prints the verbs events it sees and carries on ("Got async event : port active",
-            // 2.23+: "mlx5_0:1 Got async error event: port error", "GID table changed"); a fatal one stops the communicator
+            // 2.23+: "mlx5_0:1 Got async error event: port error", "GID table changed"); a fatal one stops the
+            // communicator
             fatal("async fatal event|communicator encountered a fatal error"),
             transport("Got async (error )?event ?: ?(port error|local catastrophic error|device fatal)"),
             benign("Got async (error )?event|GID table changed"),
@@ -34,9 +35,11 @@ final class WarningRules {
             transport("NCCL_IB_HCA.*(no|not) .*(match|found)"),
             // aws-ofi-nccl finds no libfabric provider (no EFA in the pod): NCCL falls back to its own nets
             transport("fi_getinfo\\(\\) call failed|Couldn't find any optimal provider"),
-            // a collective or communicator failed: completion errors, lost peers, timeouts, aborts, errors raised to the caller
+            // a collective or communicator failed: completion errors, lost peers, timeouts, aborts, errors raised to
+            // the caller
             fatal("Got completion from peer|completion with error|status=\\d+ opcode"),
-            fatal("Connection closed by remote peer|Connection refused|Connection reset|remote process exited|network error"),
+            fatal(
+                    "Connection closed by remote peer|Connection refused|Connection reset|remote process exited|network error"),
             fatal("timed? ?out|timeout", Pattern.CASE_INSENSITIVE),
             fatal("unhandled (system|cuda) error|internal error|invalid usage|remote error", Pattern.CASE_INSENSITIVE),
             fatal("nccl(System|Internal|Remote|UnhandledCuda|InvalidUsage|InvalidArgument)Error"),
@@ -46,13 +49,13 @@ final class WarningRules {
             benign("Could not find a path for pattern"),
             benign("lib wrapper not initiali[sz]ed"),
             benign("NET/Plugin ?: ?(No plugin found|Plugin load|Failed to find|Could not find|dlopen)"),
-            benign("Failed to find ncclNetPlugin|Failed to find ncclCollNetPlugin|Failed to open libnccl-net|Failed to open (the )?net plugin"),
+            benign(
+                    "Failed to find ncclNetPlugin|Failed to find ncclCollNetPlugin|Failed to open libnccl-net|Failed to open (the )?net plugin"),
             benign("is deprecated"),
             benign("Missing \"iommu_group\""),
             new Rule(Kind.BENIGN, Pattern.compile("nvml", Pattern.CASE_INSENSITIVE)));
 
-    private WarningRules() {
-    }
+    private WarningRules() {}
 
     private static Rule transport(String regex) {
         return new Rule(Kind.TRANSPORT, Pattern.compile(regex, Pattern.CASE_INSENSITIVE));

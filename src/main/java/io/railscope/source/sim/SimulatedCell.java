@@ -1,19 +1,19 @@
 package io.railscope.source.sim;
 
 import io.railscope.config.IpamSettings;
+import io.railscope.config.NcclSettings;
 import io.railscope.model.Fault;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.KubernetesSource;
-import io.railscope.source.nccl.NcclSnapshot;
-import io.railscope.source.nccl.NcclSource;
-import io.railscope.config.NcclSettings;
-import io.railscope.source.nccl.NcclJobSource;
-import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.ipam.ClusterObjects;
 import io.railscope.source.ipam.IpamDerivation;
 import io.railscope.source.ipam.RailMapping;
+import io.railscope.source.nccl.NcclJobSource;
+import io.railscope.source.nccl.NcclLogArchive;
+import io.railscope.source.nccl.NcclSnapshot;
+import io.railscope.source.nccl.NcclSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,14 +42,39 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
     private final NcclJobSource nccl;
     private final IpamDerivation ipam;
 
-    public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
-            Collection<Fault> initialFaults, Clock clock) {
-        this(cell, nodes, devices, expectedGbps, seed, initialFaults, clock, IpamSettings.defaults(), NcclSettings.defaults(), NcclLogArchive.NONE);
+    public SimulatedCell(
+            String cell,
+            int nodes,
+            List<String> devices,
+            double expectedGbps,
+            long seed,
+            Collection<Fault> initialFaults,
+            Clock clock) {
+        this(
+                cell,
+                nodes,
+                devices,
+                expectedGbps,
+                seed,
+                initialFaults,
+                clock,
+                IpamSettings.defaults(),
+                NcclSettings.defaults(),
+                NcclLogArchive.NONE);
     }
 
     /** @param archive where the cell's NCCL log facts are kept and pushed logs arrive */
-    public SimulatedCell(String cell, int nodes, List<String> devices, double expectedGbps, long seed,
-            Collection<Fault> initialFaults, Clock clock, IpamSettings ipam, NcclSettings ncclSettings, NcclLogArchive archive) {
+    public SimulatedCell(
+            String cell,
+            int nodes,
+            List<String> devices,
+            double expectedGbps,
+            long seed,
+            Collection<Fault> initialFaults,
+            Clock clock,
+            IpamSettings ipam,
+            NcclSettings ncclSettings,
+            NcclLogArchive archive) {
         this.topology = new SimulatedTopology(cell, nodes, devices, seed);
         this.clock = clock;
         this.start = clock.instant();
@@ -57,8 +82,13 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.inventory = new SimulatedInventory(topology);
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
         this.jobs = new SimulatedJobs(topology, seed, start);
-        this.nccl = new NcclJobSource(cell, ncclSettings, () -> jobs.pods(faults()), (namespace, pod, container) -> jobs.log(pod, faults()),
-                archive, clock);
+        this.nccl = new NcclJobSource(
+                cell,
+                ncclSettings,
+                () -> jobs.pods(faults()),
+                (namespace, pod, container) -> jobs.log(pod, faults()),
+                archive,
+                clock);
         this.ipam = new IpamDerivation(RailMapping.of(devices.size(), ipam), ipam.stuckAfter());
     }
 

@@ -24,9 +24,19 @@ public class SimulatedFleet implements CellSourceFactory {
     @Override
     public Optional<CellSources> create(CellSettings settings) {
         return settings.simulated().map(sim -> {
-            SimulatedCell cell = cells.computeIfAbsent(settings.name(), name -> new SimulatedCell(name, sim.nodes(),
-                    settings.railDevices(), settings.expectedGbps(), sim.seed(), sim.faults(), Clock.systemUTC(), settings.ipam(),
-                    settings.nccl(), archive));
+            SimulatedCell cell = cells.computeIfAbsent(
+                    settings.name(),
+                    name -> new SimulatedCell(
+                            name,
+                            sim.nodes(),
+                            settings.railDevices(),
+                            settings.expectedGbps(),
+                            sim.seed(),
+                            sim.faults(),
+                            Clock.systemUTC(),
+                            settings.ipam(),
+                            settings.nccl(),
+                            archive));
             return new CellSources(Optional.of(cell), Optional.of(cell), Optional.of(cell));
         });
     }

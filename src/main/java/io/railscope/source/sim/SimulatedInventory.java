@@ -32,11 +32,13 @@ final class SimulatedInventory {
 
     /** Pods each node gains per hour, so pool usage grows and forecasts have a trend. */
     private static final double PODS_PER_NODE_PER_HOUR = 0.25;
+
     private static final String SERVICE_CIDR = "10.96.0.0/16";
     private static final Ipv4Cidr WHEREABOUTS_RANGE = Ipv4Cidr.parse("10.250.0.0/20");
     private static final int BACKEND_BLOCK_SIZE = 16;
     /** Nodes that start using the storage network per hour, so its pool has a trend to forecast. */
     private static final double STORAGE_USERS_PER_HOUR = 20;
+
     private static final List<String> HOST_NETWORK_AGENTS = List.of("cilium", "node-exporter", "nvidia-driver");
 
     private final SimulatedTopology topology;
@@ -55,19 +57,42 @@ final class SimulatedInventory {
         for (int i = 0; i < n; i++) {
             String name = topology.nodeNames[i];
             Ipv4Cidr block = topology.nodeBlock(i);
-            nodes.add(new NodeObject(name, Map.of(
-                    IpamDerivation.POOL_LABEL, topology.nodePools[i],
-                    "kubernetes.io/hostname", name,
-                    "topology.kubernetes.io/zone", "zone-" + (char) ('a' + i % 4),
-                    "nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"), List.of(), topology.maxPods));
+            nodes.add(new NodeObject(
+                    name,
+                    Map.of(
+                            IpamDerivation.POOL_LABEL,
+                            topology.nodePools[i],
+                            "kubernetes.io/hostname",
+                            name,
+                            "topology.kubernetes.io/zone",
+                            "zone-" + (char) ('a' + i % 4),
+                            "nvidia.com/gpu.product",
+                            "NVIDIA-H100-80GB-HBM3"),
+                    List.of(),
+                    topology.maxPods));
             ciliumNodes.add(new CiliumNodeObject(name, List.of(block.toString()), null));
-            int running = Math.min(topology.basePods[i] + growth, Math.min(topology.maxPods, topology.addressesPerBlock()));
+            int running =
+                    Math.min(topology.basePods[i] + growth, Math.min(topology.maxPods, topology.addressesPerBlock()));
             for (int k = 0; k < running; k++) {
-                pods.add(new PodObject("team-" + (char) ('a' + k % 3), name + "-p" + k, name,
-                        Ipv4Cidr.format(block.network() + 2 + k), false, "Running", null, started));
+                pods.add(new PodObject(
+                        "team-" + (char) ('a' + k % 3),
+                        name + "-p" + k,
+                        name,
+                        Ipv4Cidr.format(block.network() + 2 + k),
+                        false,
+                        "Running",
+                        null,
+                        started));
             }
             for (String agent : HOST_NETWORK_AGENTS) {
-                pods.add(new PodObject("kube-system", agent + "-" + i, name, Ipv4Cidr.format(0x0a000000 + i), true, "Running", null,
+                pods.add(new PodObject(
+                        "kube-system",
+                        agent + "-" + i,
+                        name,
+                        Ipv4Cidr.format(0x0a000000 + i),
+                        true,
+                        "Running",
+                        null,
                         started));
             }
         }
@@ -76,9 +101,25 @@ final class SimulatedInventory {
             String node = topology.nodeNames[topology.faultNode(8)];
             for (int k = 0; k < 2; k++) {
                 String pod = "llm-eval-pending-" + k;
-                pods.add(new PodObject("team-a", pod, node, null, false, "Pending", "ContainerCreating", now.minus(Duration.ofMinutes(12))));
-                events.add(new EventObject("team-a", "FailedCreatePodSandBox", "Failed to create pod sandbox: plugin type=\"cilium-cni\""
-                        + " failed (add): unable to allocate IP via local cilium agent: range is full", "Pod", pod, "team-a", node, 6,
+                pods.add(new PodObject(
+                        "team-a",
+                        pod,
+                        node,
+                        null,
+                        false,
+                        "Pending",
+                        "ContainerCreating",
+                        now.minus(Duration.ofMinutes(12))));
+                events.add(new EventObject(
+                        "team-a",
+                        "FailedCreatePodSandBox",
+                        "Failed to create pod sandbox: plugin type=\"cilium-cni\""
+                                + " failed (add): unable to allocate IP via local cilium agent: range is full",
+                        "Pod",
+                        pod,
+                        "team-a",
+                        node,
+                        6,
                         now.minus(Duration.ofMinutes(1))));
             }
         }
@@ -89,27 +130,54 @@ final class SimulatedInventory {
             List<NodeAllocation> allocations = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 int start = subnet.network() + i * BACKEND_BLOCK_SIZE + 1;
-                allocations.add(new NodeAllocation(topology.nodeNames[i], Ipv4Cidr.format(start),
-                        Ipv4Cidr.format(start + BACKEND_BLOCK_SIZE - 1), null));
+                allocations.add(new NodeAllocation(
+                        topology.nodeNames[i],
+                        Ipv4Cidr.format(start),
+                        Ipv4Cidr.format(start + BACKEND_BLOCK_SIZE - 1),
+                        null));
             }
-            railPools.add(new NvIpamPool("nvidia-network-operator", "rail-" + rail, false, subnet.toString(), BACKEND_BLOCK_SIZE, 0,
-                    List.of(), allocations));
+            railPools.add(new NvIpamPool(
+                    "nvidia-network-operator",
+                    "rail-" + rail,
+                    false,
+                    subnet.toString(),
+                    BACKEND_BLOCK_SIZE,
+                    0,
+                    List.of(),
+                    allocations));
             attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, null));
         }
-        attachments.add(new NetworkAttachment("default", "storage-net", "whereabouts", null, WHEREABOUTS_RANGE.toString()));
-        return new ClusterObjects(now, nodes, pods, ciliumNodes,
-                Optional.of(new ClusterObjects.ClusterPool(topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
-                        .map(Ipv4Cidr::toString).toList(), topology.blockPrefix, "cilium-cluster-pool")),
-                Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)), List.of(), false,
-                railPools, List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))), attachments,
-                List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))), clusterIps(n), events,
-                SimulatedIsolation.objects(pods, topology, faults.contains(Fault.ISOLATION_GAPS)), List.of());
+        attachments.add(
+                new NetworkAttachment("default", "storage-net", "whereabouts", null, WHEREABOUTS_RANGE.toString()));
+        return new ClusterObjects(
+                now,
+                nodes,
+                pods,
+                ciliumNodes,
+                Optional.of(new ClusterObjects.ClusterPool(
+                        topology.primaryPool(faults.contains(Fault.POOL_NEAR_EXHAUSTION)).stream()
+                                .map(Ipv4Cidr::toString)
+                                .toList(),
+                        topology.blockPrefix,
+                        "cilium-cluster-pool")),
+                Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)),
+                List.of(),
+                false,
+                railPools,
+                List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))),
+                attachments,
+                List.of(new ServiceCidr("kubernetes", List.of(SERVICE_CIDR))),
+                clusterIps(n),
+                events,
+                SimulatedIsolation.objects(pods, topology, faults.contains(Fault.ISOLATION_GAPS)),
+                List.of());
     }
 
     /** The storage network: an address for the first pod of more and more nodes as time goes, plus leaked ones when asked. */
     private WhereaboutsPool whereabouts(double hoursRunning, boolean leaking) {
         Map<Long, String> allocations = new TreeMap<>();
-        int users = (int) Math.min(topology.nodes, Math.min(1000, topology.nodes / 2 + hoursRunning * STORAGE_USERS_PER_HOUR));
+        int users = (int)
+                Math.min(topology.nodes, Math.min(1000, topology.nodes / 2 + hoursRunning * STORAGE_USERS_PER_HOUR));
         for (int i = 0; i < users; i++) {
             allocations.put((long) i + 1, "team-a/" + topology.nodeNames[i] + "-p0");
         }
@@ -118,7 +186,8 @@ final class SimulatedInventory {
                 allocations.put((long) users + 1 + k, "team-b/llm-eval-deleted-" + k);
             }
         }
-        return new WhereaboutsPool(WHEREABOUTS_RANGE.toString().replace('/', '-'), WHEREABOUTS_RANGE.toString(), allocations);
+        return new WhereaboutsPool(
+                WHEREABOUTS_RANGE.toString().replace('/', '-'), WHEREABOUTS_RANGE.toString(), allocations);
     }
 
     private static List<String> clusterIps(int nodes) {

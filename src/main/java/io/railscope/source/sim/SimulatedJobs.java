@@ -28,7 +28,12 @@ final class SimulatedJobs {
     private static final int MAX_JOBS = 12;
     private static final int MAX_NODES_PER_JOB = 16;
 
-    private enum Mode { RDMA, SOCKET, NO_DEBUG, NCCL_TESTS }
+    private enum Mode {
+        RDMA,
+        SOCKET,
+        NO_DEBUG,
+        NCCL_TESTS
+    }
 
     private final SimulatedTopology topology;
     private final long seed;
@@ -61,9 +66,20 @@ final class SimulatedJobs {
                     }
                 }
                 String pod = name(job) + "-worker-" + n;
-                String containerId = "containerd://" + Long.toHexString(seed * 31 + job * 7919L + n) + "-" + mode.name().toLowerCase(Locale.ROOT);
-                pods.add(new TrainingPod(namespace(job), pod, name(job), JOB_LABEL, topology.nodeNames[node], "Running", topology.rails(),
-                        interfaces, mode == Mode.NO_DEBUG ? "WARN" : "INFO", null, "eth0",
+                String containerId = "containerd://" + Long.toHexString(seed * 31 + job * 7919L + n) + "-"
+                        + mode.name().toLowerCase(Locale.ROOT);
+                pods.add(new TrainingPod(
+                        namespace(job),
+                        pod,
+                        name(job),
+                        JOB_LABEL,
+                        topology.nodeNames[node],
+                        "Running",
+                        topology.rails(),
+                        interfaces,
+                        mode == Mode.NO_DEBUG ? "WARN" : "INFO",
+                        null,
+                        "eth0",
                         List.of(new TrainingPod.Container("pytorch", containerId, started, false))));
             }
         }
@@ -110,17 +126,27 @@ final class SimulatedJobs {
             perRank[gpu] = host + ":" + (100 + gpu) + ":" + (200 + gpu) + " [" + gpu + "] NCCL INFO ";
         }
         for (int gpu = 0; gpu < rails; gpu++) {
-            log.append(perRank[gpu]).append("NCCL version ").append(NCCL_VERSION).append('\n');
+            log.append(perRank[gpu])
+                    .append("NCCL version ")
+                    .append(NCCL_VERSION)
+                    .append('\n');
         }
         for (int gpu = 0; gpu < rails; gpu++) {
             if (mode == Mode.SOCKET) {
                 log.append(perRank[gpu]).append("NET/IB : No device found.\n");
-                log.append(perRank[gpu]).append("NET/Socket : Using [0]eth0:").append(ip).append("<0>\n");
+                log.append(perRank[gpu])
+                        .append("NET/Socket : Using [0]eth0:")
+                        .append(ip)
+                        .append("<0>\n");
                 log.append(perRank[gpu]).append("Using network Socket\n");
             } else {
                 log.append(perRank[gpu]).append("NET/IB : Using");
                 for (int rail = 0; rail < rails; rail++) {
-                    log.append(" [").append(rail).append(']').append(topology.devices.get(rail)).append(":1/RoCE");
+                    log.append(" [")
+                            .append(rail)
+                            .append(']')
+                            .append(topology.devices.get(rail))
+                            .append(":1/RoCE");
                 }
                 log.append(" [RO]; OOB eth0:").append(ip).append("<0>\n");
                 log.append(perRank[gpu]).append("Using network IB\n");
@@ -129,24 +155,65 @@ final class SimulatedJobs {
         for (int gpu = 0; gpu < rails; gpu++) {
             int rank = n * rails + gpu;
             String via = mode == Mode.SOCKET ? "NET/Socket/0" : "NET/IB/" + gpu + "/GDRDMA";
-            log.append(perRank[gpu]).append("Channel 00/0 : ").append((rank + nranks - rails) % nranks).append('[').append(gpu).append("] -> ")
-                    .append(rank).append('[').append(gpu).append("] [receive] via ").append(via).append('\n');
-            log.append(perRank[gpu]).append("Channel 01/0 : ").append(rank).append('[').append(gpu).append("] -> ")
-                    .append((rank + rails) % nranks).append('[').append(gpu).append("] [send] via ").append(via).append('\n');
-            log.append(perRank[gpu]).append("ncclCommInitRank comm 0x").append(Integer.toHexString(0x7f000 + rank)).append(" rank ").append(rank)
-                    .append(" nranks ").append(nranks).append(" cudaDev ").append(gpu).append(" nvmlDev ").append(gpu)
-                    .append(" busId ").append(Integer.toHexString(0x18000 + gpu * 0x12000)).append(" commId 0x5eed").append(job)
+            log.append(perRank[gpu])
+                    .append("Channel 00/0 : ")
+                    .append((rank + nranks - rails) % nranks)
+                    .append('[')
+                    .append(gpu)
+                    .append("] -> ")
+                    .append(rank)
+                    .append('[')
+                    .append(gpu)
+                    .append("] [receive] via ")
+                    .append(via)
+                    .append('\n');
+            log.append(perRank[gpu])
+                    .append("Channel 01/0 : ")
+                    .append(rank)
+                    .append('[')
+                    .append(gpu)
+                    .append("] -> ")
+                    .append((rank + rails) % nranks)
+                    .append('[')
+                    .append(gpu)
+                    .append("] [send] via ")
+                    .append(via)
+                    .append('\n');
+            log.append(perRank[gpu])
+                    .append("ncclCommInitRank comm 0x")
+                    .append(Integer.toHexString(0x7f000 + rank))
+                    .append(" rank ")
+                    .append(rank)
+                    .append(" nranks ")
+                    .append(nranks)
+                    .append(" cudaDev ")
+                    .append(gpu)
+                    .append(" nvmlDev ")
+                    .append(gpu)
+                    .append(" busId ")
+                    .append(Integer.toHexString(0x18000 + gpu * 0x12000))
+                    .append(" commId 0x5eed")
+                    .append(job)
                     .append(" - Init COMPLETE\n");
         }
-        double busbw = (mode == Mode.SOCKET ? BUSBW_SOCKET_GBPS : BUSBW_RDMA_GBPS) * (0.95 + 0.1 * new SplittableRandom(seed + job).nextDouble());
+        double busbw = (mode == Mode.SOCKET ? BUSBW_SOCKET_GBPS : BUSBW_RDMA_GBPS)
+                * (0.95 + 0.1 * new SplittableRandom(seed + job).nextDouble());
         if (mode == Mode.NCCL_TESTS && n == 0) {
             log.append("# Out of bounds values : 0 OK\n");
             log.append(String.format(Locale.ROOT, "# Avg bus bandwidth    : %.2f%n", busbw));
         } else if (n == 0) {
-            log.append(String.format(Locale.ROOT, "{\"header\":{\"id\":\"0x5eed%d\",\"rank\":0,\"n_ranks\":%d,\"nnodes\":%d},\"metadata\":"
-                    + "{\"inspector_output_format_version\":\"v4.0\",\"hostname\":\"%s\",\"pid\":100},\"coll_perf\":{\"coll\":\"AllReduce\","
-                    + "\"coll_sn\":1,\"coll_msg_size_bytes\":4294967296,\"coll_exec_time_us\":%d,\"coll_algobw_gbs\":%.3f,\"coll_busbw_gbs\":%.3f}}%n",
-                    job, nranks, nodesPerJob(), host, (long) (4294967296.0 / (busbw / 2 * 1e9) * 1e6), busbw / 2, busbw));
+            log.append(String.format(
+                    Locale.ROOT,
+                    "{\"header\":{\"id\":\"0x5eed%d\",\"rank\":0,\"n_ranks\":%d,\"nnodes\":%d},\"metadata\":"
+                            + "{\"inspector_output_format_version\":\"v4.0\",\"hostname\":\"%s\",\"pid\":100},\"coll_perf\":{\"coll\":\"AllReduce\","
+                            + "\"coll_sn\":1,\"coll_msg_size_bytes\":4294967296,\"coll_exec_time_us\":%d,\"coll_algobw_gbs\":%.3f,\"coll_busbw_gbs\":%.3f}}%n",
+                    job,
+                    nranks,
+                    nodesPerJob(),
+                    host,
+                    (long) (4294967296.0 / (busbw / 2 * 1e9) * 1e6),
+                    busbw / 2,
+                    busbw));
         }
         return log.append("step 100 | loss 2.41 | tokens/s 401234\n").toString();
     }

@@ -27,6 +27,7 @@ final class SimulatedPorts {
     private static final double SYMBOL_ERRORS_PER_HOUR_FAULTY = 2_000;
     /** Share of time a port waits to transmit at full load. */
     private static final double WAIT_AT_FULL_LOAD = 0.01;
+
     private static final int BYTES_PER_TICK = 8;
     private static final int RAIL_DOWN = 1;
     private static final int RAIL_FLAPPING = 2;
@@ -64,8 +65,10 @@ final class SimulatedPorts {
                 long[] values = this.counters[node * rails + rail];
                 labels.set("node", name, "device", topology.devices.get(rail), "port", "1");
                 readings.sample("node_infiniband_state_id", labels, link.stateId(), now.toEpochMilli());
-                readings.sample("node_infiniband_physical_state_id", labels, link.physicalStateId(), now.toEpochMilli());
-                readings.sample("node_infiniband_rate_bytes_per_second", labels, link.rateBytesPerSecond(), now.toEpochMilli());
+                readings.sample(
+                        "node_infiniband_physical_state_id", labels, link.physicalStateId(), now.toEpochMilli());
+                readings.sample(
+                        "node_infiniband_rate_bytes_per_second", labels, link.rateBytesPerSecond(), now.toEpochMilli());
                 for (PortCounter counter : counters) {
                     readings.sample(counter.metricName(), labels, values[counter.ordinal()], now.toEpochMilli());
                 }
@@ -75,9 +78,12 @@ final class SimulatedPorts {
             labels.set("node", neighbor.node(), "device", "eth0");
             readings.sample("node_arp_entries", labels, neighbor.entries(), now.toEpochMilli());
             labels.set("node", neighbor.node());
-            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh1", labels, neighbor.gcThresh1(), now.toEpochMilli());
-            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh2", labels, neighbor.gcThresh2(), now.toEpochMilli());
-            readings.sample("node_sysctl_net_ipv4_neigh_default_gc_thresh3", labels, neighbor.gcThresh3(), now.toEpochMilli());
+            readings.sample(
+                    "node_sysctl_net_ipv4_neigh_default_gc_thresh1", labels, neighbor.gcThresh1(), now.toEpochMilli());
+            readings.sample(
+                    "node_sysctl_net_ipv4_neigh_default_gc_thresh2", labels, neighbor.gcThresh2(), now.toEpochMilli());
+            readings.sample(
+                    "node_sysctl_net_ipv4_neigh_default_gc_thresh3", labels, neighbor.gcThresh3(), now.toEpochMilli());
         }
         int sharedNetns = faults.contains(Fault.ISOLATION_GAPS) ? topology.faultNode(9) : -1;
         for (int node = 0; node < topology.nodes; node++) {
@@ -88,15 +94,15 @@ final class SimulatedPorts {
     }
 
     /** A port's link as node_exporter reports it. */
-    private record Link(int stateId, int physicalStateId, double rateBytesPerSecond) {
-    }
+    private record Link(int stateId, int physicalStateId, double rateBytesPerSecond) {}
 
     /** Advances one port's counters by {@code seconds} at {@code load}, and says how its link stands. */
     private Link advance(int node, int rail, double load, double seconds, Set<Fault> faults) {
         long[] c = counters[node * topology.rails() + rail];
         boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail);
         double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
-                ? expectedBytesPerSecond / 2 : expectedBytesPerSecond;
+                ? expectedBytesPerSecond / 2
+                : expectedBytesPerSecond;
         if (!down) {
             double bytes = load * rate * seconds;
             add(c, PortCounter.DATA_RECEIVED_BYTES, bytes);

@@ -23,6 +23,7 @@ final class SimulatedTopology {
     final String[] nodePools;
     /** Prefix length of the per-node pod CIDRs: a /24 on small, older cells, a right-sized /26 elsewhere. */
     final int blockPrefix;
+
     final int maxPods;
     final int[] basePods;
     final double[] loadPhase;
@@ -58,7 +59,8 @@ final class SimulatedTopology {
      * prefixes appended (as Cilium allows) until only about 2 % of the node blocks are left.
      */
     List<Ipv4Cidr> primaryPool(boolean nearExhaustion) {
-        long blocksWanted = nearExhaustion ? nodes + Math.max(1, Math.round(nodes * 0.02)) : Long.highestOneBit(nodes) * 4L;
+        long blocksWanted =
+                nearExhaustion ? nodes + Math.max(1, Math.round(nodes * 0.02)) : Long.highestOneBit(nodes) * 4L;
         List<Ipv4Cidr> cidrs = new ArrayList<>();
         long offset = 0;
         for (int bit = 62; bit >= 0; bit--) {

@@ -3,6 +3,7 @@ package io.railscope.source.exposition;
 import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.railscope.source.kube.MockCell;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -44,11 +45,14 @@ public class ExporterCellResource implements QuarkusTestResourceLifecycleManager
             config.put("railscope.cells.kube-b.metrics.exporter-port", port);
             config.put("railscope.cells.kube-v.kubernetes.kubeconfig", kubeconfig);
             config.put("railscope.cells.kube-v.interval", "2s");
-            config.put("railscope.cells.kube-v.metrics.targets", "localhost:" + untrusted.getAddress().getPort());
+            config.put(
+                    "railscope.cells.kube-v.metrics.targets",
+                    "localhost:" + untrusted.getAddress().getPort());
             config.put("railscope.cells.kube-s.kubernetes.kubeconfig", kubeconfig);
             config.put("railscope.cells.kube-s.interval", "2s");
-            config.put("railscope.cells.kube-s.metrics.targets", String.join(",", exporter.address(), silent.address(),
-                    stallingBody.address()));
+            config.put(
+                    "railscope.cells.kube-s.metrics.targets",
+                    String.join(",", exporter.address(), silent.address(), stallingBody.address()));
             config.put("railscope.cells.kube-s.metrics.target-timeout", "400ms");
             config.put("railscope.cells.kube-s.metrics.connect-timeout", "400ms");
             return config;
@@ -57,9 +61,10 @@ public class ExporterCellResource implements QuarkusTestResourceLifecycleManager
         }
     }
 
-    private static HttpServer untrustedExporter() throws java.io.IOException {
+    private static HttpServer untrustedExporter() throws IOException {
         byte[] page;
-        try (InputStream in = ExporterCellResource.class.getResourceAsStream("/testdata/exposition/untrusted-values.prom")) {
+        try (InputStream in =
+                ExporterCellResource.class.getResourceAsStream("/testdata/exposition/untrusted-values.prom")) {
             page = in.readAllBytes();
         }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

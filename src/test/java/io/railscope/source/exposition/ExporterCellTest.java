@@ -5,17 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.PeersProfile;
-import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,7 +35,11 @@ class ExporterCellTest {
     void discoveredExporterGivesTheNodesRailsAndNeighbors() {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
             loop.collector("kube-b").orElseThrow().collect();
-            JsonPath node = given().get("/api/v1/cells/kube-b/nodes/gpu-a-000").then().statusCode(200).extract().jsonPath();
+            JsonPath node = given().get("/api/v1/cells/kube-b/nodes/gpu-a-000")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertThat(node.getList("rails")).hasSize(8);
             assertThat(node.getString("rails.find { it.rail == 3 }.health")).isEqualTo("DOWN");
             assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
@@ -42,10 +48,11 @@ class ExporterCellTest {
             assertThat(node.getInt("neighbors.entriesByDevice.eth0")).isEqualTo(600);
         });
         given().get("/api/v1/cells/kube-b/rails").then().statusCode(200);
-        given().get("/api/v1/cells/kube-b").then()
-                .body("reasons", org.hamcrest.Matchers.hasItem(containsString("1 rail port down")))
-                .body("reasons", org.hamcrest.Matchers.hasItem(containsString("1 node over gc_thresh2")))
-                .body("sources.find { it.source == 'node-metrics' }.error", org.hamcrest.Matchers.nullValue());
+        given().get("/api/v1/cells/kube-b")
+                .then()
+                .body("reasons", Matchers.hasItem(containsString("1 rail port down")))
+                .body("reasons", Matchers.hasItem(containsString("1 node over gc_thresh2")))
+                .body("sources.find { it.source == 'node-metrics' }.error", Matchers.nullValue());
     }
 
     @Test
@@ -55,26 +62,45 @@ class ExporterCellTest {
         Instant second = awaitCollection("kube-v", first);
         awaitCollection("kube-v", second);
 
-        assertThat(given().get("/api/v1/cells").then().statusCode(200).extract().jsonPath().getList("name", String.class))
+        assertThat(given().get("/api/v1/cells")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getList("name", String.class))
                 .contains("kube-v");
-        JsonPath node = given().get("/api/v1/cells/kube-v/nodes/localhost").then().statusCode(200).extract().jsonPath();
+        JsonPath node = given().get("/api/v1/cells/kube-v/nodes/localhost")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(node.getList("rails")).hasSize(4);
         // mlx5_0: state +Inf, physical LinkUp
         assertThat(node.getInt("rails.find { it.rail == 1 }.state")).isEqualTo(-1);
         assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
-        assertThat(node.getString("rails.find { it.rail == 1 }.reason")).startsWith("the port state was not readable (state unknown");
+        assertThat(node.getString("rails.find { it.rail == 1 }.reason"))
+                .startsWith("the port state was not readable (state unknown");
         // mlx5_1: state 9 is no state; mlx5_2: state -1 and physical NaN; none of them is judged DOWN for it
-        assertThat(node.getList("rails.findAll { it.rail <= 3 }.health", String.class)).doesNotContain("DOWN");
+        assertThat(node.getList("rails.findAll { it.rail <= 3 }.health", String.class))
+                .doesNotContain("DOWN");
         assertThat(node.getString("rails.find { it.rail == 2 }.reason")).startsWith("the port state was not readable");
         assertThat(node.getString("rails.find { it.rail == 4 }.health")).isEqualTo("OK");
         assertThat(node.getInt("neighbors.entries")).isEqualTo(7);
 
-        JsonPath cell = given().get("/api/v1/cells/kube-v").then().statusCode(200).extract().jsonPath();
-        assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error")).isNull();
+        JsonPath cell = given().get("/api/v1/cells/kube-v")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error"))
+                .isNull();
         assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.problems"))
-                .contains("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown")
+                .contains(
+                        "node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown")
                 .contains("and 9 more");
-        given().get("/cells/kube-v").then().statusCode(200)
+        given().get("/cells/kube-v")
+                .then()
+                .statusCode(200)
                 .body(containsString("node_infiniband_state_id{device=&quot;mlx5_0&quot;,port=&quot;1&quot;} +Inf"));
     }
 
@@ -82,12 +108,19 @@ class ExporterCellTest {
     void stalledExportersHoldNoThreadAndTheOtherTargetIsCommittedAtEveryCollection() {
         Instant collected = awaitCollection("kube-s", Instant.EPOCH);
         // every scrape thread is back where it was before the first collection: none waits on a stalled target
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> busyScrapeThreads().isEmpty());
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> busyScrapeThreads().isEmpty());
         for (int collection = 0; collection < 4; collection++) {
             collected = awaitCollection("kube-s", collected);
-            JsonPath cell = given().get("/api/v1/cells/kube-s").then().statusCode(200).extract().jsonPath();
+            JsonPath cell = given().get("/api/v1/cells/kube-s")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             // the node-metrics source succeeded at this collection with what answered
-            assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error")).isNull();
+            assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error"))
+                    .isNull();
             assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.lastSuccessAt"))
                     .isEqualTo(cell.getString("sources.find { it.source == 'node-metrics' }.lastAttemptAt"));
             assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.problems"))
@@ -95,18 +128,32 @@ class ExporterCellTest {
             Map<String, String> failed = cell.getList("failedTargets", Map.class).stream()
                     .collect(Collectors.toMap(t -> (String) t.get("target"), t -> (String) t.get("error")));
             assertThat(failed).hasSize(2);
-            assertThat(failed.values()).containsExactlyInAnyOrder("timed out after 400 ms waiting for the response headers",
-                    failed.values().stream().filter(reason -> reason.startsWith("timed out after 400 ms reading the body (HTTP 200, "))
-                            .findFirst().orElse("a reason for the body that stalled"));
-            JsonPath node = given().get("/api/v1/cells/kube-s/nodes/127.0.0.1").then().statusCode(200).extract().jsonPath();
+            assertThat(failed.values())
+                    .containsExactlyInAnyOrder(
+                            "timed out after 400 ms waiting for the response headers",
+                            failed.values().stream()
+                                    .filter(reason ->
+                                            reason.startsWith("timed out after 400 ms reading the body (HTTP 200, "))
+                                    .findFirst()
+                                    .orElse("a reason for the body that stalled"));
+            JsonPath node = given().get("/api/v1/cells/kube-s/nodes/127.0.0.1")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             assertThat(node.getList("rails")).hasSize(8);
         }
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> busyScrapeThreads().isEmpty());
-        given().get("/cells/kube-s").then().statusCode(200)
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> busyScrapeThreads().isEmpty());
+        given().get("/cells/kube-s")
+                .then()
+                .statusCode(200)
                 .body(containsString("Exporters that did not answer"))
                 .body(containsString("timed out after 400 ms waiting for the response headers"))
                 .body(containsString("timed out after 400 ms reading the body"));
-        assertThat(given().get("/api/v1/cells").then().extract().jsonPath().getList("failedTargets")).allMatch(t -> t == null);
+        assertThat(given().get("/api/v1/cells").then().extract().jsonPath().getList("failedTargets"))
+                .allMatch(t -> t == null);
     }
 
     /** Collects the cell and waits for a collection committed after {@code after}; returns its time. */
@@ -114,7 +161,12 @@ class ExporterCellTest {
         Instant[] collected = new Instant[1];
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
             loop.collector(cell).orElseThrow().collect();
-            String at = given().get("/api/v1/cells/" + cell).then().statusCode(200).extract().jsonPath().getString("collectedAt");
+            String at = given().get("/api/v1/cells/" + cell)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getString("collectedAt");
             collected[0] = at == null ? null : Instant.parse(at);
             return collected[0] != null && collected[0].isAfter(after);
         });
@@ -127,9 +179,10 @@ class ExporterCellTest {
      */
     private static List<String> busyScrapeThreads() {
         return Thread.getAllStackTraces().entrySet().stream()
-                .filter(entry -> entry.getKey().getName().startsWith("railscope-fetch-") || entry.getKey().getName().startsWith("HttpClient-"))
-                .filter(entry -> java.util.Arrays.stream(entry.getValue()).anyMatch(frame -> frame.getClassName().startsWith(
-                        "io.railscope.source.exposition.")))
+                .filter(entry -> entry.getKey().getName().startsWith("railscope-fetch-")
+                        || entry.getKey().getName().startsWith("HttpClient-"))
+                .filter(entry -> Arrays.stream(entry.getValue())
+                        .anyMatch(frame -> frame.getClassName().startsWith("io.railscope.source.exposition.")))
                 .map(entry -> entry.getKey().getName())
                 .toList();
     }

@@ -3,8 +3,6 @@ package io.railscope.source.exposition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import com.sun.net.httpserver.HttpServer;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.PortAssessment;
@@ -14,9 +12,11 @@ import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.ops.FreePort;
 import io.railscope.source.NodeMetricsSnapshot;
-import io.railscope.source.RdmaNetnsReport;
+import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -25,24 +25,32 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Debian's node_exporter on fixture sysfs/procfs trees, scraped for real; plus targets that misbehave. */
 @Execution(ExecutionMode.CONCURRENT)
 class ExporterScrapeSourceTest {
 
-    private static final java.util.concurrent.CountDownLatch STALLED = new java.util.concurrent.CountDownLatch(1);
+    private static final CountDownLatch STALLED = new CountDownLatch(1);
     private static NodeExporterFixture node;
     private static HttpServer misbehaving;
     private static String UNTRUSTED;
 
     @BeforeAll
     static void start() throws Exception {
-        UNTRUSTED = new String(ExporterScrapeSourceTest.class.getResourceAsStream("/testdata/exposition/untrusted-values.prom").readAllBytes(),
+        UNTRUSTED = new String(
+                ExporterScrapeSourceTest.class
+                        .getResourceAsStream("/testdata/exposition/untrusted-values.prom")
+                        .readAllBytes(),
                 StandardCharsets.UTF_8);
         node = NodeExporterFixture.start(600);
         misbehaving = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -64,7 +72,7 @@ class ExporterScrapeSourceTest {
                 for (long written = 0; written < length; written += line.length) {
                     out.write(line);
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // the client stops reading at its cap
             }
         });
@@ -94,7 +102,7 @@ class ExporterScrapeSourceTest {
             }
             exchange.close();
         });
-        misbehaving.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        misbehaving.setExecutor(Executors.newCachedThreadPool());
         misbehaving.start();
     }
 
@@ -116,7 +124,9 @@ class ExporterScrapeSourceTest {
         Thread.sleep(1100);
         NodeMetricsSnapshot second = source.fetchNodeMetrics();
 
-        assertThat(second.ports()).hasSize(8).allSatisfy(port -> assertThat(port.node()).isEqualTo("gpu-node-1"));
+        assertThat(second.ports())
+                .hasSize(8)
+                .allSatisfy(port -> assertThat(port.node()).isEqualTo("gpu-node-1"));
         Map<String, PortAssessment> verdicts = assess(first, second);
         assertThat(verdicts.get("mlx5_2").health()).isEqualTo(PortHealth.DOWN);
         assertThat(verdicts.get("mlx5_2").reason()).isEqualTo("state DOWN, physical state Polling");
@@ -125,15 +135,20 @@ class ExporterScrapeSourceTest {
         assertThat(verdicts.get("mlx5_0").health()).isEqualTo(PortHealth.OK);
         // node_exporter reports data counters in bytes (4 x the sysfs value)
         assertThat(verdicts.get("mlx5_0").rxBytesPerSecond()).isGreaterThan(0);
-        assertThat(verdicts.values().stream().filter(v -> v.health() == PortHealth.OK)).hasSize(5);
+        assertThat(verdicts.values().stream().filter(v -> v.health() == PortHealth.OK))
+                .hasSize(5);
 
         assertThat(second.neighbors()).singleElement().satisfies(neighbors -> {
             assertThat(neighbors.entries()).isEqualTo(600);
             assertThat(neighbors.entriesByDevice()).isEqualTo(Map.of("eth0", 600));
             assertThat(neighbors.gcThresh2()).isEqualTo(512);
-            assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults()).health()).isEqualTo(Health.WARNING);
+            assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults())
+                            .health())
+                    .isEqualTo(Health.WARNING);
         });
-        assertThat(second.targets()).singleElement().satisfies(target -> assertThat(target.up()).isTrue());
+        assertThat(second.targets())
+                .singleElement()
+                .satisfies(target -> assertThat(target.up()).isTrue());
     }
 
     @Test
@@ -157,7 +172,8 @@ class ExporterScrapeSourceTest {
                 new ExporterTarget(base + "/huge", "huge"),
                 new ExporterTarget("127.0.0.1:" + closed, "closed")));
         NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
-        Map<String, ScrapeTarget> targets = snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
+        Map<String, ScrapeTarget> targets =
+                snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
         assertThat(targets.get("good").up()).isTrue();
         assertThat(targets.get("error").error()).isEqualTo("HTTP 500");
         assertThat(targets.get("garbage").up()).isFalse();
@@ -169,25 +185,33 @@ class ExporterScrapeSourceTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Timeout(120) // a bound for the build, not an assertion: a stalled read used to block for ever
+    @Timeout(120) // a bound for the build, not an assertion: a stalled read used to block for ever
     void aBodyThatStallsIsAbandonedAtTheTargetsDeadlineAndTheOthersAreRead() throws Exception {
         String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
-        ExporterScrapeSource source = source(List.of(new ExporterTarget(node.address(), "good"),
-                new ExporterTarget(base + "/stall-body", "stalled")));
+        ExporterScrapeSource source = source(List.of(
+                new ExporterTarget(node.address(), "good"), new ExporterTarget(base + "/stall-body", "stalled")));
         NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
-        Map<String, ScrapeTarget> targets = snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
+        Map<String, ScrapeTarget> targets =
+                snapshot.targets().stream().collect(Collectors.toMap(ScrapeTarget::node, Function.identity()));
         assertThat(targets.get("good").up()).isTrue();
         assertThat(targets.get("stalled").up()).isFalse();
-        assertThat(targets.get("stalled").error()).startsWith("timed out after 2 s reading the body (HTTP 200, ").endsWith(" bytes read)");
-        assertThat(snapshot.ports()).hasSize(8).extracting(RailPortReading::node).containsOnly("good");
+        assertThat(targets.get("stalled").error())
+                .startsWith("timed out after 2 s reading the body (HTTP 200, ")
+                .endsWith(" bytes read)");
+        assertThat(snapshot.ports())
+                .hasSize(8)
+                .extracting(RailPortReading::node)
+                .containsOnly("good");
         assertThat(snapshot.problems()).containsExactly("1 of 2 exporters did not answer (listed with their reasons)");
     }
 
     @Test
     void valuesOutOfRangeAreUnknownOrDroppedWithTheirSeriesAndTheRestIsRead() throws Exception {
         String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
-        NodeMetricsSnapshot snapshot = source(List.of(new ExporterTarget(base + "/untrusted", "gpu-x"))).fetchNodeMetrics();
-        Map<String, RailPortReading> ports = snapshot.ports().stream().collect(Collectors.toMap(RailPortReading::device, Function.identity()));
+        NodeMetricsSnapshot snapshot = source(List.of(new ExporterTarget(base + "/untrusted", "gpu-x")))
+                .fetchNodeMetrics();
+        Map<String, RailPortReading> ports =
+                snapshot.ports().stream().collect(Collectors.toMap(RailPortReading::device, Function.identity()));
         assertThat(ports.get("mlx5_0").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
         assertThat(ports.get("mlx5_1").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
         assertThat(ports.get("mlx5_2").stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
@@ -195,24 +219,31 @@ class ExporterScrapeSourceTest {
         assertThat(ports.get("mlx5_3").stateId()).isEqualTo(4);
         assertThat(ports.get("mlx5_1").rateBytesPerSecond()).isZero();
         assertThat(ports.get("mlx5_2").rateBytesPerSecond()).isZero();
-        assertThat(ports.get("mlx5_1").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
-        assertThat(ports.get("mlx5_2").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
-        assertThat(ports.get("mlx5_2").counter(io.railscope.source.PortCounter.LINK_DOWNED)).isEqualTo(-1);
-        assertThat(ports.get("mlx5_3").counter(io.railscope.source.PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(1000);
+        assertThat(ports.get("mlx5_1").counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_2").counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_2").counter(PortCounter.LINK_DOWNED)).isEqualTo(-1);
+        assertThat(ports.get("mlx5_3").counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(1000);
         assertThat(snapshot.neighbors()).singleElement().satisfies(neighbors -> {
             assertThat(neighbors.entries()).isEqualTo(7);
             assertThat(neighbors.gcThresh3()).isZero();
         });
-        assertThat(snapshot.problems()).hasSize(ProblemList.SHOWN + 1).first().asString()
-                .isEqualTo(base + "/untrusted: node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown");
+        assertThat(snapshot.problems())
+                .hasSize(ProblemList.SHOWN + 1)
+                .first()
+                .asString()
+                .isEqualTo(
+                        base
+                                + "/untrusted: node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown");
         assertThat(snapshot.problems().get(ProblemList.SHOWN)).isEqualTo("and 9 more");
         assertThat(snapshot.targets()).singleElement().satisfies(target -> {
             assertThat(target.up()).isTrue();
-            assertThat(target.error()).startsWith("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code")
+            assertThat(target.error())
+                    .startsWith("node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} +Inf: no state code")
                     .endsWith("; and 9 more");
         });
         // assessed, the +Inf port is judged by its counters, not DOWN
-        PortAssessment verdict = new PortHealthRule(TestThresholds.defaults(), 400).assess(ports.get("mlx5_0"), null, 1, 0);
+        PortAssessment verdict =
+                new PortHealthRule(TestThresholds.defaults(), 400).assess(ports.get("mlx5_0"), null, 1, 0);
         assertThat(verdict.health()).isEqualTo(PortHealth.OK);
         assertThat(verdict.reason()).startsWith("the port state was not readable");
     }
@@ -221,7 +252,9 @@ class ExporterScrapeSourceTest {
     void whenNoTargetAnswersTheSourceFails() {
         String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
         ExporterScrapeSource source = source(List.of(new ExporterTarget(base + "/error", "a")));
-        assertThatThrownBy(source::fetchNodeMetrics).hasMessageContaining("no node_exporter of 1 answered").hasMessageContaining("HTTP 500");
+        assertThatThrownBy(source::fetchNodeMetrics)
+                .hasMessageContaining("no node_exporter of 1 answered")
+                .hasMessageContaining("HTTP 500");
     }
 
     private static ExporterScrapeSource source(List<ExporterTarget> targets) {
@@ -233,8 +266,12 @@ class ExporterScrapeSourceTest {
         double seconds = Duration.between(first.at(), second.at()).toMillis() / 1000.0;
         List<PortAssessment> verdicts = new ArrayList<>();
         for (RailPortReading port : second.ports()) {
-            RailPortReading previous = first.ports().stream().filter(p -> p.device().equals(port.device())).findFirst().orElseThrow();
-            verdicts.add(rule.assess(port, previous, Integer.parseInt(port.device().substring(5)) + 1, seconds));
+            RailPortReading previous = first.ports().stream()
+                    .filter(p -> p.device().equals(port.device()))
+                    .findFirst()
+                    .orElseThrow();
+            verdicts.add(
+                    rule.assess(port, previous, Integer.parseInt(port.device().substring(5)) + 1, seconds));
         }
         return verdicts.stream().collect(Collectors.toMap(PortAssessment::device, Function.identity()));
     }

@@ -2,16 +2,19 @@ package io.railscope.source.exposition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,29 +26,33 @@ class ExpositionParserTest {
     @Test
     void readsANodeExporterPageWithItsOddLines() throws IOException {
         Recorder recorder = parse(fixture("testdata/exposition/node-exporter-ib.prom"), name -> true);
-        assertThat(recorder.samples).contains(
-                "node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} 4.0",
-                "node_infiniband_rate_bytes_per_second{device=\"mlx5_1\",port=\"1\"} 2.5E10",
-                "node_infiniband_port_data_received_bytes_total{device=\"mlx5_0\",port=\"1\"} 1.23456789E12",
-                "node_arp_entries{device=\"ib0\"} 3.0",
-                "node_load1{} 0.5 @1733000000000",
-                "weird_value{a=\"b\"} NaN",
-                "inf_value{} Infinity",
-                "neg_inf_value{} -Infinity",
-                "escaped{path=\"C:\\dir\",quote=\"say \"hi\"\",nl=\"a\nb\"} 1.0",
-                "node_sysctl_net_ipv4_neigh_default_gc_thresh3{} 1024.0");
+        assertThat(recorder.samples)
+                .contains(
+                        "node_infiniband_state_id{device=\"mlx5_0\",port=\"1\"} 4.0",
+                        "node_infiniband_rate_bytes_per_second{device=\"mlx5_1\",port=\"1\"} 2.5E10",
+                        "node_infiniband_port_data_received_bytes_total{device=\"mlx5_0\",port=\"1\"} 1.23456789E12",
+                        "node_arp_entries{device=\"ib0\"} 3.0",
+                        "node_load1{} 0.5 @1733000000000",
+                        "weird_value{a=\"b\"} NaN",
+                        "inf_value{} Infinity",
+                        "neg_inf_value{} -Infinity",
+                        "escaped{path=\"C:\\dir\",quote=\"say \"hi\"\",nl=\"a\nb\"} 1.0",
+                        "node_sysctl_net_ipv4_neigh_default_gc_thresh3{} 1024.0");
         // nothing after # EOF
         assertThat(recorder.samples).noneMatch(sample -> sample.startsWith("after_eof"));
-        assertThat(recorder.errors).containsExactly(
-                "line 23: malformed labels of broken",
-                "line 24: no value for no_value",
-                "line 25: bad value 'twelve' for bad_value");
+        assertThat(recorder.errors)
+                .containsExactly(
+                        "line 23: malformed labels of broken",
+                        "line 24: no value for no_value",
+                        "line 25: bad value 'twelve' for bad_value");
     }
 
     @Test
     void unwantedMetricsAreSkippedBeforeTheirLabels() throws IOException {
-        Recorder recorder = parse(fixture("testdata/exposition/node-exporter-ib.prom"), name -> name.startsWith("node_arp"));
-        assertThat(recorder.samples).containsExactly("node_arp_entries{device=\"eth0\"} 612.0", "node_arp_entries{device=\"ib0\"} 3.0");
+        Recorder recorder =
+                parse(fixture("testdata/exposition/node-exporter-ib.prom"), name -> name.startsWith("node_arp"));
+        assertThat(recorder.samples)
+                .containsExactly("node_arp_entries{device=\"eth0\"} 612.0", "node_arp_entries{device=\"ib0\"} 3.0");
         // the malformed lines were not wanted either
         assertThat(recorder.errors).isEmpty();
     }
@@ -101,16 +108,39 @@ class ExpositionParserTest {
     }
 
     static Stream<String> valuesParseExactlyAsJavaDoes() {
-        return Stream.of("0", "1", "-1", "+7", "0.1", "1234.56", "-0.000001", "123456789012345", "1234567890123456789",
-                "0.30000000000000004", "5e+10", "1.5E-3", "9007199254740993", "3.141592653589793", ".5", "5.", "-0", "1e22", "1e23",
-                "4.9e-324", "1.7976931348623157e308", "123456789e-22", "1e-400", "2E0", "9007199254740991e-5");
+        return Stream.of(
+                "0",
+                "1",
+                "-1",
+                "+7",
+                "0.1",
+                "1234.56",
+                "-0.000001",
+                "123456789012345",
+                "1234567890123456789",
+                "0.30000000000000004",
+                "5e+10",
+                "1.5E-3",
+                "9007199254740993",
+                "3.141592653589793",
+                ".5",
+                "5.",
+                "-0",
+                "1e22",
+                "1e23",
+                "4.9e-324",
+                "1.7976931348623157e308",
+                "123456789e-22",
+                "1e-400",
+                "2E0",
+                "9007199254740991e-5");
     }
 
     @Test
     void randomValuesParseExactlyAsJavaDoes() {
-        java.util.Random random = new java.util.Random(42);
+        Random random = new Random(42);
         StringBuilder page = new StringBuilder();
-        List<String> texts = new java.util.ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
             double value = switch (i % 4) {
                 case 0 -> random.nextDouble() * Math.pow(10, random.nextInt(40) - 20);
@@ -123,8 +153,8 @@ class ExpositionParserTest {
             }
             String text = switch (i % 3) {
                 case 0 -> Double.toString(value);
-                case 1 -> String.format(java.util.Locale.ROOT, "%." + random.nextInt(18) + "e", value);
-                default -> new java.math.BigDecimal(value).toPlainString();
+                case 1 -> String.format(Locale.ROOT, "%." + random.nextInt(18) + "e", value);
+                default -> new BigDecimal(value).toPlainString();
             };
             texts.add(text);
             page.append("m ").append(text).append('\n');
@@ -180,7 +210,8 @@ class ExpositionParserTest {
 
         @Override
         public void sample(String metricName, Labels labels, double value, long timestampMillis) {
-            samples.add(metricName + labels + " " + value + (timestampMillis == Long.MIN_VALUE ? "" : " @" + timestampMillis));
+            samples.add(metricName + labels + " " + value
+                    + (timestampMillis == Long.MIN_VALUE ? "" : " @" + timestampMillis));
         }
 
         @Override

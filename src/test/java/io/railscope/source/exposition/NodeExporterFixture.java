@@ -1,11 +1,13 @@
 package io.railscope.source.exposition;
 
+import io.railscope.ops.FreePort;
 import io.railscope.ops.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,16 +42,30 @@ public final class NodeExporterFixture implements AutoCloseable {
         }
         for (int device = 0; device < 8; device++) {
             writePort(root, device, "4: ACTIVE", "5: LinkUp", "400 Gb/sec (4X NDR)");
-            for (String counter : List.of("port_rcv_data", "port_xmit_data", "port_rcv_packets", "port_xmit_packets", "port_rcv_errors",
-                    "port_rcv_remote_physical_errors", "port_xmit_discards", "port_xmit_wait", "link_downed", "link_error_recovery",
-                    "local_link_integrity_errors", "symbol_error", "excessive_buffer_overrun_errors")) {
-                Files.writeString(root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), "0\n");
+            for (String counter : List.of(
+                    "port_rcv_data",
+                    "port_xmit_data",
+                    "port_rcv_packets",
+                    "port_xmit_packets",
+                    "port_rcv_errors",
+                    "port_rcv_remote_physical_errors",
+                    "port_xmit_discards",
+                    "port_xmit_wait",
+                    "link_downed",
+                    "link_error_recovery",
+                    "local_link_integrity_errors",
+                    "symbol_error",
+                    "excessive_buffer_overrun_errors")) {
+                Files.writeString(
+                        root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), "0\n");
             }
         }
         Path net = Files.createDirectories(root.resolve("proc/net"));
-        StringBuilder arp = new StringBuilder("IP address       HW type     Flags       HW address            Mask     Device\n");
+        StringBuilder arp =
+                new StringBuilder("IP address       HW type     Flags       HW address            Mask     Device\n");
         for (int i = 0; i < arpEntries; i++) {
-            arp.append(String.format("10.0.%d.%d 0x1 0x2 52:54:00:12:%02x:%02x * eth0%n", i / 250, i % 250 + 1, i / 256, i % 256));
+            arp.append(String.format(
+                    "10.0.%d.%d 0x1 0x2 52:54:00:12:%02x:%02x * eth0%n", i / 250, i % 250 + 1, i / 256, i % 256));
         }
         Files.writeString(net.resolve("arp"), arp.toString());
         Path neigh = Files.createDirectories(root.resolve("proc/sys/net/ipv4/neigh/default"));
@@ -57,14 +73,25 @@ public final class NodeExporterFixture implements AutoCloseable {
         Files.writeString(neigh.resolve("gc_thresh2"), "512\n");
         Files.writeString(neigh.resolve("gc_thresh3"), "1024\n");
 
-        int port = io.railscope.ops.FreePort.pick();
-        List<String> command = new ArrayList<>(List.of(BINARY, "--path.sysfs=" + root.resolve("sys"), "--path.procfs=" + root.resolve("proc"),
-                "--web.listen-address=127.0.0.1:" + port, "--collector.disable-defaults", "--collector.infiniband", "--collector.arp",
-                "--collector.sysctl", "--collector.textfile", "--collector.textfile.directory=" + Files.createDirectories(root.resolve("textfile"))));
+        int port = FreePort.pick();
+        List<String> command = new ArrayList<>(List.of(
+                BINARY,
+                "--path.sysfs=" + root.resolve("sys"),
+                "--path.procfs=" + root.resolve("proc"),
+                "--web.listen-address=127.0.0.1:" + port,
+                "--collector.disable-defaults",
+                "--collector.infiniband",
+                "--collector.arp",
+                "--collector.sysctl",
+                "--collector.textfile",
+                "--collector.textfile.directory=" + Files.createDirectories(root.resolve("textfile"))));
         for (int level = 1; level <= 3; level++) {
             command.add("--collector.sysctl.include=net.ipv4.neigh.default.gc_thresh" + level);
         }
-        ServerProcess process = ServerProcess.start("node_exporter", command, root.resolve("node_exporter.log"),
+        ServerProcess process = ServerProcess.start(
+                "node_exporter",
+                command,
+                root.resolve("node_exporter.log"),
                 URI.create("http://127.0.0.1:" + port + "/metrics"));
         return new NodeExporterFixture(root, process, port);
     }
@@ -85,7 +112,8 @@ public final class NodeExporterFixture implements AutoCloseable {
     /** Sets a counter file of a port (node_exporter multiplies the data counters by 4). */
     public void counter(int device, String counter, long value) {
         try {
-            Files.writeString(root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), value + "\n");
+            Files.writeString(
+                    root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), value + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -98,9 +126,12 @@ public final class NodeExporterFixture implements AutoCloseable {
     public void rdmaNetns(boolean exclusive) {
         try {
             Path written = root.resolve("textfile/rdma.prom.tmp");
-            Files.writeString(written, "# HELP node_rdma_netns_exclusive 1 when the RDMA subsystem runs netns exclusive, 0 when shared.\n"
-                    + "# TYPE node_rdma_netns_exclusive gauge\nnode_rdma_netns_exclusive " + (exclusive ? 1 : 0) + "\n");
-            Files.move(written, root.resolve("textfile/rdma.prom"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.writeString(
+                    written,
+                    "# HELP node_rdma_netns_exclusive 1 when the RDMA subsystem runs netns exclusive, 0 when shared.\n"
+                            + "# TYPE node_rdma_netns_exclusive gauge\nnode_rdma_netns_exclusive " + (exclusive ? 1 : 0)
+                            + "\n");
+            Files.move(written, root.resolve("textfile/rdma.prom"), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -111,7 +142,8 @@ public final class NodeExporterFixture implements AutoCloseable {
         process.close();
     }
 
-    private static void writePort(Path root, int device, String state, String physicalState, String rate) throws IOException {
+    private static void writePort(Path root, int device, String state, String physicalState, String rate)
+            throws IOException {
         Path port = root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1");
         Files.writeString(port.resolve("state"), state + "\n");
         Files.writeString(port.resolve("phys_state"), physicalState + "\n");

@@ -17,11 +17,14 @@ class ParserBenchmark {
     @Test
     void parserAgainstLineSplitting() throws Exception {
         Collection<RunResult> results = new Runner(new OptionsBuilder()
-                .include(ParserThroughput.class.getName())
-                .forks(0)
-                .warmupIterations(3).warmupTime(TimeValue.seconds(2))
-                .measurementIterations(5).measurementTime(TimeValue.seconds(2))
-                .build()).run();
+                        .include(ParserThroughput.class.getName())
+                        .forks(0)
+                        .warmupIterations(3)
+                        .warmupTime(TimeValue.seconds(2))
+                        .measurementIterations(5)
+                        .measurementTime(TimeValue.seconds(2))
+                        .build())
+                .run();
         StringBuilder text = new StringBuilder();
         double split = 0;
         for (RunResult result : results) {
@@ -30,12 +33,16 @@ class ParserBenchmark {
             if (name.equals("splitIntoLines")) {
                 split = score;
             }
-            text.append(String.format("%-24s %,12.0f pages/s ± %,.0f%n", name, score, result.getPrimaryResult().getScoreError()));
+            text.append(String.format(
+                    "%-24s %,12.0f pages/s ± %,.0f%n",
+                    name, score, result.getPrimaryResult().getScoreError()));
         }
         for (RunResult result : results) {
             String name = result.getParams().getBenchmark().replaceAll(".*\\.", "");
             if (!name.equals("splitIntoLines") && split > 0) {
-                text.append(String.format("%s / splitIntoLines = %.2f%n", name, result.getPrimaryResult().getScore() / split));
+                text.append(String.format(
+                        "%s / splitIntoLines = %.2f%n",
+                        name, result.getPrimaryResult().getScore() / split));
             }
         }
         System.out.println("\n==== Railscope parser benchmark ====\n" + text);

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 
 /** Debian's Prometheus on 127.0.0.1 and a free port, scraping one node_exporter every second with a {@code node} label. */
 public final class PrometheusFixture implements AutoCloseable {
@@ -32,8 +34,14 @@ public final class PrometheusFixture implements AutoCloseable {
                         labels: {node: "%s", cluster: "test-cell"}
                 """.formatted(target, node));
         int port = FreePort.pick();
-        ServerProcess process = ServerProcess.start("prometheus", java.util.List.of(BINARY, "--config.file=" + root.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + root.resolve("data"), "--web.listen-address=127.0.0.1:" + port), root.resolve("prometheus.log"),
+        ServerProcess process = ServerProcess.start(
+                "prometheus",
+                List.of(
+                        BINARY,
+                        "--config.file=" + root.resolve("prometheus.yml"),
+                        "--storage.tsdb.path=" + root.resolve("data"),
+                        "--web.listen-address=127.0.0.1:" + port),
+                root.resolve("prometheus.log"),
                 URI.create("http://127.0.0.1:" + port + "/-/ready"));
         return new PrometheusFixture(process, port);
     }
@@ -43,8 +51,9 @@ public final class PrometheusFixture implements AutoCloseable {
      * sending its alerts to the Alertmanager at {@code alertmanager}, and again every {@code resendDelay}
      * (firing, and resolved for 15 minutes).
      */
-    public static PrometheusFixture alerting(java.util.List<String> targets, String rules, URI alertmanager, java.time.Duration interval,
-            java.time.Duration resendDelay) throws IOException, InterruptedException {
+    public static PrometheusFixture alerting(
+            List<String> targets, String rules, URI alertmanager, Duration interval, Duration resendDelay)
+            throws IOException, InterruptedException {
         Path root = Files.createTempDirectory("railscope-prometheus");
         Files.writeString(root.resolve("rules.yml"), rules);
         Files.writeString(root.resolve("prometheus.yml"), """
@@ -60,12 +69,23 @@ public final class PrometheusFixture implements AutoCloseable {
                   - job_name: node
                     static_configs:
                       - targets: [%4$s]
-                """.formatted(interval.toMillis(), root.resolve("rules.yml"), alertmanager.getAuthority(),
-                String.join(", ", targets.stream().map(target -> "\"" + target + "\"").toList())));
+                """.formatted(
+                interval.toMillis(),
+                root.resolve("rules.yml"),
+                alertmanager.getAuthority(),
+                String.join(
+                        ", ",
+                        targets.stream().map(target -> "\"" + target + "\"").toList())));
         int port = FreePort.pick();
-        ServerProcess process = ServerProcess.start("prometheus", java.util.List.of(BINARY, "--config.file=" + root.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + root.resolve("data"), "--web.listen-address=127.0.0.1:" + port,
-                "--rules.alert.resend-delay=" + resendDelay.toSeconds() + "s"), root.resolve("prometheus.log"),
+        ServerProcess process = ServerProcess.start(
+                "prometheus",
+                List.of(
+                        BINARY,
+                        "--config.file=" + root.resolve("prometheus.yml"),
+                        "--storage.tsdb.path=" + root.resolve("data"),
+                        "--web.listen-address=127.0.0.1:" + port,
+                        "--rules.alert.resend-delay=" + resendDelay.toSeconds() + "s"),
+                root.resolve("prometheus.log"),
                 URI.create("http://127.0.0.1:" + port + "/-/ready"));
         return new PrometheusFixture(process, port);
     }

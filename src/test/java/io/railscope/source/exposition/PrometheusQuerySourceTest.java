@@ -4,19 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import com.sun.net.httpserver.HttpServer;
 import io.railscope.source.NodeMetricsSnapshot;
-import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.RdmaNetnsReport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** The query mode against Debian's Prometheus scraping Debian's node_exporter on fixture trees. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -29,75 +34,104 @@ class PrometheusQuerySourceTest {
             node.port(3, "1: DOWN", "3: Disabled", "400 Gb/sec (4X NDR)");
             node.counter(5, "link_downed", 3);
             node.rdmaNetns(false);
-            PrometheusQuerySource source = new PrometheusQuerySource(prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5),
-                    Clock.systemUTC());
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
-                NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
-                assertThat(snapshot.ports()).hasSize(8);
-                assertThat(snapshot.ports()).filteredOn(port -> port.device().equals("mlx5_3"))
-                        .singleElement().satisfies(port -> assertThat(port.stateId()).isEqualTo(1));
-                assertThat(snapshot.ports()).filteredOn(port -> port.device().equals("mlx5_5"))
-                        .singleElement().satisfies(port -> assertThat(port.counter(PortCounter.LINK_DOWNED)).isEqualTo(3));
-                assertThat(snapshot.rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of("gpu-node-7")));
-            });
+            PrometheusQuerySource source = new PrometheusQuerySource(
+                    prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(500))
+                    .untilAsserted(() -> {
+                        NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
+                        assertThat(snapshot.ports()).hasSize(8);
+                        assertThat(snapshot.ports())
+                                .filteredOn(port -> port.device().equals("mlx5_3"))
+                                .singleElement()
+                                .satisfies(port -> assertThat(port.stateId()).isEqualTo(1));
+                        assertThat(snapshot.ports())
+                                .filteredOn(port -> port.device().equals("mlx5_5"))
+                                .singleElement()
+                                .satisfies(port -> assertThat(port.counter(PortCounter.LINK_DOWNED))
+                                        .isEqualTo(3));
+                        assertThat(snapshot.rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of("gpu-node-7")));
+                    });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
-            assertThat(snapshot.ports()).allSatisfy(port -> assertThat(port.rateBytesPerSecond()).isEqualTo(5e10));
+            assertThat(snapshot.ports())
+                    .allSatisfy(port -> assertThat(port.rateBytesPerSecond()).isEqualTo(5e10));
             // error counters travel only where they are not zero: an exported counter at zero still reads 0,
             // a counter this node_exporter does not have (RoCE, from 1.11) stays missing
-            assertThat(snapshot.ports()).filteredOn(port -> !port.device().equals("mlx5_5"))
-                    .allSatisfy(port -> assertThat(port.counter(PortCounter.LINK_DOWNED)).isZero())
-                    .allSatisfy(port -> assertThat(port.counter(PortCounter.SYMBOL_ERRORS)).isZero());
-            assertThat(snapshot.ports()).allSatisfy(port -> assertThat(port.counter(PortCounter.OUT_OF_SEQUENCE_PACKETS)).isEqualTo(-1));
+            assertThat(snapshot.ports())
+                    .filteredOn(port -> !port.device().equals("mlx5_5"))
+                    .allSatisfy(port ->
+                            assertThat(port.counter(PortCounter.LINK_DOWNED)).isZero())
+                    .allSatisfy(port ->
+                            assertThat(port.counter(PortCounter.SYMBOL_ERRORS)).isZero());
+            assertThat(snapshot.ports())
+                    .allSatisfy(port -> assertThat(port.counter(PortCounter.OUT_OF_SEQUENCE_PACKETS))
+                            .isEqualTo(-1));
             assertThat(snapshot.neighbors()).singleElement().satisfies(neighbors -> {
                 assertThat(neighbors.entries()).isEqualTo(40);
                 assertThat(neighbors.gcThresh3()).isEqualTo(1024);
             });
 
-            PrometheusQuerySource otherCell = new PrometheusQuerySource(prometheus.url(), "cluster=\"another-cell\"", "node", Duration.ofSeconds(5),
-                    Clock.systemUTC());
+            PrometheusQuerySource otherCell = new PrometheusQuerySource(
+                    prometheus.url(), "cluster=\"another-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
             assertThat(otherCell.fetchNodeMetrics().ports()).isEmpty();
         }
     }
 
     @Test
     void errorCountersAreAskedForWhereTheyAreNotZero() {
-        PrometheusQuerySource source = new PrometheusQuerySource(java.net.URI.create("http://127.0.0.1:1"), "cluster=\"c\"", "node",
-                Duration.ofSeconds(1), Clock.systemUTC());
-        assertThat(source.queries()).containsEntry("node_infiniband_symbol_error_total",
-                "max by (node, device, port) (node_infiniband_symbol_error_total{cluster=\"c\"}) > 0");
-        assertThat(source.queries()).containsEntry("node_infiniband_port_data_received_bytes_total",
-                "max by (node, device, port) (node_infiniband_port_data_received_bytes_total{cluster=\"c\"})");
-        assertThat(source.exportedErrorCountersQuery()).startsWith("count by (__name__) ({__name__=~\"node_infiniband_port_errors_received_total|")
+        PrometheusQuerySource source = new PrometheusQuerySource(
+                URI.create("http://127.0.0.1:1"), "cluster=\"c\"", "node", Duration.ofSeconds(1), Clock.systemUTC());
+        assertThat(source.queries())
+                .containsEntry(
+                        "node_infiniband_symbol_error_total",
+                        "max by (node, device, port) (node_infiniband_symbol_error_total{cluster=\"c\"}) > 0");
+        assertThat(source.queries())
+                .containsEntry(
+                        "node_infiniband_port_data_received_bytes_total",
+                        "max by (node, device, port) (node_infiniband_port_data_received_bytes_total{cluster=\"c\"})");
+        assertThat(source.exportedErrorCountersQuery())
+                .startsWith("count by (__name__) ({__name__=~\"node_infiniband_port_errors_received_total|")
                 .endsWith("\",cluster=\"c\"})");
     }
 
     @Test
     void aFailedQueryNamesTheQueryAndTheError() {
-        byte[] answer = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error at char 5\"}".getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream(answer), "up", "up{", new NodeMetricsReadings(l -> "n")))
-                .isInstanceOf(IOException.class).hasMessage("query up{ failed: parse error at char 5");
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)), "up", "up",
-                new NodeMetricsReadings(l -> "n"))).isInstanceOf(IOException.class);
+        byte[] answer = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error at char 5\"}"
+                .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> PrometheusQuerySource.readVector(
+                        new ByteArrayInputStream(answer), "up", "up{", new NodeMetricsReadings(l -> "n")))
+                .isInstanceOf(IOException.class)
+                .hasMessage("query up{ failed: parse error at char 5");
+        assertThatThrownBy(() -> PrometheusQuerySource.readVector(
+                        new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)),
+                        "up",
+                        "up",
+                        new NodeMetricsReadings(l -> "n")))
+                .isInstanceOf(IOException.class);
     }
 
     @Test
     void anHttpErrorNamesTheQueryAndTheStatus() throws Exception {
-        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 8);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 8);
         server.createContext("/api/v1/query", exchange -> {
             byte[] body = exchange.getRequestURI().getQuery().startsWith("query=count")
-                    ? "{\"status\":\"error\",\"errorType\":\"timeout\",\"error\":\"query timed out in expression evaluation\"}".getBytes(StandardCharsets.UTF_8)
+                    ? "{\"status\":\"error\",\"errorType\":\"timeout\",\"error\":\"query timed out in expression evaluation\"}"
+                            .getBytes(StandardCharsets.UTF_8)
                     : "<html>bad gateway</html>".getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(exchange.getRequestURI().getQuery().startsWith("query=count") ? 503 : 502, body.length);
+            exchange.sendResponseHeaders(
+                    exchange.getRequestURI().getQuery().startsWith("query=count") ? 503 : 502, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });
         server.start();
         try {
-            java.net.URI url = java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort());
-            assertThatThrownBy(() -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC()).fetchNodeMetrics())
-                    .isInstanceOf(IOException.class).hasMessageStartingWith("query count by (__name__)")
+            URI url = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+            assertThatThrownBy(
+                            () -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC())
+                                    .fetchNodeMetrics())
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("query count by (__name__)")
                     .hasMessageEndingWith("failed: query timed out in expression evaluation");
             server.removeContext("/api/v1/query");
             server.createContext("/api/v1/query", exchange -> {
@@ -106,8 +140,12 @@ class PrometheusQuerySourceTest {
                 exchange.getResponseBody().write(body);
                 exchange.close();
             });
-            assertThatThrownBy(() -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC()).fetchNodeMetrics())
-                    .isInstanceOf(IOException.class).hasMessageStartingWith("query count by (__name__)").hasMessageEndingWith(": HTTP 502");
+            assertThatThrownBy(
+                            () -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC())
+                                    .fetchNodeMetrics())
+                    .isInstanceOf(IOException.class)
+                    .hasMessageStartingWith("query count by (__name__)")
+                    .hasMessageEndingWith(": HTTP 502");
         } finally {
             server.stop(0);
         }
@@ -121,9 +159,15 @@ class PrometheusQuerySourceTest {
         feed(readings, "node_infiniband_rate_bytes_per_second", "\"-Inf\"", "\"50000000000\"");
         feed(readings, "node_infiniband_port_data_received_bytes_total", "\"1e+30\"", "\"12\"");
         feed(readings, "node_infiniband_link_downed_total", "\"-3\"", "\"NaN\"");
-        NodeMetricsSnapshot snapshot = readings.snapshot(java.time.Instant.now(), List.of());
-        RailPortReading bad = snapshot.ports().stream().filter(p -> p.node().equals("gpu-1")).findFirst().orElseThrow();
-        RailPortReading good = snapshot.ports().stream().filter(p -> p.node().equals("gpu-2")).findFirst().orElseThrow();
+        NodeMetricsSnapshot snapshot = readings.snapshot(Instant.now(), List.of());
+        RailPortReading bad = snapshot.ports().stream()
+                .filter(p -> p.node().equals("gpu-1"))
+                .findFirst()
+                .orElseThrow();
+        RailPortReading good = snapshot.ports().stream()
+                .filter(p -> p.node().equals("gpu-2"))
+                .findFirst()
+                .orElseThrow();
         assertThat(bad.stateId()).isEqualTo(RailPortReading.UNKNOWN_STATE);
         assertThat(bad.rateBytesPerSecond()).isZero();
         assertThat(bad.counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(-1);
@@ -131,20 +175,24 @@ class PrometheusQuerySourceTest {
         assertThat(good.stateId()).isEqualTo(4);
         assertThat(good.counter(PortCounter.DATA_RECEIVED_BYTES)).isEqualTo(12);
         assertThat(good.counter(PortCounter.LINK_DOWNED)).isEqualTo(-1);
-        assertThat(snapshot.problems()).containsExactly(
-                "node_infiniband_state_id{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown",
-                "node_infiniband_rate_bytes_per_second{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -Inf: no link rate, dropped",
-                "node_infiniband_port_data_received_bytes_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} 1.0E30: no counter value, dropped",
-                "node_infiniband_link_downed_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -3: no counter value, dropped",
-                "node_infiniband_link_downed_total{node=\"gpu-2\",device=\"mlx5_0\",port=\"1\"} NaN: no counter value, dropped");
+        assertThat(snapshot.problems())
+                .containsExactly(
+                        "node_infiniband_state_id{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} +Inf: no state code (0-5), read as unknown",
+                        "node_infiniband_rate_bytes_per_second{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -Inf: no link rate, dropped",
+                        "node_infiniband_port_data_received_bytes_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} 1.0E30: no counter value, dropped",
+                        "node_infiniband_link_downed_total{node=\"gpu-1\",device=\"mlx5_0\",port=\"1\"} -3: no counter value, dropped",
+                        "node_infiniband_link_downed_total{node=\"gpu-2\",device=\"mlx5_0\",port=\"1\"} NaN: no counter value, dropped");
     }
 
     /** An instant-query answer of one metric for gpu-1 and gpu-2, values as Prometheus writes them (strings). */
     private static void feed(NodeMetricsReadings readings, String metric, String gpu1, String gpu2) throws IOException {
         String answer = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
-                + "{\"metric\":{\"node\":\"gpu-1\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu1 + "]},"
-                + "{\"metric\":{\"node\":\"gpu-2\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu2 + "]}]}}";
-        PrometheusQuerySource.readVector(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), metric, metric, readings);
+                + "{\"metric\":{\"node\":\"gpu-1\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu1
+                + "]},"
+                + "{\"metric\":{\"node\":\"gpu-2\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu2
+                + "]}]}}";
+        PrometheusQuerySource.readVector(
+                new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), metric, metric, readings);
     }
 
     @Test

@@ -21,9 +21,13 @@ public class QueryCellResource implements QuarkusTestResourceLifecycleManager {
             exporter.port(5, "4: ACTIVE", "5: LinkUp", "200 Gb/sec (4X HDR)");
             prometheus = PrometheusFixture.scraping(exporter.address(), "gpu-a-001");
             cell = MockCell.loaded();
-            return Map.of("railscope.cells.kube-q.kubernetes.kubeconfig", cell.writeKubeconfig().toString(),
-                    "railscope.cells.kube-q.metrics.prometheus-url", prometheus.url().toString(),
-                    "railscope.cells.kube-q.metrics.selector", "cluster=\"test-cell\"");
+            return Map.of(
+                    "railscope.cells.kube-q.kubernetes.kubeconfig",
+                    cell.writeKubeconfig().toString(),
+                    "railscope.cells.kube-q.metrics.prometheus-url",
+                    prometheus.url().toString(),
+                    "railscope.cells.kube-q.metrics.selector",
+                    "cluster=\"test-cell\"");
         } catch (Exception e) {
             throw new IllegalStateException("cell kube-q did not start: " + e.getMessage(), e);
         }

@@ -4,9 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.PeersProfile;
-import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -23,15 +23,25 @@ class QueryCellTest {
 
     @Test
     void railsOfANodeComeFromThePrometheusQueryApi() {
-        await().atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions().untilAsserted(() -> {
-            loop.collector("kube-q").orElseThrow().collect();
-            JsonPath node = given().get("/api/v1/cells/kube-q/nodes/gpu-a-001").then().statusCode(200).extract().jsonPath();
-            assertThat(node.getList("rails")).hasSize(8);
-            assertThat(node.getString("rails.find { it.rail == 6 }.health")).isEqualTo("DEGRADED");
-            assertThat(node.getString("rails.find { it.rail == 6 }.reason")).isEqualTo("trained at 200 Gb/s, expected 400");
-            assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
-            assertThat(node.getInt("neighbors.entries")).isEqualTo(20);
-        });
+        await().atMost(Duration.ofSeconds(40))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    loop.collector("kube-q").orElseThrow().collect();
+                    JsonPath node = given().get("/api/v1/cells/kube-q/nodes/gpu-a-001")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath();
+                    assertThat(node.getList("rails")).hasSize(8);
+                    assertThat(node.getString("rails.find { it.rail == 6 }.health"))
+                            .isEqualTo("DEGRADED");
+                    assertThat(node.getString("rails.find { it.rail == 6 }.reason"))
+                            .isEqualTo("trained at 200 Gb/s, expected 400");
+                    assertThat(node.getString("rails.find { it.rail == 1 }.health"))
+                            .isEqualTo("OK");
+                    assertThat(node.getInt("neighbors.entries")).isEqualTo(20);
+                });
         given().get("/api/v1/cells/kube-q/rails").then().statusCode(200);
     }
 }

@@ -48,8 +48,10 @@ final class StalledExporter implements AutoCloseable {
                 held.add(socket);
                 if (headers) {
                     OutputStream out = socket.getOutputStream();
-                    out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: 100000\r\n\r\n"
-                            + "node_arp_entries{device=\"eth0\"} 1\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(
+                            ("HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\nContent-Length: 100000\r\n\r\n"
+                                            + "node_arp_entries{device=\"eth0\"} 1\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                 }
             } catch (IOException e) {

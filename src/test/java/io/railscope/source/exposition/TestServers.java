@@ -3,8 +3,7 @@ package io.railscope.source.exposition;
 /** Stops the servers a test started, in order, whatever fails. */
 public final class TestServers {
 
-    private TestServers() {
-    }
+    private TestServers() {}
 
     public static void stop(AutoCloseable... servers) {
         for (AutoCloseable server : servers) {

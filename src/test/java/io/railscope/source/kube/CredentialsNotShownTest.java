@@ -3,12 +3,10 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import com.sun.net.httpserver.HttpServer;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.CellConfig;
 import io.railscope.config.IpamSettings;
-import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +18,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * What Railscope says when a cell's credentials are wrong: the reason, never the credentials. The
@@ -31,8 +31,8 @@ class CredentialsNotShownTest {
     private static final String TOKEN = "rs-secret-token-7f3a9c";
     private static final String KEY = "cnMtc2VjcmV0LWtleS1kYXRh";
 
-    record Kubernetes(Optional<String> context, Optional<String> kubeconfig, boolean inCluster) implements CellConfig.Kubernetes {
-    }
+    record Kubernetes(Optional<String> context, Optional<String> kubeconfig, boolean inCluster)
+            implements CellConfig.Kubernetes {}
 
     @Test
     void aMalformedKubeconfigIsReportedWithoutItsContent() throws Exception {
@@ -47,10 +47,13 @@ class CredentialsNotShownTest {
                 contexts: [{name: c, context: {cluster: c, user: u}}]
                 current-context: c
                 """.formatted(TOKEN, KEY));
-        Throwable error = catchThrowable(() -> KubernetesClients.create(new Kubernetes(Optional.empty(), Optional.of(file.toString()), false),
-                Duration.ofSeconds(2)));
+        Throwable error = catchThrowable(() -> KubernetesClients.create(
+                new Kubernetes(Optional.empty(), Optional.of(file.toString()), false), Duration.ofSeconds(2)));
         assertThat(error).isNotNull();
-        assertThat(error.getMessage()).contains(file.toString()).doesNotContain(TOKEN).doesNotContain(KEY);
+        assertThat(error.getMessage())
+                .contains(file.toString())
+                .doesNotContain(TOKEN)
+                .doesNotContain(KEY);
         assertThat(causes(error)).doesNotContain(TOKEN).doesNotContain(KEY);
     }
 
@@ -60,8 +63,9 @@ class CredentialsNotShownTest {
         HttpServer apiServer = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         apiServer.createContext("/", exchange -> {
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-            byte[] body = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}"
-                    .getBytes(StandardCharsets.UTF_8);
+            byte[] body =
+                    "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}"
+                            .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(401, body.length);
             exchange.getResponseBody().write(body);
@@ -78,9 +82,10 @@ class CredentialsNotShownTest {
                     contexts: [{name: c, context: {cluster: c, user: u}}]
                     current-context: c
                     """.formatted(apiServer.getAddress().getPort(), TOKEN));
-            var client = KubernetesClients.create(new Kubernetes(Optional.empty(), Optional.of(file.toString()), false), Duration.ofSeconds(2));
-            try (KubernetesIpamSource source = new KubernetesIpamSource(client, IpamSettings.defaults(), AuditSettings.defaults(), 8,
-                    Clock.systemUTC())) {
+            var client = KubernetesClients.create(
+                    new Kubernetes(Optional.empty(), Optional.of(file.toString()), false), Duration.ofSeconds(2));
+            try (KubernetesIpamSource source = new KubernetesIpamSource(
+                    client, IpamSettings.defaults(), AuditSettings.defaults(), 8, Clock.systemUTC())) {
                 Throwable error = catchThrowable(source::fetchKubernetes);
                 // the token was sent and refused; what is shown says so without it
                 assertThat(authorizations).contains("Bearer " + TOKEN);

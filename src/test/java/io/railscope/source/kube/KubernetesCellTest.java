@@ -6,13 +6,14 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.railscope.PeersProfile;
-import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,36 +34,61 @@ class KubernetesCellTest {
             given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).body("nodeBlocks.size()", equalTo(3));
         });
 
-        JsonPath ipam = given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).extract().jsonPath();
-        assertThat(ipam.getInt("pools.find { it.name == 'cluster-pool' }.freeBlocks")).isEqualTo(20_477);
-        assertThat(ipam.getInt("pools.find { it.name == 'rail-2' }.allocationFailures")).isEqualTo(3);
-        assertThat(ipam.getInt("pools.find { it.name == '10.250.0.0-24' }.leaked")).isEqualTo(1);
+        JsonPath ipam = given().get("/api/v1/cells/kube-a/ipam")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(ipam.getInt("pools.find { it.name == 'cluster-pool' }.freeBlocks"))
+                .isEqualTo(20_477);
+        assertThat(ipam.getInt("pools.find { it.name == 'rail-2' }.allocationFailures"))
+                .isEqualTo(3);
+        assertThat(ipam.getInt("pools.find { it.name == '10.250.0.0-24' }.leaked"))
+                .isEqualTo(1);
         assertThat(ipam.getList("leaks.podref", String.class)).containsExactly("team-a/trainer-old");
         assertThat(ipam.getList("asymmetricNodes.node", String.class)).containsExactly("gpu-a-002");
         assertThat(ipam.getList("stuckPods.name", String.class)).isEmpty();
-        assertThat(ipam.getList("problems", String.class)).singleElement().asString().contains("whereabouts IPPool broken");
-        assertThat(ipam.getList("allocationFailures.reason", String.class)).contains("FailedCreatePodSandBox", "NoFreeRanges")
+        assertThat(ipam.getList("problems", String.class))
+                .singleElement()
+                .asString()
+                .contains("whereabouts IPPool broken");
+        assertThat(ipam.getList("allocationFailures.reason", String.class))
+                .contains("FailedCreatePodSandBox", "NoFreeRanges")
                 .doesNotContain("CIDRNotAvailable");
-        given().get("/cells/kube-a").then().statusCode(200)
-                .body(containsString("<strong>20,477</strong> more nodes can join"), containsString("team-a/trainer-old"));
-        given().get("/api/v1/cells/kube-a").then().body("kind", equalTo("KUBERNETES"))
+        given().get("/cells/kube-a")
+                .then()
+                .statusCode(200)
+                .body(
+                        containsString("<strong>20,477</strong> more nodes can join"),
+                        containsString("team-a/trainer-old"));
+        given().get("/api/v1/cells/kube-a")
+                .then()
+                .body("kind", equalTo("KUBERNETES"))
                 .body("sources.find { it.source == 'kubernetes' }.error", equalTo(null));
 
         MockCellResource.cell.close();
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             loop.collector("kube-a").orElseThrow().collect();
-            given().get("/api/v1/cells/kube-a").then()
-                    .body("sources.find { it.source == 'kubernetes' }.error", org.hamcrest.Matchers.notNullValue());
+            given().get("/api/v1/cells/kube-a")
+                    .then()
+                    .body("sources.find { it.source == 'kubernetes' }.error", Matchers.notNullValue());
         });
         // the last good numbers stay
-        given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200)
+        given().get("/api/v1/cells/kube-a/ipam")
+                .then()
+                .statusCode(200)
                 .body("pools.find { it.name == 'cluster-pool' }.freeBlocks", equalTo(20_477));
-        given().get("/api/v1/cells/kube-a").then().body("reasons", org.hamcrest.Matchers.hasItem(containsString(
-                "kubernetes source failing")));
+        given().get("/api/v1/cells/kube-a")
+                .then()
+                .body("reasons", Matchers.hasItem(containsString("kubernetes source failing")));
         // the simulated cells go on
         loop.collector("alpha").orElseThrow().collect();
-        given().get("/api/v1/cells/alpha").then().body("sources.find { it.source == 'kubernetes' }.lastSuccessAt", org.hamcrest.Matchers.notNullValue());
-        given().get("/api/v1/cells/alpha").then().body("sources.find { it.source == 'kubernetes' }.error", equalTo(null));
+        given().get("/api/v1/cells/alpha")
+                .then()
+                .body("sources.find { it.source == 'kubernetes' }.lastSuccessAt", Matchers.notNullValue());
+        given().get("/api/v1/cells/alpha")
+                .then()
+                .body("sources.find { it.source == 'kubernetes' }.error", equalTo(null));
     }
 }

@@ -9,13 +9,25 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A cell's Kubernetes API for tests: the fabric8 mock server in CRUD mode on 127.0.0.1, loaded with
@@ -23,40 +35,73 @@ import java.util.List;
  */
 public final class MockCell implements AutoCloseable {
 
-    public static final List<String> FIXTURES = List.of("nodes.yaml", "ciliumnodes.yaml", "cilium-config.yaml", "pods.yaml",
-            "nv-ipam.yaml", "whereabouts.yaml", "network-attachments.yaml", "services.yaml", "events.yaml", "multus-config.yaml");
+    public static final List<String> FIXTURES = List.of(
+            "nodes.yaml",
+            "ciliumnodes.yaml",
+            "cilium-config.yaml",
+            "pods.yaml",
+            "nv-ipam.yaml",
+            "whereabouts.yaml",
+            "network-attachments.yaml",
+            "services.yaml",
+            "events.yaml",
+            "multus-config.yaml");
     /** Kinds Railscope does not read but real cells hold, so that fixtures copied from them load. */
     private static final List<ResourceDefinitionContext> FOREIGN = List.of(
-            new ResourceDefinitionContext.Builder().withGroup("whereabouts.cni.cncf.io").withVersion("v1alpha1")
-                    .withKind("OverlappingRangeIPReservation").withPlural("overlappingrangeipreservations").withNamespaced(true).build(),
-            Resources.CALICO_IPPOOL, Resources.SERVICE_CIDR_VERSIONS.get(1), Resources.SERVICE_CIDR_VERSIONS.get(2));
-    private static final List<ResourceDefinitionContext> CUSTOM = List.of(Resources.CILIUM_NODE, Resources.CILIUM_POD_IP_POOL, Resources.NV_IPAM_IPPOOL,
-            Resources.NV_IPAM_CIDRPOOL, Resources.WHEREABOUTS_IPPOOL, Resources.NETWORK_ATTACHMENT, Resources.SERVICE_CIDR);
+            new ResourceDefinitionContext.Builder()
+                    .withGroup("whereabouts.cni.cncf.io")
+                    .withVersion("v1alpha1")
+                    .withKind("OverlappingRangeIPReservation")
+                    .withPlural("overlappingrangeipreservations")
+                    .withNamespaced(true)
+                    .build(),
+            Resources.CALICO_IPPOOL,
+            Resources.SERVICE_CIDR_VERSIONS.get(1),
+            Resources.SERVICE_CIDR_VERSIONS.get(2));
 
-    private static final java.util.regex.Pattern LOG_PATH = java.util.regex.Pattern.compile(
-            "/api/v1/namespaces/([^/]+)/pods/([^/]+)/log\\?(.*)");
+    private static final List<ResourceDefinitionContext> CUSTOM = List.of(
+            Resources.CILIUM_NODE,
+            Resources.CILIUM_POD_IP_POOL,
+            Resources.NV_IPAM_IPPOOL,
+            Resources.NV_IPAM_CIDRPOOL,
+            Resources.WHEREABOUTS_IPPOOL,
+            Resources.NETWORK_ATTACHMENT,
+            Resources.SERVICE_CIDR);
+
+    private static final Pattern LOG_PATH = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/log\\?(.*)");
 
     private final KubernetesMockServer server;
     private final KubernetesClient client;
-    private final java.util.Map<String, byte[]> logs = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger logRequests = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.Map<String, Integer> logRequestsByPod = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<String, byte[]> logs = new ConcurrentHashMap<>();
+    private final AtomicInteger logRequests = new AtomicInteger();
+    private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
     private MockCell() {
-        List<CustomResourceDefinitionContext> contexts = java.util.stream.Stream.concat(CUSTOM.stream(), FOREIGN.stream()).map(MockCell::crd).toList();
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(contexts) {
-            @Override
-            public io.fabric8.mockwebserver.http.MockResponse dispatch(io.fabric8.mockwebserver.http.RecordedRequest request) {
-                if (refused.stream().anyMatch(request.getPath()::startsWith)) {
-                    return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(403).setBody(
-                            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Forbidden\",\"code\":403,"
-                                    + "\"message\":\"forbidden: User cannot list resource\"}");
-                }
-                java.util.regex.Matcher log = LOG_PATH.matcher(request.getPath());
-                return log.matches() ? podLog(log.group(1), log.group(2), log.group(3)) : super.dispatch(request);
-            }
-        }, false);
+        List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
+                .map(MockCell::crd)
+                .toList();
+        server = new KubernetesMockServer(
+                new Context(),
+                new MockWebServer(),
+                new HashMap<>(),
+                new KubernetesCrudDispatcher(contexts) {
+                    @Override
+                    public MockResponse dispatch(RecordedRequest request) {
+                        if (refused.stream().anyMatch(request.getPath()::startsWith)) {
+                            return new MockResponse()
+                                    .setResponseCode(403)
+                                    .setBody(
+                                            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Forbidden\",\"code\":403,"
+                                                    + "\"message\":\"forbidden: User cannot list resource\"}");
+                        }
+                        Matcher log = LOG_PATH.matcher(request.getPath());
+                        return log.matches()
+                                ? podLog(log.group(1), log.group(2), log.group(3))
+                                : super.dispatch(request);
+                    }
+                },
+                false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         client = server.createClient();
     }
@@ -119,28 +164,30 @@ public final class MockCell implements AutoCloseable {
     }
 
     /** How many times each pod's log was requested, by namespace/pod. */
-    public java.util.Map<String, Integer> logRequestsByPod() {
-        return java.util.Map.copyOf(logRequestsByPod);
+    public Map<String, Integer> logRequestsByPod() {
+        return Map.copyOf(logRequestsByPod);
     }
 
-    private io.fabric8.mockwebserver.http.MockResponse podLog(String namespace, String pod, String query) {
+    private MockResponse podLog(String namespace, String pod, String query) {
         logRequests.incrementAndGet();
         logRequestsByPod.merge(namespace + "/" + pod, 1, Integer::sum);
-        java.util.Map<String, String> parameters = new HashMap<>();
+        Map<String, String> parameters = new HashMap<>();
         for (String pair : query.split("&")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
-                parameters.put(pair.substring(0, eq), java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8));
+                parameters.put(
+                        pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             }
         }
         byte[] text = logs.get(namespace + "/" + pod + "/" + parameters.getOrDefault("container", ""));
         if (text == null) {
-            return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(404).setBody(
-                    "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"container not found\",\"code\":404}");
+            return new MockResponse()
+                    .setResponseCode(404)
+                    .setBody(
+                            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\"container not found\",\"code\":404}");
         }
         int limit = parameters.containsKey("limitBytes") ? Integer.parseInt(parameters.get("limitBytes")) : text.length;
-        return new io.fabric8.mockwebserver.http.MockResponse().setResponseCode(200)
-                .setBody(java.util.Arrays.copyOf(text, Math.min(limit, text.length)));
+        return new MockResponse().setResponseCode(200).setBody(Arrays.copyOf(text, Math.min(limit, text.length)));
     }
 
     public void load(String resource) throws IOException {
@@ -168,19 +215,24 @@ public final class MockCell implements AutoCloseable {
     }
 
     private void create(HasMetadata item) {
-        ResourceDefinitionContext context = java.util.stream.Stream.concat(CUSTOM.stream(), FOREIGN.stream())
-                .filter(c -> c.getKind().equals(item.getKind()) && item.getApiVersion().equals(c.getGroup() + "/" + c.getVersion()))
-                .findFirst().orElse(null);
+        ResourceDefinitionContext context = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
+                .filter(c -> c.getKind().equals(item.getKind())
+                        && item.getApiVersion().equals(c.getGroup() + "/" + c.getVersion()))
+                .findFirst()
+                .orElse(null);
         if (context == null) {
             client.resource(item).create();
             return;
         }
-        GenericKubernetesResource generic = item instanceof GenericKubernetesResource resource ? resource
+        GenericKubernetesResource generic = item instanceof GenericKubernetesResource resource
+                ? resource
                 : client.getKubernetesSerialization().convertValue(item, GenericKubernetesResource.class);
         var resources = client.genericKubernetesResources(context);
         if (context.isNamespaceScoped()) {
             // as kubectl apply does, an object posted without a namespace goes to "default"
-            String namespace = generic.getMetadata().getNamespace() == null ? "default" : generic.getMetadata().getNamespace();
+            String namespace = generic.getMetadata().getNamespace() == null
+                    ? "default"
+                    : generic.getMetadata().getNamespace();
             resources.inNamespace(namespace).resource(generic).create();
         } else {
             resources.resource(generic).create();
@@ -194,8 +246,12 @@ public final class MockCell implements AutoCloseable {
     }
 
     private static CustomResourceDefinitionContext crd(ResourceDefinitionContext context) {
-        return new CustomResourceDefinitionContext.Builder().withGroup(context.getGroup()).withVersion(context.getVersion())
-                .withKind(context.getKind()).withPlural(context.getPlural())
-                .withScope(context.isNamespaceScoped() ? "Namespaced" : "Cluster").build();
+        return new CustomResourceDefinitionContext.Builder()
+                .withGroup(context.getGroup())
+                .withVersion(context.getVersion())
+                .withKind(context.getKind())
+                .withPlural(context.getPlural())
+                .withScope(context.isNamespaceScoped() ? "Namespaced" : "Cluster")
+                .build();
     }
 }

@@ -12,8 +12,11 @@ public class MockCellResource implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             cell = MockCell.loaded();
-            return Map.of("railscope.cells.kube-a.kubernetes.kubeconfig", cell.writeKubeconfig().toString(),
-                    "railscope.cells.kube-a.kubernetes.context", "mock");
+            return Map.of(
+                    "railscope.cells.kube-a.kubernetes.kubeconfig",
+                    cell.writeKubeconfig().toString(),
+                    "railscope.cells.kube-a.kubernetes.context",
+                    "mock");
         } catch (Exception e) {
             throw new IllegalStateException("mock cell did not start: " + e.getMessage(), e);
         }

@@ -2,15 +2,14 @@ package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.config.NcclSettings;
+import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclJobObservation;
-import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
+import io.railscope.source.nccl.NcclSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
@@ -24,6 +23,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Training jobs found by their labels in the fabric8 mock server, their container logs read through its log endpoint. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -39,16 +40,27 @@ class NcclJobsFromPodLogsTest {
         cell = MockCell.loaded();
         cell.load("testdata/kube/training-pods.yaml");
         cell.podLog("team-a", "pretrain-worker-0", "pytorch", fixture("2.21-ib-gdr.log"));
-        cell.podLog("team-a", "pretrain-worker-1", "pytorch", new String(fixture("2.21-ib-gdr.log"))
-                .replace("llm-pretrain-worker-0", "llm-pretrain-worker-1").replace("rank 0 nranks 16", "rank 8 nranks 16")
-                .replace("rank 1 nranks 16", "rank 9 nranks 16").getBytes());
+        cell.podLog(
+                "team-a",
+                "pretrain-worker-1",
+                "pytorch",
+                new String(fixture("2.21-ib-gdr.log"))
+                        .replace("llm-pretrain-worker-0", "llm-pretrain-worker-1")
+                        .replace("rank 0 nranks 16", "rank 8 nranks 16")
+                        .replace("rank 1 nranks 16", "rank 9 nranks 16")
+                        .getBytes());
         cell.podLog("team-b", "sft-0", "trainer", fixture("2.18-socket-fallback.log"));
         cell.podLog("team-b", "sft-1", "trainer", fixture("2.19-roce-no-gdr.log"));
         cell.podLog("team-c", "quiet-0", "main", fixture("no-info.log"));
         cell.podLog("team-c", "fresh-0", "main", fixture("2.21-ib-gdr.log"));
         NcclSettings settings = NcclSettings.defaults();
-        source = new NcclJobSource("test", settings, new TrainingPods(cell.client(), settings.jobLabels())::list,
-                new PodLogs(cell.client(), settings.logMaxBytes())::read, NcclLogArchive.NONE, CLOCK);
+        source = new NcclJobSource(
+                "test",
+                settings,
+                new TrainingPods(cell.client(), settings.jobLabels())::list,
+                new PodLogs(cell.client(), settings.logMaxBytes())::read,
+                NcclLogArchive.NONE,
+                CLOCK);
     }
 
     @AfterEach
@@ -60,12 +72,16 @@ class NcclJobsFromPodLogsTest {
     @Test
     void eachJobGetsTheVerdictItsLogsProve() throws Exception {
         NcclSnapshot snapshot = source.fetchNccl();
-        Map<String, NcclJobObservation> jobs = snapshot.jobs().stream().collect(Collectors.toMap(NcclJobObservation::name, Function.identity()));
+        Map<String, NcclJobObservation> jobs =
+                snapshot.jobs().stream().collect(Collectors.toMap(NcclJobObservation::name, Function.identity()));
         // trainer comes from the IPAM fixtures: a job pod whose container has not started
         assertThat(jobs).containsOnlyKeys("pretrain", "sft", "quiet", "fresh", "broken", "trainer");
 
         for (String job : List.of("pretrain", "sft", "quiet")) {
-            assertThat(jobs.get(job).pods()).as("log status of the pods of " + job).extracting(NcclJobObservation.JobPod::log).containsOnly("read");
+            assertThat(jobs.get(job).pods())
+                    .as("log status of the pods of " + job)
+                    .extracting(NcclJobObservation.JobPod::log)
+                    .containsOnly("read");
         }
         NcclJobObservation pretrain = jobs.get("pretrain");
         assertThat(pretrain.requestedRails()).isEqualTo(8);
@@ -76,33 +92,43 @@ class NcclJobsFromPodLogsTest {
 
         NcclJobObservation sft = jobs.get("sft");
         assertThat(sft.requestedRails()).isEqualTo(2);
-        assertThat(sft.pods()).allSatisfy(pod -> assertThat(pod.backendInterfaces()).isEmpty());
+        assertThat(sft.pods())
+                .allSatisfy(pod -> assertThat(pod.backendInterfaces()).isEmpty());
         JobAssessment sftVerdict = JobAssessment.of(sft, OptionalDouble.empty(), 0.7);
         assertThat(sftVerdict.verdict()).isEqualTo(JobVerdict.DEGRADED);
-        assertThat(sftVerdict.reason()).isEqualTo("1 of 2 ranks fell back to NET/Socket on eth0 (pods sft-0) although each pod requested 2 rails;"
-                + " NET/IB found no device in the pod");
+        assertThat(sftVerdict.reason())
+                .isEqualTo(
+                        "1 of 2 ranks fell back to NET/Socket on eth0 (pods sft-0) although each pod requested 2 rails;"
+                                + " NET/IB found no device in the pod");
 
         JobAssessment quiet = JobAssessment.of(jobs.get("quiet"), OptionalDouble.empty(), 0.7);
         assertThat(quiet.verdict()).isEqualTo(JobVerdict.UNOBSERVABLE);
         assertThat(quiet.reason()).startsWith("NCCL_DEBUG=WARN on pod quiet-0");
 
         assertThat(jobs.get("fresh").pods().get(0).log()).isEqualTo("waiting");
-        assertThat(JobAssessment.of(jobs.get("fresh"), OptionalDouble.empty(), 0.7).reason()).startsWith("waiting for the pods' logs");
+        assertThat(JobAssessment.of(jobs.get("fresh"), OptionalDouble.empty(), 0.7)
+                        .reason())
+                .startsWith("waiting for the pods' logs");
 
         assertThat(jobs.get("broken").pods().get(0).log()).startsWith("unreadable: ");
-        assertThat(JobAssessment.of(jobs.get("broken"), OptionalDouble.empty(), 0.7).reason()).startsWith("logs could not be read: broken-0");
-        assertThat(snapshot.newLogs()).extracting(io.railscope.source.nccl.ContainerLog::pod).containsExactlyInAnyOrder("pretrain-worker-0", "pretrain-worker-1", "sft-0", "sft-1", "quiet-0");
+        assertThat(JobAssessment.of(jobs.get("broken"), OptionalDouble.empty(), 0.7)
+                        .reason())
+                .startsWith("logs could not be read: broken-0");
+        assertThat(snapshot.newLogs())
+                .extracting(ContainerLog::pod)
+                .containsExactlyInAnyOrder("pretrain-worker-0", "pretrain-worker-1", "sft-0", "sft-1", "quiet-0");
     }
 
     @Test
     void aLogAlreadyParsedIsNeverReadAgain() throws Exception {
         source.fetchNccl();
-        // five logs read, one failed (broken-0, whose failure may be tried once more at once); the fresh container is not due yet
-        java.util.Map<String, Integer> afterFirst = cell.logRequestsByPod();
+        // five logs read, one failed (broken-0, whose failure may be tried once more at once); the fresh container is
+        // not due yet
+        Map<String, Integer> afterFirst = cell.logRequestsByPod();
         assertThat(afterFirst.keySet()).hasSize(6).noneMatch(pod -> pod.endsWith("/fresh-0"));
         NcclSnapshot second = source.fetchNccl();
         // only the unreadable one is tried again
-        java.util.Map<String, Integer> afterSecond = cell.logRequestsByPod();
+        Map<String, Integer> afterSecond = cell.logRequestsByPod();
         afterFirst.forEach((pod, requests) -> {
             if (pod.endsWith("/broken-0")) {
                 assertThat(afterSecond.get(pod)).as(pod).isGreaterThan(requests);
@@ -111,7 +137,9 @@ class NcclJobsFromPodLogsTest {
             }
         });
         assertThat(second.newLogs()).isEmpty();
-        assertThat(second.jobs()).filteredOn(job -> job.name().equals("pretrain")).singleElement()
+        assertThat(second.jobs())
+                .filteredOn(job -> job.name().equals("pretrain"))
+                .singleElement()
                 .satisfies(job -> assertThat(job.ranks()).hasSize(4));
     }
 
@@ -120,7 +148,8 @@ class NcclJobsFromPodLogsTest {
     }
 
     private static byte[] fixture(String name) throws IOException {
-        try (InputStream in = NcclJobsFromPodLogsTest.class.getClassLoader().getResourceAsStream("testdata/nccl/" + name)) {
+        try (InputStream in =
+                NcclJobsFromPodLogsTest.class.getClassLoader().getResourceAsStream("testdata/nccl/" + name)) {
             return in.readAllBytes();
         }
     }

@@ -3,8 +3,6 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.fabric8.kubernetes.api.model.ListMetaBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -14,6 +12,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Execution(ExecutionMode.CONCURRENT)
 class PagedListTest {
@@ -22,12 +22,14 @@ class PagedListTest {
     void followsContinueTokensUntilTheLastPage() {
         List<String> continues = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        boolean served = Pages.forEach(options -> {
-            continues.add(options.getContinue());
-            assertThat(options.getLimit()).isEqualTo(Pages.SIZE);
-            int page = options.getContinue() == null ? 0 : Integer.parseInt(options.getContinue());
-            return page(page, page < 2 ? Integer.toString(page + 1) : null);
-        }, (Node node) -> names.add(node.getMetadata().getName()));
+        boolean served = Pages.forEach(
+                options -> {
+                    continues.add(options.getContinue());
+                    assertThat(options.getLimit()).isEqualTo(Pages.SIZE);
+                    int page = options.getContinue() == null ? 0 : Integer.parseInt(options.getContinue());
+                    return page(page, page < 2 ? Integer.toString(page + 1) : null);
+                },
+                (Node node) -> names.add(node.getMetadata().getName()));
         assertThat(served).isTrue();
         assertThat(continues).containsExactly(null, "1", "2");
         assertThat(names).containsExactly("node-0", "node-1", "node-2");
@@ -35,23 +37,35 @@ class PagedListTest {
 
     @Test
     void aResourceTheApiDoesNotServeIsAbsentNotAnError() {
-        boolean served = Pages.forEach(options -> {
-            throw new KubernetesClientException("the server could not find the requested resource", 404, null);
-        }, (Node node) -> {
-            throw new AssertionError("no item expected");
-        });
+        boolean served = Pages.forEach(
+                options -> {
+                    throw new KubernetesClientException("the server could not find the requested resource", 404, null);
+                },
+                (Node node) -> {
+                    throw new AssertionError("no item expected");
+                });
         assertThat(served).isFalse();
     }
 
     @Test
     void otherApiErrorsFailTheFetch() {
-        assertThatThrownBy(() -> Pages.forEach(options -> {
-            throw new KubernetesClientException("forbidden", 403, null);
-        }, (Node node) -> { })).isInstanceOf(KubernetesClientException.class).hasMessageContaining("forbidden");
+        assertThatThrownBy(() -> Pages.forEach(
+                        options -> {
+                            throw new KubernetesClientException("forbidden", 403, null);
+                        },
+                        (Node node) -> {}))
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining("forbidden");
     }
 
     private static NodeList page(int page, String next) {
-        return new NodeListBuilder().withMetadata(new ListMetaBuilder().withContinue(next).build())
-                .withItems(new NodeBuilder().withNewMetadata().withName("node-" + page).endMetadata().build()).build();
+        return new NodeListBuilder()
+                .withMetadata(new ListMetaBuilder().withContinue(next).build())
+                .withItems(new NodeBuilder()
+                        .withNewMetadata()
+                        .withName("node-" + page)
+                        .endMetadata()
+                        .build())
+                .build();
     }
 }

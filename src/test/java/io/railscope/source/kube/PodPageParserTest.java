@@ -3,11 +3,9 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.IsolationObjects.Attachment;
 import io.railscope.source.IsolationObjects.PodSecurity;
+import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Execution(ExecutionMode.CONCURRENT)
 class PodPageParserTest {
@@ -32,23 +32,43 @@ class PodPageParserTest {
         List<PodSecurity> audited = isolation.audited();
         assertThat(next).startsWith("eyJ2Ijoi");
         assertThat(PodPageParser.continueToken(page)).isEqualTo(next);
-        assertThat(pods).containsExactly(
-                new PodObject("team-a", "p1", "gpu-1", "10.64.0.5", false, "Running", null, null),
-                new PodObject("kube-system", "agent", "gpu-1", "192.168.0.1", true, "Running", null, null),
-                // the first waiting container's reason, and the age of a waiting pod
-                new PodObject("team-b", "p2", "gpu-2", null, false, "Pending", "ContainerCreating",
-                        Instant.parse("2026-11-30T07:50:00Z")),
-                new PodObject("team-b", "p3", null, null, false, "Pending", null, null),
-                new PodObject("team-c", "serve-5c9d7-x2", "gpu-3", "10.64.1.9", false, "Running", null, null),
-                new PodObject("team-c", "broken-status", "gpu-3", "192.168.0.3", true, "Running", null, null));
-        // only pods that concern isolation are kept for the audit: the kube-system agent runs hostNetwork, p1..p3 nothing
-        assertThat(audited).containsExactly(
-                new PodSecurity("kube-system", "agent", "gpu-1", null, true, List.of(), Map.of(), 0, List.of()),
-                new PodSecurity("team-c", "serve-5c9d7-x2", "gpu-3", "Deployment serve", false,
-                        List.of("setup: NET_ADMIN", "main: privileged"), Map.of("app", "serve"), 3,
-                        List.of(new Attachment("team-b/rail-1", "net1", 9000, "mlx5_4"))),
-                new PodSecurity("team-c", "broken-status", "gpu-3", null, true, List.of(), Map.of(), 0, List.of()));
-        assertThat(problems).singleElement().asString()
+        assertThat(pods)
+                .containsExactly(
+                        new PodObject("team-a", "p1", "gpu-1", "10.64.0.5", false, "Running", null, null),
+                        new PodObject("kube-system", "agent", "gpu-1", "192.168.0.1", true, "Running", null, null),
+                        // the first waiting container's reason, and the age of a waiting pod
+                        new PodObject(
+                                "team-b",
+                                "p2",
+                                "gpu-2",
+                                null,
+                                false,
+                                "Pending",
+                                "ContainerCreating",
+                                Instant.parse("2026-11-30T07:50:00Z")),
+                        new PodObject("team-b", "p3", null, null, false, "Pending", null, null),
+                        new PodObject("team-c", "serve-5c9d7-x2", "gpu-3", "10.64.1.9", false, "Running", null, null),
+                        new PodObject("team-c", "broken-status", "gpu-3", "192.168.0.3", true, "Running", null, null));
+        // only pods that concern isolation are kept for the audit: the kube-system agent runs hostNetwork, p1..p3
+        // nothing
+        assertThat(audited)
+                .containsExactly(
+                        new PodSecurity("kube-system", "agent", "gpu-1", null, true, List.of(), Map.of(), 0, List.of()),
+                        new PodSecurity(
+                                "team-c",
+                                "serve-5c9d7-x2",
+                                "gpu-3",
+                                "Deployment serve",
+                                false,
+                                List.of("setup: NET_ADMIN", "main: privileged"),
+                                Map.of("app", "serve"),
+                                3,
+                                List.of(new Attachment("team-b/rail-1", "net1", 9000, "mlx5_4"))),
+                        new PodSecurity(
+                                "team-c", "broken-status", "gpu-3", null, true, List.of(), Map.of(), 0, List.of()));
+        assertThat(problems)
+                .singleElement()
+                .asString()
                 .startsWith("Pod team-c/broken-status: annotation k8s.v1.cni.cncf.io/network-status is malformed (")
                 .endsWith("; its attachments skipped");
     }
@@ -56,15 +76,19 @@ class PodPageParserTest {
     @Test
     void lastPageHasNoContinueToken() throws IOException {
         byte[] page = "{\"metadata\":{\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationReader(Set.of(), new ArrayList<>()))).isNull();
+        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationReader(Set.of(), new ArrayList<>())))
+                .isNull();
         assertThat(PodPageParser.continueToken(page)).isNull();
     }
 
     @Test
     void somethingElseThanAListIsAnError() {
-        assertThatThrownBy(() -> PodPageParser.parse("[1,2]".getBytes(StandardCharsets.UTF_8), new ArrayList<>(),
-                new PodIsolationReader(Set.of(), new ArrayList<>())))
-                .isInstanceOf(IOException.class).hasMessageContaining("not a list response");
+        assertThatThrownBy(() -> PodPageParser.parse(
+                        "[1,2]".getBytes(StandardCharsets.UTF_8),
+                        new ArrayList<>(),
+                        new PodIsolationReader(Set.of(), new ArrayList<>())))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("not a list response");
     }
 
     private static byte[] fixture(String name) throws IOException {

@@ -45,10 +45,13 @@ final class PreparedApi implements AutoCloseable {
             }
         }
         Path file = directory.resolve(uri.getPath().substring(1)).resolve(page + ".json");
-        byte[] body = Files.exists(file) ? Files.readAllBytes(file)
-                : "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"metadata\":{},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
+        byte[] body = Files.exists(file)
+                ? Files.readAllBytes(file)
+                : "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"metadata\":{},\"items\":[]}"
+                        .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
-        // the JDK server closes idle kept-alive connections under the client; a fresh connection per page avoids the race
+        // the JDK server closes idle kept-alive connections under the client; a fresh connection per page avoids the
+        // race
         exchange.getResponseHeaders().add("Connection", "close");
         exchange.sendResponseHeaders(200, body.length);
         try (OutputStream out = exchange.getResponseBody()) {

@@ -2,9 +2,10 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,7 +41,8 @@ class LinePrefixTest {
                 // Ray's worker prefix (ray-project/ray#40850)
                 Arguments.of("(RayTrainWorker pid=83500) localhost:83500:84560 [2] ", "localhost", 83500, 2),
                 // NCCL 2.26+ puts a timestamp before the host of a WARN; 2.30 adds the function after the file
-                Arguments.of("[2025-06-01 12:00:00] node-7:10:11 [5] misc/socket.cc:58 (socketProgress) ", "node-7", 10, 5),
+                Arguments.of(
+                        "[2025-06-01 12:00:00] node-7:10:11 [5] misc/socket.cc:58 (socketProgress) ", "node-7", 10, 5),
                 // spliced writes of two ranks: the end of another line glued before the host
                 Arguments.of("Channel 12/0 : 7[7] -> 6[g183:161258:161696 [1] ", "g183", 161258, 1));
     }
@@ -54,9 +56,11 @@ class LinePrefixTest {
         assertThat(prefix.cudaDev()).isEqualTo(cudaDev);
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aLineWithoutNcclsPrefixBelongsToNoHost() {
-        assertThat(LinePrefix.of("[0] tcpxResult_t tcpxCommProgress(tcpxComm*):1231").known()).isFalse();
+        assertThat(LinePrefix.of("[0] tcpxResult_t tcpxCommProgress(tcpxComm*):1231")
+                        .known())
+                .isFalse();
         assertThat(LinePrefix.of("").known()).isFalse();
     }
 }

@@ -2,20 +2,21 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** Logs that must not hurt: huge, binary, one endless line. */
 @Execution(ExecutionMode.CONCURRENT)
 class NcclLogBoundsTest {
 
-    private static final String INIT = "w-0:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\nw-0:1:2 [0] NCCL INFO Using network IB\n";
+    private static final String INIT =
+            "w-0:1:1 [0] NCCL INFO NCCL version 2.21.5+cuda12.4\nw-0:1:2 [0] NCCL INFO Using network IB\n";
 
     @Test
     void aTwoGibibyteLogIsReadOnlyUpToTheCap() throws IOException {
@@ -24,7 +25,9 @@ class NcclLogBoundsTest {
         assertThat(facts.truncated()).isTrue();
         assertThat(facts.bytesRead()).isEqualTo(4 << 20);
         assertThat(log.served).isLessThanOrEqualTo((4 << 20) + 1);
-        assertThat(facts.ranks()).singleElement().satisfies(rank -> assertThat(rank.network()).isEqualTo("IB"));
+        assertThat(facts.ranks())
+                .singleElement()
+                .satisfies(rank -> assertThat(rank.network()).isEqualTo("IB"));
     }
 
     @Test

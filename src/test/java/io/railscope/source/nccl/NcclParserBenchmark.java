@@ -41,13 +41,24 @@ class NcclParserBenchmark {
                 split.add(log.length / 1e6 / splitSeconds);
             }
         }
-        String text = String.format(Locale.ROOT, """
+        String text = String.format(
+                Locale.ROOT,
+                """
                 log: %,d bytes, %,d NCCL INFO lines, %d ranks, %d warnings
                 parser: median %.0f MB/s (min %.0f, max %.0f) over %d rounds
                 splitting into lines (one String per line): median %.0f MB/s
                 ratio: %.2f
-                """, log.length, facts.infoLines(), facts.ranks().size(), facts.warningCount(), median(parse), Collections.min(parse),
-                Collections.max(parse), parse.size(), median(split), median(parse) / median(split));
+                """,
+                log.length,
+                facts.infoLines(),
+                facts.ranks().size(),
+                facts.warningCount(),
+                median(parse),
+                Collections.min(parse),
+                Collections.max(parse),
+                parse.size(),
+                median(split),
+                median(parse) / median(split));
         System.out.println("\n==== Railscope NCCL log parser benchmark ====\n" + text);
         Files.createDirectories(Path.of("target", "bench"));
         Files.writeString(Path.of("target", "bench", "nccl-parser.txt"), text);
@@ -58,18 +69,42 @@ class NcclParserBenchmark {
         int step = 0;
         while (log.length() < size) {
             for (int i = 0; i < 20; i++, step++) {
-                log.append(String.format(Locale.ROOT, "[rank%d]: step %d | loss %.4f | lr 3.0e-4 | tokens/s %d | grad_norm %.3f%n", step % 64, step,
-                        2.5 - step * 1e-6, 400000 + step % 9973, 0.5 + step % 7 * 0.01));
+                log.append(String.format(
+                        Locale.ROOT,
+                        "[rank%d]: step %d | loss %.4f | lr 3.0e-4 | tokens/s %d | grad_norm %.3f%n",
+                        step % 64,
+                        step,
+                        2.5 - step * 1e-6,
+                        400000 + step % 9973,
+                        0.5 + step % 7 * 0.01));
             }
             for (int gpu = 0; gpu < 8; gpu++) {
-                String prefix = "trainer-worker-" + step % 16 + ":" + (100 + gpu) + ":" + (900 + gpu) + " [" + gpu + "] NCCL INFO ";
-                log.append(prefix).append("Channel ").append(String.format("%02d", step % 32)).append("/0 : ").append(gpu).append('[').append(gpu)
-                        .append("] -> ").append(gpu + 8).append('[').append(gpu).append("] [send] via NET/IB/").append(gpu).append("/GDRDMA\n");
+                String prefix = "trainer-worker-" + step % 16 + ":" + (100 + gpu) + ":" + (900 + gpu) + " [" + gpu
+                        + "] NCCL INFO ";
+                log.append(prefix)
+                        .append("Channel ")
+                        .append(String.format("%02d", step % 32))
+                        .append("/0 : ")
+                        .append(gpu)
+                        .append('[')
+                        .append(gpu)
+                        .append("] -> ")
+                        .append(gpu + 8)
+                        .append('[')
+                        .append(gpu)
+                        .append("] [send] via NET/IB/")
+                        .append(gpu)
+                        .append("/GDRDMA\n");
             }
-            log.append("\u001B[32mtrainer-worker-0:100:900 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [RO]; OOB eth0:10.0.0.1<0>\u001B[0m\r\n");
-            log.append("trainer-worker-0:100:900 [0] NCCL INFO ncclCommInitRank comm 0x1 rank 0 nranks 128 cudaDev 0 nvmlDev 0 busId 18000 - Init COMPLETE\n");
-            log.append("{\"header\":{\"id\":\"0x1\",\"rank\":0,\"n_ranks\":128,\"nnodes\":16},\"metadata\":{\"hostname\":\"trainer-worker-0\",\"pid\":100},")
-                    .append("\"coll_perf\":{\"coll\":\"AllReduce\",\"coll_sn\":").append(step).append(",\"coll_msg_size_bytes\":4294967296,")
+            log.append(
+                    "\u001B[32mtrainer-worker-0:100:900 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB [RO]; OOB eth0:10.0.0.1<0>\u001B[0m\r\n");
+            log.append(
+                    "trainer-worker-0:100:900 [0] NCCL INFO ncclCommInitRank comm 0x1 rank 0 nranks 128 cudaDev 0 nvmlDev 0 busId 18000 - Init COMPLETE\n");
+            log.append(
+                            "{\"header\":{\"id\":\"0x1\",\"rank\":0,\"n_ranks\":128,\"nnodes\":16},\"metadata\":{\"hostname\":\"trainer-worker-0\",\"pid\":100},")
+                    .append("\"coll_perf\":{\"coll\":\"AllReduce\",\"coll_sn\":")
+                    .append(step)
+                    .append(",\"coll_msg_size_bytes\":4294967296,")
                     .append("\"coll_exec_time_us\":24500,\"coll_algobw_gbs\":175.3,\"coll_busbw_gbs\":347.2}}\n");
         }
         return log.toString().getBytes(StandardCharsets.UTF_8);

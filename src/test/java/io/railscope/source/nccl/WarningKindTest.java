@@ -2,10 +2,14 @@ package io.railscope.source.nccl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.source.nccl.NcclWarning.Kind;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import io.railscope.source.nccl.NcclWarning.Kind;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,32 +20,48 @@ class WarningKindTest {
 
     static Stream<Arguments> warnings() {
         return Stream.of(
-                // net_ib.cc's async thread, 2.23+ wording: the port went down, which is transport evidence; routine events
+                // net_ib.cc's async thread, 2.23+ wording: the port went down, which is transport evidence; routine
+                // events
                 Arguments.of("h:1:2 [0] NCCL WARN NET/IB : mlx5_0:1 Got async error event: port error", Kind.TRANSPORT),
                 Arguments.of("h:1:2 [0] NCCL WARN NET/IB : mlx5_0:1 Got async error event: port active", Kind.BENIGN),
                 Arguments.of("h:1:2 [0] NCCL WARN NET/IB : mlx5_0:1 GID table changed", Kind.BENIGN),
                 Arguments.of("h:1:2 [0] NCCL WARN NET/IB : Got async event : client reregistration", Kind.BENIGN),
-                Arguments.of("h:1:2 [0] NCCL WARN NET/IB : mlx5_0:1 async fatal event: local catastrophic error", Kind.FATAL),
-                // as a WARN, a CUDA failure comes from CUDACHECK and returns an error, whatever its words
-                Arguments.of("h:1:2 [0] transport/p2p.cc:275 NCCL WARN Cuda failure 'peer access is not supported between these two devices'",
+                Arguments.of(
+                        "h:1:2 [0] NCCL WARN NET/IB : mlx5_0:1 async fatal event: local catastrophic error",
                         Kind.FATAL),
-                Arguments.of("h:1:2 [0] NCCL WARN Could not find a path for pattern 4, falling back to simple order", Kind.BENIGN),
+                // as a WARN, a CUDA failure comes from CUDACHECK and returns an error, whatever its words
+                Arguments.of(
+                        "h:1:2 [0] transport/p2p.cc:275 NCCL WARN Cuda failure 'peer access is not supported between these two devices'",
+                        Kind.FATAL),
+                Arguments.of(
+                        "h:1:2 [0] NCCL WARN Could not find a path for pattern 4, falling back to simple order",
+                        Kind.BENIGN),
                 Arguments.of("h:1:2 [0] NCCL WARN NET/IB : No device found.", Kind.TRANSPORT),
-                Arguments.of("h:1:2 [0] NCCL WARN NET/OFI OFI fi_getinfo() call failed: No data available", Kind.TRANSPORT),
-                Arguments.of("h:1:2 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.2<4000> with status=12 opcode=0", Kind.FATAL),
-                // PyTorch: its watchdog failing a collective, not the INFO lines it prints when the watchdog starts or stops
-                Arguments.of("[E ProcessGroupNCCL.cpp:828] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1)", Kind.FATAL),
-                Arguments.of("[E ProcessGroupNCCL.cpp:1061] NCCL watchdog thread terminated with exception: CUDA error", Kind.FATAL));
+                Arguments.of(
+                        "h:1:2 [0] NCCL WARN NET/OFI OFI fi_getinfo() call failed: No data available", Kind.TRANSPORT),
+                Arguments.of(
+                        "h:1:2 [0] NCCL WARN NET/IB : Got completion from peer 10.0.0.2<4000> with status=12 opcode=0",
+                        Kind.FATAL),
+                // PyTorch: its watchdog failing a collective, not the INFO lines it prints when the watchdog starts or
+                // stops
+                Arguments.of(
+                        "[E ProcessGroupNCCL.cpp:828] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1)",
+                        Kind.FATAL),
+                Arguments.of(
+                        "[E ProcessGroupNCCL.cpp:1061] NCCL watchdog thread terminated with exception: CUDA error",
+                        Kind.FATAL));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("warnings")
     void eachLineHasItsKind(String line, Kind kind) {
         NcclLogFacts facts = NcclLogParser.parse(line + "\n");
-        assertThat(facts.warnings()).singleElement().satisfies(warning -> assertThat(warning.kind()).isEqualTo(kind));
+        assertThat(facts.warnings())
+                .singleElement()
+                .satisfies(warning -> assertThat(warning.kind()).isEqualTo(kind));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void pytorchsWatchdogStartingOrStoppingIsNoWarning() {
         NcclLogFacts facts = NcclLogParser.parse("""
                 [I ProcessGroupNCCL.cpp:842] [Rank 0] NCCL watchdog thread started!
@@ -50,7 +70,7 @@ class WarningKindTest {
         assertThat(facts.warnings()).isEmpty();
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void anUnknownWarningIsSettledByWhatItsProcessDoesNext() {
         // carried on: a channel connected after it
         assertThat(NcclLogParser.parse("""
@@ -63,20 +83,24 @@ class WarningKindTest {
                 h:1:2 [0] NCCL INFO init.cc:1234 -> 3
                 """).fatalCount()).isEqualTo(1);
         // nothing followed in a whole log: it stopped there
-        assertThat(NcclLogParser.parse("h:1:2 [0] misc/foo.cc:1 NCCL WARN Something nobody has classified\n").fatalCount()).isEqualTo(1);
+        assertThat(NcclLogParser.parse("h:1:2 [0] misc/foo.cc:1 NCCL WARN Something nobody has classified\n")
+                        .fatalCount())
+                .isEqualTo(1);
     }
 
-    @org.junit.jupiter.api.Test
-    void aLogCutShortLeavesItsUnsettledWarningsRoutine() throws java.io.IOException {
+    @Test
+    void aLogCutShortLeavesItsUnsettledWarningsRoutine() throws IOException {
         byte[] log = "h:1:2 [0] misc/foo.cc:1 NCCL WARN Something nobody has classified\nh:1:2 [0] NCCL INFO filler\n"
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        NcclLogFacts facts = NcclLogParser.parse(new java.io.ByteArrayInputStream(log), log.length - 5);
+                .getBytes(StandardCharsets.UTF_8);
+        NcclLogFacts facts = NcclLogParser.parse(new ByteArrayInputStream(log), log.length - 5);
         assertThat(facts.truncated()).isTrue();
         assertThat(facts.fatalCount()).isZero();
-        assertThat(facts.warnings()).singleElement().satisfies(warning -> assertThat(warning.kind()).isEqualTo(Kind.BENIGN));
+        assertThat(facts.warnings())
+                .singleElement()
+                .satisfies(warning -> assertThat(warning.kind()).isEqualTo(Kind.BENIGN));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void gpuDirectDisabledOnAHcaIsNothingToARankWithoutNetChannels() {
         RankFacts rank = NcclLogParser.parse("""
                 h:1:2 [0] NCCL INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'
@@ -86,7 +110,7 @@ class WarningKindTest {
         assertThat(rank.gdr()).isNull();
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void processesBeyondTheCapAreNotKept() {
         StringBuilder log = new StringBuilder();
         for (int pid = 1; pid <= NcclLogParser.MAX_PROCESSES + 500; pid++) {

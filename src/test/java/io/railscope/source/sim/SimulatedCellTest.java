@@ -3,8 +3,6 @@ package io.railscope.source.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.NeighborAssessment;
@@ -24,11 +22,15 @@ import io.railscope.source.RailPortReading;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @Execution(ExecutionMode.CONCURRENT)
 class SimulatedCellTest {
@@ -44,28 +46,49 @@ class SimulatedCellTest {
         KubernetesSnapshot objects = cell.fetchKubernetes();
         assertThat(objects.nodes()).hasSize(512);
         assertThat(objects.nodeBlocks()).hasSize(512);
-        assertThat(objects.pools()).extracting(PoolUsage::plane)
-                .containsExactly(Plane.PRIMARY, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND,
-                        Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.BACKEND, Plane.SERVICE);
+        assertThat(objects.pools())
+                .extracting(PoolUsage::plane)
+                .containsExactly(
+                        Plane.PRIMARY,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.BACKEND,
+                        Plane.SERVICE);
         // one nv-ipam pool per rail, mapped through its NAD, and the whereabouts storage network on no rail
-        assertThat(objects.pools()).extracting(PoolUsage::rail).containsExactly(null, 1, 2, 3, 4, 5, 6, 7, 8, null, null);
+        assertThat(objects.pools())
+                .extracting(PoolUsage::rail)
+                .containsExactly(null, 1, 2, 3, 4, 5, 6, 7, 8, null, null);
         assertThat(objects.leaks()).isEmpty();
         assertThat(objects.failures()).isEmpty();
         assertThat(objects.asymmetricNodes()).isEmpty();
         assertThat(objects.problems()).isEmpty();
-        assertThat(objects.pools()).allSatisfy(pool -> assertThat(PoolHeadroom.of(pool, TestThresholds.defaults()).health())
-                .isEqualTo(Health.OK));
+        assertThat(objects.pools())
+                .allSatisfy(pool -> assertThat(
+                                PoolHeadroom.of(pool, TestThresholds.defaults()).health())
+                        .isEqualTo(Health.OK));
         List<PortAssessment> ports = assessTwice(cell);
-        assertThat(ports).hasSize(512 * 8).allSatisfy(port -> assertThat(port.health()).isEqualTo(PortHealth.OK));
+        assertThat(ports)
+                .hasSize(512 * 8)
+                .allSatisfy(port -> assertThat(port.health()).isEqualTo(PortHealth.OK));
         // the simulated fabric is RoCE: congestion notifications are handled at some rate
         assertThat(ports).allSatisfy(port -> assertThat(port.cnpPerSecond()).isPositive());
-        assertThat(cell.fetchNccl().jobs()).isNotEmpty()
-                .allSatisfy(job -> assertThat(JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7).verdict()).isEqualTo(JobVerdict.RDMA_OK));
+        assertThat(cell.fetchNccl().jobs())
+                .isNotEmpty()
+                .allSatisfy(job -> assertThat(JobAssessment.of(job, OptionalDouble.empty(), 0.7)
+                                .verdict())
+                        .isEqualTo(JobVerdict.RDMA_OK));
     }
 
     @Test
     void blocksOfNodesAreDistinctAndInsideThePrimaryPool() throws Exception {
-        KubernetesSnapshot objects = cell(300, Set.of(Fault.POOL_NEAR_EXHAUSTION)).fetchKubernetes();
+        KubernetesSnapshot objects =
+                cell(300, Set.of(Fault.POOL_NEAR_EXHAUSTION)).fetchKubernetes();
         assertThat(objects.nodeBlocks()).extracting(block -> block.cidr()).doesNotHaveDuplicates();
         PoolUsage primary = objects.pools().get(0);
         assertThat(primary.blocksTotal()).isGreaterThanOrEqualTo(primary.blocksUsed());
@@ -74,7 +97,10 @@ class SimulatedCellTest {
 
     @Test
     void poolNearExhaustionLeavesAboutTwoPercentOfBlocks() throws Exception {
-        PoolUsage primary = cell(2048, Set.of(Fault.POOL_NEAR_EXHAUSTION)).fetchKubernetes().pools().get(0);
+        PoolUsage primary = cell(2048, Set.of(Fault.POOL_NEAR_EXHAUSTION))
+                .fetchKubernetes()
+                .pools()
+                .get(0);
         PoolHeadroom headroom = PoolHeadroom.of(primary, TestThresholds.defaults());
         assertThat(headroom.health()).isEqualTo(Health.WARNING);
         assertThat(headroom.free()).isEqualTo(41);
@@ -95,7 +121,9 @@ class SimulatedCellTest {
         RailPortReading first = cell.fetchNodeMetrics().ports().get(0);
         clock.advance(Duration.ofSeconds(30));
         RailPortReading second = cell.fetchNodeMetrics().ports().get(0);
-        double bytesPerSecond = (second.counter(PortCounter.DATA_RECEIVED_BYTES) - first.counter(PortCounter.DATA_RECEIVED_BYTES)) / 30.0;
+        double bytesPerSecond =
+                (second.counter(PortCounter.DATA_RECEIVED_BYTES) - first.counter(PortCounter.DATA_RECEIVED_BYTES))
+                        / 30.0;
         // between 20 % and 70 % of a 400 Gb/s port
         assertThat(bytesPerSecond).isBetween(0.2 * 5e10 * 0.99, 0.7 * 5e10 * 1.01);
         assertThat(second.counter(PortCounter.SYMBOL_ERRORS)).isZero();
@@ -103,9 +131,15 @@ class SimulatedCellTest {
 
     @Test
     void eachRailFaultDegradesOrDownsExactlyOnePort() throws Exception {
-        SimulatedCell cell = cell(64, Set.of(Fault.RAIL_DOWN, Fault.RAIL_FLAPPING, Fault.RAIL_HALF_RATE, Fault.SYMBOL_ERRORS_RISING));
-        List<PortAssessment> unhealthy = assessTwice(cell).stream().filter(port -> port.health() != PortHealth.OK).toList();
-        assertThat(unhealthy).extracting(PortAssessment::reason).hasSize(4).anySatisfy(r -> assertThat(r).startsWith("state DOWN"))
+        SimulatedCell cell = cell(
+                64, Set.of(Fault.RAIL_DOWN, Fault.RAIL_FLAPPING, Fault.RAIL_HALF_RATE, Fault.SYMBOL_ERRORS_RISING));
+        List<PortAssessment> unhealthy = assessTwice(cell).stream()
+                .filter(port -> port.health() != PortHealth.OK)
+                .toList();
+        assertThat(unhealthy)
+                .extracting(PortAssessment::reason)
+                .hasSize(4)
+                .anySatisfy(r -> assertThat(r).startsWith("state DOWN"))
                 .anySatisfy(r -> assertThat(r).contains("link went down"))
                 .anySatisfy(r -> assertThat(r).contains("trained at 200 Gb/s"))
                 .anySatisfy(r -> assertThat(r).contains("symbol errors/h"));
@@ -115,7 +149,9 @@ class SimulatedCellTest {
     void neighborFaultPutsOneNodeOverGcThresh2AndOneNearGcThresh3() throws Exception {
         SimulatedCell cell = cell(512, Set.of(Fault.NEIGHBOR_OVER_GC_THRESH2));
         List<Health> health = cell.fetchNodeMetrics().neighbors().stream()
-                .map(reading -> NeighborAssessment.of(reading, TestThresholds.defaults()).health()).toList();
+                .map(reading -> NeighborAssessment.of(reading, TestThresholds.defaults())
+                        .health())
+                .toList();
         assertThat(health).filteredOn(h -> h == Health.WARNING).hasSize(1);
         assertThat(health).filteredOn(h -> h == Health.CRITICAL).hasSize(1);
     }
@@ -123,15 +159,20 @@ class SimulatedCellTest {
     @Test
     void socketFallbackMakesOneJobDegraded() throws Exception {
         SimulatedCell cell = cell(512, Set.of(Fault.NCCL_SOCKET_FALLBACK));
-        List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream().map(job -> JobAssessment.of(job, java.util.OptionalDouble.empty(), 0.7).verdict()).toList();
+        List<JobVerdict> verdicts = cell.fetchNccl().jobs().stream()
+                .map(job -> JobAssessment.of(job, OptionalDouble.empty(), 0.7).verdict())
+                .toList();
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.DEGRADED).hasSize(1);
         assertThat(verdicts).filteredOn(v -> v == JobVerdict.RDMA_OK).hasSize(verdicts.size() - 1);
     }
 
     @Test
     void whereaboutsLeakAndAllocationFailuresShowUp() throws Exception {
-        KubernetesSnapshot objects = cell(64, Set.of(Fault.WHEREABOUTS_LEAK, Fault.IP_ALLOCATION_FAILURES)).fetchKubernetes();
-        assertThat(objects.leaks()).hasSize(3).allSatisfy(leak -> assertThat(leak.podref()).startsWith("team-b/llm-eval-deleted-"));
+        KubernetesSnapshot objects = cell(64, Set.of(Fault.WHEREABOUTS_LEAK, Fault.IP_ALLOCATION_FAILURES))
+                .fetchKubernetes();
+        assertThat(objects.leaks())
+                .hasSize(3)
+                .allSatisfy(leak -> assertThat(leak.podref()).startsWith("team-b/llm-eval-deleted-"));
         assertThat(objects.failures()).hasSize(2).allSatisfy(failure -> {
             assertThat(failure.reason()).isEqualTo("FailedCreatePodSandBox");
             assertThat(failure.pool()).isEqualTo("cluster-pool");
@@ -191,12 +232,12 @@ class SimulatedCellTest {
         }
 
         @Override
-        public java.time.ZoneId getZone() {
+        public ZoneId getZone() {
             return ZoneOffset.UTC;
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
     }
