@@ -1,0 +1,63 @@
+package io.railscope.alert;
+
+import io.railscope.assess.JobAssessment;
+import java.util.List;
+import java.util.Locale;
+
+/** The NCCL job rules: a job's verdict, and its bus bandwidth against the cell's baseline for its size. */
+final class JobRules {
+
+    private JobRules() {}
+
+    /** @param busbwTolerance the fraction of a job size's baseline under which its bus bandwidth is low */
+    static void evaluate(List<AlertInputs.Job> jobs, double busbwTolerance, CellConditions conditions) {
+        String cellPage = conditions.cellPage();
+        for (AlertInputs.Job job : jobs) {
+            String page =
+                    cellPage + "/jobs/" + CellConditions.url(job.namespace()) + "/" + CellConditions.url(job.name());
+            String name = switch (job.verdict()) {
+                case FAILED -> "NcclJobFailed";
+                case UNOBSERVABLE -> "NcclJobUnobservable";
+                case DEGRADED, RDMA_OK -> "NcclJobDegraded";
+            };
+            String severity = switch (job.verdict()) {
+                case FAILED -> "critical";
+                case UNOBSERVABLE -> "info";
+                case DEGRADED, RDMA_OK -> "warning";
+            };
+            conditions.add(conditions.condition(
+                    name,
+                    severity,
+                    page,
+                    "Job " + job.namespace() + "/" + job.name() + " is " + job.verdict(),
+                    job.reason(),
+                    "namespace",
+                    job.namespace(),
+                    "job",
+                    job.name()));
+            if (job.busbwGBps() != null
+                    && job.baselineGBps() != null
+                    && JobAssessment.belowBaseline(job.busbwGBps(), job.baselineGBps(), busbwTolerance)) {
+                conditions.add(conditions.condition(
+                        "NcclBusBandwidthLow",
+                        "warning",
+                        page,
+                        String.format(
+                                Locale.ROOT,
+                                "Job %s/%s reaches %.1f GB/s of the cell's %.1f GB/s",
+                                job.namespace(),
+                                job.name(),
+                                job.busbwGBps(),
+                                job.baselineGBps()),
+                        String.format(
+                                Locale.ROOT,
+                                "Bus bandwidth under %.0f%% of the baseline for jobs of this size.",
+                                busbwTolerance * 100),
+                        "namespace",
+                        job.namespace(),
+                        "job",
+                        job.name()));
+            }
+        }
+    }
+}
