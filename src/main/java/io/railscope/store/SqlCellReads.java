@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.health.CellHealth;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.read.CellDetails;
@@ -130,7 +131,10 @@ public class SqlCellReads implements CellReads {
                        coalesce(s.neighbor_critical, 0) AS neighbor_critical, coalesce(s.pools, 0) AS pools,
                        coalesce(s.pools_at_risk, 0) AS pools_at_risk, s.primary_free_blocks, s.primary_total_blocks,
                        coalesce(s.jobs, 0) AS jobs, coalesce(s.jobs_degraded, 0) AS jobs_degraded,
-                       coalesce(s.isolation_findings, 0) AS isolation_findings, s.reasons
+                       coalesce(s.isolation_findings, 0) AS isolation_findings, coalesce(s.sources_failing, 0) AS sources_failing,
+                       coalesce(s.ipam_leaks, 0) AS ipam_leaks, coalesce(s.allocation_failures, 0) AS allocation_failures,
+                       coalesce(s.stuck_pods, 0) AS stuck_pods, coalesce(s.exporters, 0) AS exporters,
+                       coalesce(s.exporters_down, 0) AS exporters_down, s.reasons
                   FROM cell c LEFT JOIN cell_summary s ON s.cell_id = c.id
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY c.name""",
@@ -140,19 +144,26 @@ public class SqlCellReads implements CellReads {
                         row.instant("collected_at"),
                         row.number("collection_seq"),
                         row.constant(Health.class, "health"),
-                        row.integer("nodes"),
-                        row.integer("rail_ports"),
-                        row.integer("ports_down"),
-                        row.integer("ports_degraded"),
-                        row.integer("neighbor_warning"),
-                        row.integer("neighbor_critical"),
-                        row.integer("pools"),
-                        row.integer("pools_at_risk"),
-                        row.nullableNumber("primary_free_blocks"),
-                        row.nullableNumber("primary_total_blocks"),
-                        row.integer("jobs"),
-                        row.integer("jobs_degraded"),
-                        row.integer("isolation_findings"),
+                        new CellHealth.Counts(
+                                row.integer("nodes"),
+                                row.integer("rail_ports"),
+                                row.integer("ports_down"),
+                                row.integer("ports_degraded"),
+                                row.integer("neighbor_warning"),
+                                row.integer("neighbor_critical"),
+                                row.integer("pools"),
+                                row.integer("pools_at_risk"),
+                                row.nullableNumber("primary_free_blocks"),
+                                row.nullableNumber("primary_total_blocks"),
+                                row.integer("jobs"),
+                                row.integer("jobs_degraded"),
+                                row.integer("sources_failing"),
+                                row.integer("ipam_leaks"),
+                                row.integer("allocation_failures"),
+                                row.integer("stuck_pods"),
+                                row.integer("exporters"),
+                                row.integer("exporters_down"),
+                                row.integer("isolation_findings")),
                         row.strings("reasons"),
                         sources.getOrDefault(row.text("name"), List.of())),
                 only,

@@ -66,7 +66,7 @@ public class CellPage {
 
     private static HeatmapLayout heatmap(CellDetails details) {
         return new HeatmapLayout(
-                details.summary().nodes(), Math.max(1, details.rails().size()));
+                details.summary().counts().nodes(), Math.max(1, details.rails().size()));
     }
 
     private CellDetails details(String name) {

@@ -26,9 +26,11 @@ public record CellView(
 
     /** "1,204 of 4,096 free" for the primary pool, or a dash when unknown. */
     public String primaryHeadroom() {
-        if (summary.primaryTotalBlocks() == null || summary.primaryFreeBlocks() == null) {
+        if (summary.counts().primaryTotalBlocks() == null || summary.counts().primaryFreeBlocks() == null) {
             return "–";
         }
-        return String.format("%,d of %,d free", summary.primaryFreeBlocks(), summary.primaryTotalBlocks());
+        return String.format(
+                "%,d of %,d free",
+                summary.counts().primaryFreeBlocks(), summary.counts().primaryTotalBlocks());
     }
 }
