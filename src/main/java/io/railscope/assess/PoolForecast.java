@@ -9,7 +9,7 @@ import java.util.List;
  *
  * <p>The method: an ordinary least-squares line through the pool's samples of the last
  * {@link #WINDOW} (used blocks for pools with per-node blocks, used addresses otherwise, against time
- * in days); days to exhaustion = free / slope. There is no forecast when the slope is not positive,
+ * in days), computed from the sums of {@link Sums}; days to exhaustion = free / slope. There is no forecast when the slope is not positive,
  * with fewer than {@link #MIN_SAMPLES} samples in the window, or when they span less than
  * {@link #MIN_SPAN}.
  */
@@ -25,43 +25,52 @@ public final class PoolForecast {
     private PoolForecast() {}
 
     /**
-     * Days until {@code free} blocks (or addresses) are used up, from the samples newer than
-     * {@code now} minus {@link #WINDOW}, oldest first; null when the pool is not growing or the
-     * samples are too few or too close together.
+     * The sums a least-squares fit needs, over samples as (days since the window's start, used):
+     * a pool's whole week of samples travels as these seven numbers, summed where they are stored.
      */
-    public static Double daysToExhaustion(List<PoolSample> samples, long free, Instant now) {
-        List<PoolSample> recent = samples.stream()
-                .filter(sample -> sample.at().isAfter(now.minus(WINDOW)))
-                .toList();
-        if (recent.size() < MIN_SAMPLES) {
-            return null;
+    public record Sums(long count, double firstDay, double lastDay, double x, double y, double xx, double xy) {
+
+        static Sums of(List<PoolSample> samples, Instant origin) {
+            double first = Double.MAX_VALUE;
+            double last = -Double.MAX_VALUE;
+            double x = 0;
+            double y = 0;
+            double xx = 0;
+            double xy = 0;
+            for (PoolSample sample : samples) {
+                double day = days(origin, sample.at());
+                first = Math.min(first, day);
+                last = Math.max(last, day);
+                x += day;
+                y += sample.used();
+                xx += day * day;
+                xy += day * sample.used();
+            }
+            return new Sums(samples.size(), first, last, x, y, xx, xy);
         }
-        Instant first = recent.get(0).at();
-        if (Duration.between(first, recent.get(recent.size() - 1).at()).compareTo(MIN_SPAN) < 0) {
-            return null;
-        }
-        double perDay = slopePerDay(recent, first);
-        return perDay > 0 ? free / perDay : null;
     }
 
-    /** Least-squares slope of used against days since {@code origin}; 0 when all samples share one time. */
-    private static double slopePerDay(List<PoolSample> samples, Instant origin) {
-        double meanX = 0;
-        double meanY = 0;
-        for (PoolSample sample : samples) {
-            meanX += days(origin, sample.at());
-            meanY += sample.used();
+    /**
+     * Days until {@code free} blocks (or addresses) are used up, from the samples newer than
+     * {@code now} minus {@link #WINDOW}; null when the pool is not growing or the samples are too
+     * few or too close together.
+     */
+    public static Double daysToExhaustion(List<PoolSample> samples, long free, Instant now) {
+        Instant origin = now.minus(WINDOW);
+        List<PoolSample> recent =
+                samples.stream().filter(sample -> sample.at().isAfter(origin)).toList();
+        return daysToExhaustion(Sums.of(recent, origin), free);
+    }
+
+    /** The same from the sums of the window's samples. */
+    public static Double daysToExhaustion(Sums sums, long free) {
+        if (sums.count() < MIN_SAMPLES || (sums.lastDay() - sums.firstDay()) * SECONDS_PER_DAY < MIN_SPAN.toSeconds()) {
+            return null;
         }
-        meanX /= samples.size();
-        meanY /= samples.size();
-        double covariance = 0;
-        double variance = 0;
-        for (PoolSample sample : samples) {
-            double dx = days(origin, sample.at()) - meanX;
-            covariance += dx * (sample.used() - meanY);
-            variance += dx * dx;
-        }
-        return variance == 0 ? 0 : covariance / variance;
+        double n = sums.count();
+        double variance = n * sums.xx() - sums.x() * sums.x();
+        double perDay = variance <= 0 ? 0 : (n * sums.xy() - sums.x() * sums.y()) / variance;
+        return perDay > 0 ? free / perDay : null;
     }
 
     private static double days(Instant origin, Instant at) {

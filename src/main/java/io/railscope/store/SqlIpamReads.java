@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,22 +82,36 @@ public class SqlIpamReads implements IpamReads {
                 row.number("blocks_used"));
     }
 
-    /** The pools of one cell, or of all when {@code cell} is null, each with its forecast from its samples of the window. */
+    /** The pools of one cell, or of all when {@code cell} is null, each with its forecast from the sums of its window's samples. */
     private static List<PoolState> pools(Connection connection, String cell) throws SQLException {
         Instant now = Instant.now();
-        Map<Integer, List<PoolSample>> samples = new HashMap<>();
+        Instant origin = now.minus(PoolForecast.WINDOW);
+        Map<Integer, PoolForecast.Sums> sums = new HashMap<>();
+        // used is counted as PoolSample.of counts it: blocks when the pool has any, addresses otherwise
         Rows.list(
                 connection,
                 """
-                SELECT s.pool_id, s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
-                  FROM pool_usage_sample s
-                  JOIN ip_pool p ON p.id = s.pool_id
-                  JOIN cell c ON c.id = p.cell_id
-                 WHERE s.ts > ? AND (?::text IS NULL OR c.name = ?)
-                 ORDER BY s.pool_id, s.ts""",
-                row -> samples.computeIfAbsent(row.integer("pool_id"), id -> new ArrayList<>())
-                        .add(sample(row)),
-                now.minus(PoolForecast.WINDOW),
+                SELECT x.pool_id, count(*) AS n, min(x.day) AS first_day, max(x.day) AS last_day, sum(x.day) AS sx,
+                       sum(x.used) AS sy, sum(x.day * x.day) AS sxx, sum(x.day * x.used) AS sxy
+                  FROM (SELECT s.pool_id, extract(epoch FROM s.ts - ?::timestamptz) / 86400.0 AS day,
+                               CASE WHEN s.blocks_total > 0 THEN s.blocks_used ELSE s.allocated END AS used
+                          FROM pool_usage_sample s
+                          JOIN ip_pool p ON p.id = s.pool_id
+                          JOIN cell c ON c.id = p.cell_id
+                         WHERE s.ts > ? AND (?::text IS NULL OR c.name = ?)) x
+                 GROUP BY x.pool_id""",
+                row -> sums.put(
+                        row.integer("pool_id"),
+                        new PoolForecast.Sums(
+                                row.number("n"),
+                                row.decimal("first_day"),
+                                row.decimal("last_day"),
+                                row.decimal("sx"),
+                                row.decimal("sy"),
+                                row.decimal("sxx"),
+                                row.decimal("sxy"))),
+                origin,
+                origin,
                 cell,
                 cell);
         return Rows.list(
@@ -117,11 +130,14 @@ public class SqlIpamReads implements IpamReads {
                             usage,
                             row.constant(Health.class, "health"),
                             row.text("reason"),
-                            PoolForecast.daysToExhaustion(
-                                    samples.getOrDefault(row.integer("id"), List.of()), usage.free(), now));
+                            forecast(sums.get(row.integer("id")), usage.free()));
                 },
                 cell,
                 cell);
+    }
+
+    private static Double forecast(PoolForecast.Sums sums, long free) {
+        return sums == null ? null : PoolForecast.daysToExhaustion(sums, free);
     }
 
     private static PoolUsage usage(Row row) throws SQLException {
