@@ -35,11 +35,7 @@ class ExporterCellTest {
     void discoveredExporterGivesTheNodesRailsAndNeighbors() {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
             loop.collector("kube-b").orElseThrow().collect();
-            JsonPath node = given().get("/api/v1/cells/kube-b/nodes/gpu-a-000")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath node = json("/api/v1/cells/kube-b/nodes/gpu-a-000");
             assertThat(node.getList("rails")).hasSize(8);
             assertThat(node.getString("rails.find { it.rail == 3 }.health")).isEqualTo("DOWN");
             assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
@@ -62,18 +58,8 @@ class ExporterCellTest {
         Instant second = awaitCollection("kube-v", first);
         awaitCollection("kube-v", second);
 
-        assertThat(given().get("/api/v1/cells")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .jsonPath()
-                        .getList("name", String.class))
-                .contains("kube-v");
-        JsonPath node = given().get("/api/v1/cells/kube-v/nodes/localhost")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        assertThat(json("/api/v1/cells").getList("name", String.class)).contains("kube-v");
+        JsonPath node = json("/api/v1/cells/kube-v/nodes/localhost");
         assertThat(node.getList("rails")).hasSize(4);
         // mlx5_0: state +Inf, physical LinkUp
         assertThat(node.getInt("rails.find { it.rail == 1 }.state")).isEqualTo(-1);
@@ -87,11 +73,7 @@ class ExporterCellTest {
         assertThat(node.getString("rails.find { it.rail == 4 }.health")).isEqualTo("OK");
         assertThat(node.getInt("neighbors.entries")).isEqualTo(7);
 
-        JsonPath cell = given().get("/api/v1/cells/kube-v")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+        JsonPath cell = json("/api/v1/cells/kube-v");
         assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error"))
                 .isNull();
         assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.problems"))
@@ -113,11 +95,7 @@ class ExporterCellTest {
                 .until(() -> busyScrapeThreads().isEmpty());
         for (int collection = 0; collection < 4; collection++) {
             collected = awaitCollection("kube-s", collected);
-            JsonPath cell = given().get("/api/v1/cells/kube-s")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath cell = json("/api/v1/cells/kube-s");
             // the node-metrics source succeeded at this collection with what answered
             assertThat(cell.getString("sources.find { it.source == 'node-metrics' }.error"))
                     .isNull();
@@ -136,11 +114,7 @@ class ExporterCellTest {
                                             reason.startsWith("timed out after 400 ms reading the body (HTTP 200, "))
                                     .findFirst()
                                     .orElse("a reason for the body that stalled"));
-            JsonPath node = given().get("/api/v1/cells/kube-s/nodes/127.0.0.1")
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath();
+            JsonPath node = json("/api/v1/cells/kube-s/nodes/127.0.0.1");
             assertThat(node.getList("rails")).hasSize(8);
         }
         await().atMost(Duration.ofSeconds(60))
@@ -161,12 +135,7 @@ class ExporterCellTest {
         Instant[] collected = new Instant[1];
         await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
             loop.collector(cell).orElseThrow().collect();
-            String at = given().get("/api/v1/cells/" + cell)
-                    .then()
-                    .statusCode(200)
-                    .extract()
-                    .jsonPath()
-                    .getString("collectedAt");
+            String at = json("/api/v1/cells/" + cell).getString("collectedAt");
             collected[0] = at == null ? null : Instant.parse(at);
             return collected[0] != null && collected[0].isAfter(after);
         });
@@ -185,5 +154,10 @@ class ExporterCellTest {
                         .anyMatch(frame -> frame.getClassName().startsWith("io.railscope.source.exposition.")))
                 .map(entry -> entry.getKey().getName())
                 .toList();
+    }
+
+    /** The JSON of a 200 answer to {@code path}. */
+    private static JsonPath json(String path) {
+        return given().get(path).then().statusCode(200).extract().jsonPath();
     }
 }
