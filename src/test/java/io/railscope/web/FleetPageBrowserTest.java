@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The fleet page in a real browser: htmx replaces the cell table in place every few seconds. */
 @QuarkusTest
@@ -24,7 +23,7 @@ class FleetPageBrowserTest {
         ChromeDriver browser = Browser.start();
         try {
             browser.get(fleet.toString());
-            new WebDriverWait(browser, Duration.ofSeconds(15))
+            Browser.waitUpTo(browser, Duration.ofSeconds(15))
                     .until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']"))
                             .isEmpty());
             JavascriptExecutor js = browser;
@@ -33,7 +32,7 @@ class FleetPageBrowserTest {
                     window.swaps = 0;
                     document.body.addEventListener('htmx:afterSwap', () => window.swaps++);""");
 
-            new WebDriverWait(browser, Duration.ofSeconds(15))
+            Browser.waitUpTo(browser, Duration.ofSeconds(15))
                     .until(driver -> ((Number) js.executeScript("return window.swaps")).intValue() >= 1);
 
             assertThat(js.executeScript("return window.railscopeMarker")).isEqualTo(42L);
@@ -43,7 +42,7 @@ class FleetPageBrowserTest {
             assertThat(browser.findElements(By.cssSelector("#fleet-cells table.cells")))
                     .hasSize(1);
             browser.findElement(By.linkText("alpha")).click();
-            new WebDriverWait(browser, Duration.ofSeconds(10))
+            Browser.waitUpTo(browser, Duration.ofSeconds(10))
                     .until(driver -> driver.getTitle().startsWith("alpha"));
             assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Cell alpha");
         } finally {

@@ -21,7 +21,6 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -51,8 +50,7 @@ class SreJourneyBrowserTest {
         ChromeDriver browser = Browser.start();
         try {
             browser.manage().window().setSize(new Dimension(1440, 1000));
-            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
-            wait.ignoring(StaleElementReferenceException.class);
+            WebDriverWait wait = Browser.waitUpTo(browser, Duration.ofSeconds(20));
             browser.get(root.toString());
             wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']"))
                     .isEmpty());
@@ -132,8 +130,7 @@ class SreJourneyBrowserTest {
         var bravo = fleet.cell("bravo").orElseThrow();
         try {
             browser.manage().window().setSize(new Dimension(1280, 700));
-            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
-            wait.ignoring(StaleElementReferenceException.class);
+            WebDriverWait wait = Browser.waitUpTo(browser, Duration.ofSeconds(20));
             browser.get(root + "cells/alpha");
             wait.until(driver -> driver.getTitle().startsWith("alpha"));
             JavascriptExecutor js = browser;
