@@ -2,6 +2,7 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.read.CellDetails;
 import io.railscope.read.CellReads;
@@ -20,7 +21,8 @@ public class CellPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance cell(CellView cell, CellDetails details, HeatmapLayout heatmap);
+        static native TemplateInstance cell(
+                CellView cell, CellDetails details, HeatmapLayout heatmap, PageRefresh refresh);
 
         static native TemplateInstance cell$body(CellView cell, CellDetails details, HeatmapLayout heatmap);
 
@@ -49,7 +51,9 @@ public class CellPage {
                 return Templates.gathering(name).render();
             }
             CellDetails found = details.orElseThrow(() -> new NotFoundException("no cell named " + name));
-            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found))
+            PageRefresh refresh = PageRefresh.following(
+                    fleet.cell(name).map(CellSettings::interval).orElse(PageRefresh.AT_LEAST_EVERY));
+            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found), refresh)
                     .render();
         });
     }

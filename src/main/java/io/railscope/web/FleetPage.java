@@ -2,6 +2,7 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.model.Health;
 import io.railscope.read.CellReads;
@@ -19,7 +20,7 @@ public class FleetPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance fleet(List<CellView> cells, boolean simulated);
+        static native TemplateInstance fleet(List<CellView> cells, boolean simulated, PageRefresh refresh);
 
         static native TemplateInstance fleet$cells(List<CellView> cells);
     }
@@ -65,7 +66,8 @@ public class FleetPage {
     public String fleet() {
         return rendered.get(
                 "fleet",
-                () -> Templates.fleet(cells(), fleet.isBuiltInSimulation()).render());
+                () -> Templates.fleet(cells(), fleet.isBuiltInSimulation(), refresh())
+                        .render());
     }
 
     /** The cell table alone, which the page re-fetches every few seconds through htmx. */
@@ -74,6 +76,11 @@ public class FleetPage {
     public String cellsFragment() {
         return rendered.get(
                 "fleet-fragment", () -> Templates.fleet$cells(cells()).render());
+    }
+
+    private PageRefresh refresh() {
+        return PageRefresh.following(
+                fleet.cells().stream().map(CellSettings::interval).toList());
     }
 
     private List<CellView> cells() {

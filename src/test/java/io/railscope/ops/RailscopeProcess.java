@@ -60,6 +60,7 @@ final class RailscopeProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1",
+                "-XX:+UseParallelGC",
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dquarkus.http.port=" + port,
                 "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -15,9 +17,34 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /** Headless Chromium from Debian's packages, driven by Selenium without it fetching anything. */
 final class Browser {
 
+    private static final Dimension DEFAULT_SIZE = new Dimension(1280, 900);
+
     private Browser() {}
 
-    static ChromeDriver start() throws IOException {
+    private static ChromeDriver shared;
+
+    /**
+     * The one headless Chromium of this test run, emptied of what an earlier test left (cookies, storage, window
+     * size): starting a browser per test costs more than the pages it checks. It is quit when the JVM exits.
+     */
+    static synchronized ChromeDriver session() throws IOException {
+        if (shared == null) {
+            shared = start();
+            ChromeDriver started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::quit, "chromium-quit"));
+        }
+        shared.get("about:blank");
+        shared.manage().deleteAllCookies();
+        shared.manage().window().setSize(DEFAULT_SIZE);
+        return shared;
+    }
+
+    /** Runs what the loaded page queued after its load event (handlers of failed images, timers of 0 ms). */
+    static void settle(JavascriptExecutor browser) {
+        browser.executeAsyncScript("setTimeout(arguments[arguments.length - 1], 0);");
+    }
+
+    private static ChromeDriver start() throws IOException {
         Path profile = Files.createTempDirectory("railscope-chromium");
         ChromeOptions options = new ChromeOptions();
         options.setBinary("/usr/bin/chromium");
@@ -30,6 +57,7 @@ final class Browser {
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                "--window-size=" + DEFAULT_SIZE.width + "," + DEFAULT_SIZE.height,
                 "--user-data-dir=" + profile);
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File("/usr/bin/chromedriver"))

@@ -57,28 +57,24 @@ class HostileContentBrowserTest {
                 "silences",
                 "search?q=" + url(HOSTILE),
                 "search?q=node-");
-        ChromeDriver browser = Browser.start();
-        try {
-            for (String page : pages) {
-                browser.get(root + page);
-                Thread.sleep(300);
-                // the page itself, not an error: a page that was not there would prove nothing
-                if (!page.endsWith("fragment")) {
-                    assertThat(browser.getTitle()).as(page).endsWith("Railscope");
-                }
-                assertThat(browser.executeScript("return window.__xss === undefined ? 'none' : String(window.__xss)"))
-                        .as(page)
-                        .isEqualTo("none");
-                assertThat(browser.getPageSource()).as(page).doesNotContain("<script>window.__xss");
+        ChromeDriver browser = Browser.session();
+        for (String page : pages) {
+            browser.get(root + page);
+            Browser.settle(browser);
+            // the page itself, not an error: a page that was not there would prove nothing
+            if (!page.endsWith("fragment")) {
+                assertThat(browser.getTitle()).as(page).endsWith("Railscope");
             }
-            // the audit page does show the hostile finding, as text
-            browser.get(root + "cells/xss/isolation");
-            assertThat(browser.findElement(By.cssSelector("section[data-check='host-network-pod'] table"))
-                            .getText())
-                    .contains("Pod ns-" + HOSTILE + "/" + HOSTILE);
-        } finally {
-            browser.quit();
+            assertThat(browser.executeScript("return window.__xss === undefined ? 'none' : String(window.__xss)"))
+                    .as(page)
+                    .isEqualTo("none");
+            assertThat(browser.getPageSource()).as(page).doesNotContain("<script>window.__xss");
         }
+        // the audit page does show the hostile finding, as text
+        browser.get(root + "cells/xss/isolation");
+        assertThat(browser.findElement(By.cssSelector("section[data-check='host-network-pod'] table"))
+                        .getText())
+                .contains("Pod ns-" + HOSTILE + "/" + HOSTILE);
     }
 
     private static String url(String value) {

@@ -72,7 +72,9 @@ class PagesTest {
                 .asString();
         assertThat(page)
                 .contains(
-                        "/webjars/htmx.org/dist/htmx.min.js", "hx-get=\"/fragments/fleet\"", "hx-trigger=\"every 5s\"");
+                        "/webjars/htmx.org/dist/htmx.min.js",
+                        "hx-get=\"/fragments/fleet\"",
+                        "hx-trigger=\"every 1000ms\"");
         assertThat(page)
                 .contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
         assertThat(page).contains("1 rail port down", "1 job not proven on RDMA");

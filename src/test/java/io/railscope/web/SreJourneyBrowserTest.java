@@ -47,86 +47,76 @@ class SreJourneyBrowserTest {
 
     @Test
     void fleetToCellToNodeToJobAndBack() throws Exception {
-        ChromeDriver browser = Browser.start();
-        try {
-            browser.manage().window().setSize(new Dimension(1440, 1000));
-            WebDriverWait wait = Browser.waitUpTo(browser, Duration.ofSeconds(20));
-            browser.get(root.toString());
-            wait.until(driver -> !driver.findElements(By.cssSelector("tr[data-cell='alpha']"))
-                    .isEmpty());
-            screenshot(browser, "fleet");
-            browser.findElement(By.linkText("alpha")).click();
-            wait.until(driver -> driver.getTitle().startsWith("alpha"));
-            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText())
-                    .isEqualTo("Fleet/alpha");
-            screenshot(browser, "cell");
+        ChromeDriver browser = Browser.session();
+        browser.manage().window().setSize(new Dimension(1440, 1000));
+        WebDriverWait wait = Browser.waitUpTo(browser, Duration.ofSeconds(20));
+        browser.get(root.toString());
+        wait.until(driver ->
+                !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
+        screenshot(browser, "fleet");
+        browser.findElement(By.linkText("alpha")).click();
+        wait.until(driver -> driver.getTitle().startsWith("alpha"));
+        assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha");
+        screenshot(browser, "cell");
 
-            // a click on the heatmap names the node, the rail and why; its link leads to the node
-            new Actions(browser)
-                    .moveToElement(browser.findElement(By.id("heatmap")))
-                    .click()
-                    .perform();
-            wait.until(driver ->
-                    !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
-            String node =
-                    browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
-            browser.findElement(By.cssSelector("#heatmap-detail a")).click();
-            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node " + node));
-            assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText())
-                    .isEqualTo("Fleet/alpha/node " + node);
-            // charts rendered as SVG with their lines, once two samples exist
-            wait.until(driver -> {
-                if (driver.findElements(By.cssSelector("svg.chart polyline")).isEmpty()) {
-                    driver.navigate().refresh();
-                    return false;
-                }
-                return true;
-            });
-            assertThat(browser.findElements(By.cssSelector("svg.chart[aria-label='rates of rail 1'] polyline.used")))
-                    .hasSize(1);
-            screenshot(browser, "node");
+        // a click on the heatmap names the node, the rail and why; its link leads to the node
+        new Actions(browser)
+                .moveToElement(browser.findElement(By.id("heatmap")))
+                .click()
+                .perform();
+        wait.until(driver ->
+                !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
+        String node = browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
+        browser.findElement(By.cssSelector("#heatmap-detail a")).click();
+        wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node " + node));
+        assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha/node " + node);
+        // charts rendered as SVG with their lines, once two samples exist
+        wait.until(driver -> {
+            if (driver.findElements(By.cssSelector("svg.chart polyline")).isEmpty()) {
+                driver.navigate().refresh();
+                return false;
+            }
+            return true;
+        });
+        assertThat(browser.findElements(By.cssSelector("svg.chart[aria-label='rates of rail 1'] polyline.used")))
+                .hasSize(1);
+        screenshot(browser, "node");
 
-            // the job running on this node, and back up through the breadcrumbs
-            browser.findElement(By.cssSelector("table.jobs a")).click();
-            wait.until(driver ->
-                    driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
-            assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText())
-                    .contains("DEGRADED")
-                    .contains("NET/Socket");
-            assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr")))
-                    .hasSize(128);
-            // its bus bandwidth over time, once two samples exist
-            wait.until(driver -> {
-                if (driver.findElements(By.cssSelector("figure.busbw-chart svg polyline"))
-                        .isEmpty()) {
-                    driver.navigate().refresh();
-                    return false;
-                }
-                return true;
-            });
-            screenshot(browser, "job");
-            browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']"))
-                    .click();
-            wait.until(driver -> driver.getTitle().startsWith("alpha"));
+        // the job running on this node, and back up through the breadcrumbs
+        browser.findElement(By.cssSelector("table.jobs a")).click();
+        wait.until(
+                driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
+        assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText())
+                .contains("DEGRADED")
+                .contains("NET/Socket");
+        assertThat(browser.findElements(By.cssSelector("table.ranks tbody tr"))).hasSize(128);
+        // its bus bandwidth over time, once two samples exist
+        wait.until(driver -> {
+            if (driver.findElements(By.cssSelector("figure.busbw-chart svg polyline"))
+                    .isEmpty()) {
+                driver.navigate().refresh();
+                return false;
+            }
+            return true;
+        });
+        screenshot(browser, "job");
+        browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']")).click();
+        wait.until(driver -> driver.getTitle().startsWith("alpha"));
 
-            // the search box finds a node by part of its name, keyboard only
-            browser.findElement(By.id("search-box")).sendKeys("gpu-00003", Keys.ENTER);
-            wait.until(driver -> driver.getTitle().startsWith("Search"));
-            assertThat(browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a"))
-                            .getText())
-                    .isEqualTo("alpha-gpu-00003");
-            screenshot(browser, "search");
-            browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a"))
-                    .click();
-            wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node alpha-gpu-00003"));
-        } finally {
-            browser.quit();
-        }
+        // the search box finds a node by part of its name, keyboard only
+        browser.findElement(By.id("search-box")).sendKeys("gpu-00003", Keys.ENTER);
+        wait.until(driver -> driver.getTitle().startsWith("Search"));
+        assertThat(browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a"))
+                        .getText())
+                .isEqualTo("alpha-gpu-00003");
+        screenshot(browser, "search");
+        browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).click();
+        wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node alpha-gpu-00003"));
     }
 
     @Test
     void theCellRefreshKeepsTheScrollAndAStaleCellIsMarked() throws Exception {
-        ChromeDriver browser = Browser.start();
+        ChromeDriver browser = Browser.session();
         var bravo = fleet.cell("bravo").orElseThrow();
         try {
             browser.manage().window().setSize(new Dimension(1280, 700));
@@ -167,7 +157,6 @@ class SreJourneyBrowserTest {
             scheduler.pause(CollectionLoop.jobName("alpha"));
             scheduler.pause(CollectionLoop.jobName("bravo"));
             bravo.clear(Fault.METRICS_SOURCE_ERROR);
-            browser.quit();
         }
     }
 
