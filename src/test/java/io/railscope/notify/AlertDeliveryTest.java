@@ -222,7 +222,7 @@ class AlertDeliveryTest {
         new WebhookNotifier(config, notifiable, notifications, evaluator).group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
-        // the page's form needs an identity, and none is configured here (AccessTest posts it as an admin user)
+        // the page's form needs an identity, and none is configured here (AccessIT posts it as an admin user)
         SilenceForm.withToken(Map.of())
                 .formParam("matchers", "cell=alpha")
                 .formParam("createdBy", "sre")

@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -35,12 +37,7 @@ class DeliveryKillIT {
     @Test
     void aNotificationInFlightAtKillNineGoesAgainOnceWithItsKey() throws Exception {
         // its own database: StartupIT's cases run beside this test
-        String database = RailscopeProcess.ownDatabase("delivery");
-        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
-                Statement statement = connection.createStatement()) {
-            statement.execute("DROP SCHEMA public CASCADE");
-            statement.execute("CREATE SCHEMA public");
-        }
+        String database = RailscopeProcess.emptyDatabase("delivery");
         List<String> keys = new CopyOnWriteArrayList<>();
         CountDownLatch firstInFlight = new CountDownLatch(1);
         HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
@@ -96,8 +93,10 @@ class DeliveryKillIT {
                         .pollInterval(Duration.ofSeconds(1))
                         .untilAsserted(
                                 () -> assertThat(keys.subList(1, keys.size())).contains(inFlight));
-                // a few more passes: whatever else was queued goes once
-                Thread.sleep(5_000);
+                // whatever else was queued goes once: wait until the outbox holds nothing undelivered
+                await().atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(250))
+                        .until(() -> undelivered(database) == 0);
             }
             Map<String, Long> perKey = keys.stream().collect(Collectors.groupingBy(key -> key, Collectors.counting()));
             assertThat(perKey.get(inFlight)).isEqualTo(2L);
@@ -105,6 +104,16 @@ class DeliveryKillIT {
                     .allSatisfy((key, count) -> assertThat(count).isLessThanOrEqualTo(key.equals(inFlight) ? 2L : 1L));
         } finally {
             receiver.stop(0);
+        }
+    }
+
+    private static long undelivered(String database) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+                Statement statement = connection.createStatement();
+                ResultSet count =
+                        statement.executeQuery("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")) {
+            count.next();
+            return count.getLong(1);
         }
     }
 }

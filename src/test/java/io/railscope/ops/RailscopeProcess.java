@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The packaged Railscope jar run as a user runs it, in its own process, on 127.0.0.1 and a free port. */
-final class RailscopeProcess implements AutoCloseable {
+public final class RailscopeProcess implements AutoCloseable {
 
     /** The database the packaged jar uses; RAILSCOPE_IT_JDBC_URL (or -Drailscope.it.jdbc-url) points it elsewhere. */
     static final String IT_DATABASE = System.getProperty(
@@ -26,7 +26,7 @@ final class RailscopeProcess implements AutoCloseable {
      * A database of its own beside {@link #IT_DATABASE} (created when missing, on the same server), for a test
      * class that runs side by side with the others.
      */
-    static String ownDatabase(String suffix) throws SQLException {
+    public static String ownDatabase(String suffix) throws SQLException {
         int slash = IT_DATABASE.lastIndexOf('/');
         String name = IT_DATABASE.substring(slash + 1).replaceAll("[?;].*", "") + "_" + suffix;
         try (Connection server =
@@ -44,9 +44,20 @@ final class RailscopeProcess implements AutoCloseable {
         return IT_DATABASE.substring(0, slash + 1) + name;
     }
 
+    /** {@link #ownDatabase} with nothing in it: its schema dropped, for Railscope's migrations to build again. */
+    public static String emptyDatabase(String suffix) throws SQLException {
+        String database = ownDatabase(suffix);
+        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA public CASCADE");
+            statement.execute("CREATE SCHEMA public");
+        }
+        return database;
+    }
+
     private final Process process;
     private final Path output;
-    final int port;
+    public final int port;
 
     private RailscopeProcess(Process process, Path output, int port) {
         this.process = process;
@@ -54,7 +65,7 @@ final class RailscopeProcess implements AutoCloseable {
         this.port = port;
     }
 
-    static RailscopeProcess start(String... properties) throws IOException {
+    public static RailscopeProcess start(String... properties) throws IOException {
         int port = FreePort.pick();
         // a short-lived process: the C1 compiler alone starts it sooner and leaves the cores to the other cases
         List<String> command = new ArrayList<>(List.of(
@@ -87,7 +98,7 @@ final class RailscopeProcess implements AutoCloseable {
         return process.exitValue();
     }
 
-    String output() {
+    public String output() {
         try {
             return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {

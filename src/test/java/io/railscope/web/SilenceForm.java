@@ -1,10 +1,10 @@
 package io.railscope.web;
 
-import static io.restassured.RestAssured.given;
-
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -22,12 +22,19 @@ public final class SilenceForm {
 
     /** As {@link #withToken}, the token taken from the form of the page at {@code path}. */
     public static RequestSpecification withTokenFrom(String path, Map<String, String> headers) {
-        Response page = given().headers(headers).get(path);
+        return withTokenFrom(RestAssured::given, path, headers);
+    }
+
+    /** As {@link #withTokenFrom(String, Map)}, both requests begun by {@code server}. */
+    public static RequestSpecification withTokenFrom(
+            Supplier<RequestSpecification> server, String path, Map<String, String> headers) {
+        Response page = server.get().headers(headers).get(path);
         Matcher field = FIELD.matcher(page.asString());
         if (!field.find()) {
             throw new IllegalStateException("the page " + path + " has no CSRF field");
         }
-        return given().headers(headers)
+        return server.get()
+                .headers(headers)
                 .cookie("csrf-token", page.getCookie("csrf-token"))
                 .formParam(field.group(1), field.group(2));
     }

@@ -1,22 +1,66 @@
 package io.railscope.security;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import io.railscope.ops.RailscopeProcess;
 import io.railscope.web.SilenceForm;
+import io.restassured.RestAssured;
+import io.restassured.builder.RequestSpecBuilder;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.hamcrest.Matchers;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
-/** Tokens on the API, the trusted proxy header on the pages, and what each may change. */
-@QuarkusTest
-@TestProfile(SecuredProfile.class)
-class AccessTest {
+/**
+ * Tokens on the API, the trusted proxy header on the pages, and what each may change: the packaged jar configured
+ * as README's security section says, on a database of its own, beside the other integration tests.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class AccessIT {
+
+    private static final String READ_TOKEN = "read-token-4f1c";
+    private static final String ADMIN_TOKEN = "admin-token-9a7e";
+
+    private static RailscopeProcess railscope;
+    private static RequestSpecification server;
+
+    @BeforeAll
+    static void startSecured() throws Exception {
+        railscope = RailscopeProcess.start(
+                "-Dquarkus.datasource.jdbc.url=" + RailscopeProcess.emptyDatabase("access"),
+                "-Drailscope.cells.alpha.simulated.nodes=4",
+                // sha256 of the two tokens above
+                "-Drailscope.security.tokens.dashboards.sha256="
+                        + "ac6c91e80eab41e1cbe08ad7a14c1c7fb5db54925916a113938ec2142362b906",
+                "-Drailscope.security.tokens.dashboards.scope=read",
+                "-Drailscope.security.tokens.on-call.sha256="
+                        + "ac782516cc94a6142860e8af958e5090c6563efc4704173725f555e347486cc4",
+                "-Drailscope.security.tokens.on-call.scope=admin",
+                "-Drailscope.security.trusted-user-header=X-Forwarded-User",
+                "-Drailscope.security.admin-users=sre-lead");
+        server = new RequestSpecBuilder()
+                .setBaseUri("http://127.0.0.1")
+                .setPort(railscope.port)
+                .build();
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .ignoreExceptions()
+                .untilAsserted(() -> given().get("/q/health/ready").then().statusCode(200));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        railscope.close();
+    }
 
     private static final String SILENCE = """
             {"matchers":[{"name":"alertname","value":"RailPortDown","isRegex":false,"isEqual":true}],
@@ -38,11 +82,11 @@ class AccessTest {
                 .get("/api/v1/cells")
                 .then()
                 .statusCode(401);
-        given().header("Authorization", "Bearer " + SecuredProfile.READ_TOKEN)
+        given().header("Authorization", "Bearer " + READ_TOKEN)
                 .get("/api/v1/cells")
                 .then()
                 .statusCode(200);
-        given().header("Authorization", "bearer " + SecuredProfile.ADMIN_TOKEN)
+        given().header("Authorization", "bearer " + ADMIN_TOKEN)
                 .get("/api/v1/ipam/headroom")
                 .then()
                 .statusCode(200);
@@ -50,26 +94,26 @@ class AccessTest {
 
     @Test
     void changesNeedAnAdminToken() {
-        given().header("Authorization", "Bearer " + SecuredProfile.READ_TOKEN)
+        given().header("Authorization", "Bearer " + READ_TOKEN)
                 .contentType("application/json")
                 .body(SILENCE.formatted(Instant.now().plusSeconds(600)))
                 .post("/api/v1/silences")
                 .then()
                 .statusCode(403)
                 .body("error", containsString("admin token"));
-        given().header("Authorization", "Bearer " + SecuredProfile.READ_TOKEN)
+        given().header("Authorization", "Bearer " + READ_TOKEN)
                 .contentType("text/plain")
                 .body("x")
                 .post("/api/v1/cells/alpha/nccl/logs?namespace=a&job=b&pod=c")
                 .then()
                 .statusCode(403);
-        given().header("Authorization", "Bearer " + SecuredProfile.ADMIN_TOKEN)
+        given().header("Authorization", "Bearer " + ADMIN_TOKEN)
                 .contentType("application/json")
                 .body(SILENCE.formatted(Instant.now().plusSeconds(600)))
                 .post("/api/v1/silences")
                 .then()
                 .statusCode(200);
-        given().header("Authorization", "Bearer " + SecuredProfile.READ_TOKEN)
+        given().header("Authorization", "Bearer " + READ_TOKEN)
                 .delete("/api/v1/silences/00000000-0000-0000-0000-000000000000")
                 .then()
                 .statusCode(403);
@@ -82,15 +126,15 @@ class AccessTest {
                 .get("/")
                 .then()
                 .statusCode(200)
-                .body(not(containsString(SecuredProfile.READ_TOKEN)));
-        SilenceForm.withToken(Map.of("X-Forwarded-User", "alice"))
+                .body(not(containsString(READ_TOKEN)));
+        form(Map.of("X-Forwarded-User", "alice"))
                 .formParam("matchers", "cell=alpha")
                 .formParam("createdBy", "alice")
                 .formParam("comment", "c")
                 .post("/silences")
                 .then()
                 .statusCode(403);
-        SilenceForm.withToken(Map.of("X-Forwarded-User", "sre-lead"))
+        form(Map.of("X-Forwarded-User", "sre-lead"))
                 .redirects()
                 .follow(false)
                 .formParam("matchers", "cell=alpha")
@@ -104,7 +148,7 @@ class AccessTest {
     @Test
     void anAdminUsersFormIsParsedAndItsTextEscaped() {
         Map<String, String> admin = Map.of("X-Forwarded-User", "sre-lead");
-        SilenceForm.withToken(admin)
+        form(admin)
                 .redirects()
                 .follow(false)
                 .formParam("matchers", "cell=alpha\nalertname=~\"Rail.*\"")
@@ -119,7 +163,7 @@ class AccessTest {
                 .then()
                 .statusCode(200)
                 .body(containsString("<code>alertname=~\"Rail.*\"</code>"), containsString("rail work &lt;script&gt;"));
-        SilenceForm.withToken(admin)
+        form(admin)
                 .formParam("matchers", "not a matcher")
                 .formParam("createdBy", "sre")
                 .formParam("comment", "c")
@@ -128,7 +172,7 @@ class AccessTest {
                 .statusCode(400)
                 .body(containsString("matchers[0]"));
         for (String hours : new String[] {"1e308", "Infinity", "NaN", "-1", "x"}) {
-            SilenceForm.withToken(admin)
+            form(admin)
                     .formParam("matchers", "cell=alpha")
                     .formParam("hours", hours)
                     .formParam("createdBy", "sre")
@@ -166,8 +210,8 @@ class AccessTest {
     void anAdminTokenLetsAUserWithoutAdminRightsChangeThings() {
         Map<String, String> alice = Map.of("X-Forwarded-User", "alice");
         // as a bearer header on the form
-        SilenceForm.withToken(alice)
-                .header("Authorization", "Bearer " + SecuredProfile.ADMIN_TOKEN)
+        form(alice)
+                .header("Authorization", "Bearer " + ADMIN_TOKEN)
                 .redirects()
                 .follow(false)
                 .formParam("matchers", "cell=alpha")
@@ -177,8 +221,8 @@ class AccessTest {
                 .then()
                 .statusCode(303);
         // a read token is no identity for changes
-        SilenceForm.withToken(alice)
-                .header("Authorization", "Bearer " + SecuredProfile.READ_TOKEN)
+        form(alice)
+                .header("Authorization", "Bearer " + READ_TOKEN)
                 .formParam("matchers", "cell=alpha")
                 .formParam("createdBy", "alice")
                 .formParam("comment", "c")
@@ -189,23 +233,23 @@ class AccessTest {
 
         // through the sign-in form: a wrong token opens nothing, an admin token opens a session
         given().headers(alice).get("/login").then().statusCode(200).body(containsString("Admin token"));
-        SilenceForm.withTokenFrom("/login", alice)
-                .formParam("token", SecuredProfile.READ_TOKEN)
+        SilenceForm.withTokenFrom(AccessIT::given, "/login", alice)
+                .formParam("token", READ_TOKEN)
                 .post("/login")
                 .then()
                 .statusCode(401)
                 .body(containsString("not an admin token"));
-        String session = SilenceForm.withTokenFrom("/login", alice)
+        String session = SilenceForm.withTokenFrom(AccessIT::given, "/login", alice)
                 .redirects()
                 .follow(false)
-                .formParam("token", SecuredProfile.ADMIN_TOKEN)
+                .formParam("token", ADMIN_TOKEN)
                 .post("/login")
                 .then()
                 .statusCode(303)
                 .extract()
                 .cookie("railscope-session");
-        assertThat(session).isNotBlank().doesNotContain(SecuredProfile.ADMIN_TOKEN);
-        SilenceForm.withToken(alice)
+        assertThat(session).isNotBlank().doesNotContain(ADMIN_TOKEN);
+        form(alice)
                 .cookie("railscope-session", session)
                 .redirects()
                 .follow(false)
@@ -215,7 +259,7 @@ class AccessTest {
                 .post("/silences")
                 .then()
                 .statusCode(303);
-        SilenceForm.withToken(alice)
+        form(alice)
                 .cookie("railscope-session", "0".repeat(64))
                 .formParam("matchers", "cell=alpha")
                 .formParam("createdBy", "alice")
@@ -229,5 +273,13 @@ class AccessTest {
     void probesAndScrapersStayOpen() {
         given().get("/q/health/live").then().statusCode(200);
         given().get("/metrics").then().statusCode(200);
+    }
+
+    private static RequestSpecification given() {
+        return RestAssured.given().spec(server);
+    }
+
+    private static RequestSpecification form(Map<String, String> headers) {
+        return SilenceForm.withTokenFrom(AccessIT::given, "/silences", headers);
     }
 }
