@@ -49,11 +49,12 @@ class ArchitectureTest {
     static final List<Layer> LAYERS = List.of(
             Layer.of("model", "model"),
             Layer.of("config", "config", "model"),
+            Layer.of("replicas", "replica", "model", "config"),
             Layer.of("sources", "source", "model", "config"),
             Layer.of("assessment", "assess, audit, health", "model", "config", "sources"),
             Layer.of("read models", "read", "model", "config", "sources", "assessment"),
             Layer.of("alerting", "alert", "model", "config", "sources", "assessment"),
-            Layer.of("notification", "notify", "model", "config", "alerting"),
+            Layer.of("notification", "notify", "model", "config", "alerting", "replicas"),
             Layer.of(
                     "store",
                     "store",
@@ -63,7 +64,8 @@ class ArchitectureTest {
                     "assessment",
                     "read models",
                     "alerting",
-                    "notification"),
+                    "notification",
+                    "replicas"),
             Layer.of("telemetry", "telemetry", "model", "config"),
             Layer.of(
                     "collect",
@@ -75,7 +77,8 @@ class ArchitectureTest {
                     "read models",
                     "alerting",
                     "store",
-                    "telemetry"),
+                    "telemetry",
+                    "replicas"),
             Layer.of("http", "http, security", "model", "config"),
             Layer.of(
                     "web and api",

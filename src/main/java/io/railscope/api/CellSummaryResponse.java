@@ -4,12 +4,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.railscope.model.Health;
 import io.railscope.read.CellDetails.FailedTarget;
 import io.railscope.read.CellSummary;
+import io.railscope.read.CollectingReplica;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A cell's health in the API; {@code failedTargets}, the exporters that did not answer at its last
- * node-metrics collection, only in the answer about one cell.
+ * node-metrics collection, only in the answer about one cell; {@code collectedBy}, the replica that collects it
+ * now and since when (null while none holds its lease).
  */
 public record CellSummaryResponse(
         String name,
@@ -30,6 +32,7 @@ public record CellSummaryResponse(
         int isolationFindings,
         List<String> reasons,
         List<SourceResponse> sources,
+        CollectingReplica collectedBy,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<FailedTarget> failedTargets) {
 
     /** A source of the cell in the API. */
@@ -63,6 +66,7 @@ public record CellSummaryResponse(
                 s.counts().isolationFindings(),
                 s.reasons(),
                 sources,
+                s.collectedBy(),
                 failedTargets);
     }
 }

@@ -8,6 +8,10 @@ import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.SourceKind;
+import io.railscope.replica.Fence;
+import io.railscope.replica.FencedException;
+import io.railscope.replica.Lease;
+import io.railscope.replica.Replicas;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.ipam.RailMapping;
@@ -35,6 +39,8 @@ public final class CellCollector {
     private final CollectionCommit writer;
     private final SelfMetrics metrics;
     private final Clock clock;
+    private final Replicas replicas;
+    private final String lease;
 
     CellCollector(
             CellSettings cell,
@@ -45,8 +51,11 @@ public final class CellCollector {
             SelfMetrics metrics,
             Clock clock,
             Consumer<CellSettings> afterCollection,
-            Function<String, List<AlertInputs.Port>> committedUnhealthyPorts) {
+            Function<String, List<AlertInputs.Port>> committedUnhealthyPorts,
+            Replicas replicas) {
         this.afterCollection = afterCollection;
+        this.replicas = replicas;
+        this.lease = Lease.ofCell(cell.name());
         this.cell = cell;
         this.jobAssessor = new JobAssessor(cell.name(), cell.nccl(), baselines);
         this.audit = new IsolationAudit(
@@ -65,10 +74,26 @@ public final class CellCollector {
     }
 
     /**
-     * Runs one collection and commits it, then hands the cell to what follows a collection (alert
-     * rules), whether the commit succeeded or not; a failed commit leaves the previous state and is rethrown.
+     * A collection asked of this replica: takes the cell's lease when no other replica holds it, then collects.
+     *
+     * @throws CollectedElsewhereException when another replica holds the cell's lease
      */
-    public synchronized CommitReport collect() {
+    public CommitReport collect() {
+        Fence fence = replicas.claim(lease).orElseThrow(() -> new CollectedElsewhereException(cell.name()));
+        return collect(fence);
+    }
+
+    /** A scheduled collection: runs only while this replica holds the cell's lease. */
+    Optional<CommitReport> collectIfHeld() {
+        return replicas.fence(lease).map(this::collect);
+    }
+
+    /**
+     * Runs one collection and commits it under {@code fence}, then hands the cell to what follows a collection
+     * (alert rules), whether the commit succeeded or not, unless the lease was lost meanwhile; a failed commit
+     * leaves the previous state and is rethrown.
+     */
+    private synchronized CommitReport collect(Fence fence) {
         long started = System.nanoTime();
         Instant at = clock.instant();
         FetchResults results = fetcher.fetchAll();
@@ -87,19 +112,27 @@ public final class CellCollector {
         CellCollection collection = new CellCollection(
                 cell.name(), cell.simulated().isPresent(), at, results.outcomes(), kubernetes, nodeMetrics, jobs);
         long commitStarted = System.nanoTime();
+        boolean fenced = false;
         try {
-            CommitReport report = writer.commit(collection, config.history().sampleInterval());
+            CommitReport report =
+                    writer.commit(collection, fence, config.history().sampleInterval());
             metrics.commitDuration.labels(cell.name()).observe((System.nanoTime() - commitStarted) / 1e9);
             report.rowsByTable()
                     .forEach((table, rows) ->
                             metrics.rowsWritten.labels(cell.name(), table).inc(rows));
             return report;
+        } catch (FencedException e) {
+            metrics.commitsFenced.labels(cell.name()).inc();
+            fenced = true;
+            throw e;
         } catch (RuntimeException e) {
             metrics.commitErrors.labels(cell.name()).inc();
             throw e;
         } finally {
             metrics.collectionDuration.labels(cell.name()).observe((System.nanoTime() - started) / 1e9);
-            afterCollection.accept(cell);
+            if (!fenced) {
+                afterCollection.accept(cell);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package io.railscope.collect;
 
 import io.railscope.model.SourceKind;
 import io.railscope.read.DataVersion;
+import io.railscope.replica.Fence;
 import io.railscope.store.CellCommit;
 import io.railscope.store.CellStateWriter;
 import io.railscope.store.CommitReport;
@@ -11,7 +12,8 @@ import java.time.Duration;
 
 /**
  * Commits one collection of one cell in one transaction, so a reader sees the previous collection
- * or this one, never a mix; two writers of the same cell (two replicas during a hand-over) queue.
+ * or this one, never a mix. A commit is made under the cell's lease and refused once the lease has passed
+ * to another replica: two replicas during a hand-over queue on the lease, and the one that lost it writes nothing.
  */
 @ApplicationScoped
 public class CollectionCommit {
@@ -26,9 +28,9 @@ public class CollectionCommit {
 
     /** Writes the collection; returns the rows written per table, and whether history was sampled. */
     @Transactional
-    public CommitReport commit(CellCollection collection, Duration sampleInterval) {
+    public CommitReport commit(CellCollection collection, Fence fence, Duration sampleInterval) {
         try (CellCommit commit =
-                writer.open(collection.cell(), collection.simulated(), collection.at(), sampleInterval)) {
+                writer.open(collection.cell(), fence, collection.simulated(), collection.at(), sampleInterval)) {
             collection.kubernetes().ifPresent(state -> {
                 commit.inventory(state);
                 commit.isolation(SourceKind.KUBERNETES, state.isolation());

@@ -7,6 +7,9 @@ import io.railscope.alert.AlertEvaluator;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.replica.FencedException;
+import io.railscope.replica.Lease;
+import io.railscope.replica.Replicas;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.store.HistoryRetention;
@@ -19,6 +22,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -28,13 +32,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
 /**
- * Starts one scheduler job per cell. Jobs of different cells run on their own threads and never
- * wait for each other; a job still running when its next turn comes is skipped, not queued.
+ * Starts one scheduler job per cell, and the replica's heartbeat. Jobs of different cells run on their own threads
+ * and never wait for each other; a job still running when its next turn comes is skipped, not queued. A cell's job
+ * collects only while this replica holds the cell's lease; a cell whose lease this replica takes over at a heartbeat
+ * is collected at once.
  */
 @ApplicationScoped
 public class CollectionLoop {
 
     private static final Logger LOG = Logger.getLogger(CollectionLoop.class);
+    private static final String HEARTBEAT_JOB = "replica-heartbeat";
 
     private final Fleet fleet;
     private final RailscopeConfig config;
@@ -45,6 +52,7 @@ public class CollectionLoop {
     private final HistoryRetention retention;
     private final SelfMetrics metrics;
     private final Scheduler scheduler;
+    private final Replicas replicas;
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
@@ -57,7 +65,9 @@ public class CollectionLoop {
             AlertEvaluator alerts,
             HistoryRetention retention,
             SelfMetrics metrics,
-            Scheduler scheduler) {
+            Scheduler scheduler,
+            Replicas replicas) {
+        this.replicas = replicas;
         this.baselines = baselines;
         this.alerts = alerts;
         this.fleet = fleet;
@@ -89,7 +99,8 @@ public class CollectionLoop {
                     metrics,
                     Clock.systemUTC(),
                     alerts::evaluate,
-                    alerts::unhealthyPorts);
+                    alerts::unhealthyPorts,
+                    replicas);
             collectors.put(cell.name(), collector);
             scheduler
                     .newJob(jobName(cell.name()))
@@ -102,12 +113,48 @@ public class CollectionLoop {
                 scheduler.pause(jobName(cell.name()));
             }
         }
+        heartbeat();
+        scheduler
+                .newJob(HEARTBEAT_JOB)
+                .setInterval(replicas.heartbeatInterval().toString())
+                .setDelayed(replicas.heartbeatInterval().toString())
+                .setConcurrentExecution(ConcurrentExecution.SKIP)
+                .setTask(execution -> heartbeat())
+                .schedule();
         LOG.infof(
-                "collecting %d cell(s)%s%s: %s",
+                "replica %s: collecting %d of %d cell(s)%s%s: %s",
+                replicas.id(),
+                replicas.cellsHeld(),
                 collectors.size(),
                 fleet.isBuiltInSimulation() ? " of the built-in simulated fleet (no cell configured)" : "",
                 config.collect().scheduled() ? "" : " on demand only (railscope.collect.scheduled=false)",
                 collectors.keySet());
+    }
+
+    /**
+     * One heartbeat of this replica: renews its leases, lets go of those another replica should hold, and collects
+     * at once the cells it took over (when collections are scheduled). A database that cannot be reached is logged;
+     * the leases not renewed lapse and their cells stop being collected here.
+     */
+    void heartbeat() {
+        try {
+            List<String> taken = replicas.heartbeat();
+            metrics.replicasLive.set(replicas.live().size());
+            metrics.cellsHeld.labels(replicas.id()).set(replicas.cellsHeld());
+            if (!taken.isEmpty()) {
+                LOG.infof("replica %s took %s (live replicas: %s)", replicas.id(), taken, replicas.live());
+            }
+            if (config.collect().scheduled()) {
+                for (CellCollector collector : collectors.values()) {
+                    if (taken.contains(Lease.ofCell(collector.cell().name()))) {
+                        fetchExecutor.submit(() -> collectLogged(collector));
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            metrics.heartbeatErrors.inc();
+            LOG.errorf("replica %s: heartbeat failed, leases not renewed: %s", replicas.id(), e.getMessage());
+        }
     }
 
     /** The scheduler job that collects a cell; paused from the start when railscope.collect.scheduled is false. */
@@ -123,6 +170,13 @@ public class CollectionLoop {
     @PreDestroy
     void stop() {
         fetchExecutor.shutdownNow();
+        try {
+            replicas.leave();
+        } catch (RuntimeException e) {
+            LOG.warnf(
+                    "replica %s: could not hand its leases back, they lapse on their own: %s",
+                    replicas.id(), e.getMessage());
+        }
     }
 
     /** The sources every factory offers for the cell; of each kind, the first one offered. */
@@ -142,7 +196,9 @@ public class CollectionLoop {
 
     private static void collectLogged(CellCollector collector) {
         try {
-            collector.collect();
+            collector.collectIfHeld();
+        } catch (FencedException e) {
+            LOG.warnf("cell %s: %s", collector.cell().name(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.errorf(
                     "cell %s: collection not committed, previous state kept: %s",

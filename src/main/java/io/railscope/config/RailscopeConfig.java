@@ -10,6 +10,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /** Everything under {@code railscope.}: the collection loop, history, thresholds and the cells. */
 @ConfigMapping(prefix = "railscope")
@@ -26,6 +27,8 @@ public interface RailscopeConfig {
     SecurityConfig security();
 
     Nccl nccl();
+
+    Replicas replicas();
 
     /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
     Map<String, @Valid CellConfig> cells();
@@ -49,6 +52,23 @@ public interface RailscopeConfig {
         @Min(1)
         @Max(1_000_000)
         int maxHostsPerPush();
+    }
+
+    /** {@code railscope.replicas.}: how replicas sharing one database split the cells between them. */
+    interface Replicas {
+        /** This replica's name on pages and in the lease table (default: HOSTNAME, else the host's name). */
+        Optional<String> name();
+
+        /** How often a replica announces itself and renews its leases. */
+        @WithDefault("5s")
+        Duration heartbeatInterval();
+
+        /**
+         * How long a lease lasts unless renewed; a replica not heard from for this long is gone, and its cells are
+         * taken over at the next heartbeat of the replicas that remain. At least three heartbeat intervals.
+         */
+        @WithDefault("15s")
+        Duration leaseDuration();
     }
 
     interface Collect {

@@ -6,7 +6,10 @@ import io.railscope.model.Health;
 import java.time.Instant;
 import java.util.List;
 
-/** A cell's health as its last collection derived it, from the counts it was judged on; counts are 0 and health UNKNOWN before the first. */
+/**
+ * A cell's health as its last collection derived it, from the counts it was judged on; counts are 0 and health
+ * UNKNOWN before the first. {@code collectedBy} is null while no replica holds the cell's lease.
+ */
 public record CellSummary(
         String cell,
         String kind,
@@ -15,7 +18,8 @@ public record CellSummary(
         Health health,
         CellHealth.Counts counts,
         List<String> reasons,
-        List<SourceState> sources) {
+        List<SourceState> sources,
+        CollectingReplica collectedBy) {
 
     /** Stale when never collected, collected too long ago, or any of its sources is stale. */
     public boolean isStale(Freshness freshness, Instant now) {

@@ -1,6 +1,8 @@
 package io.railscope.store;
 
 import io.agroal.api.AgroalDataSource;
+import io.railscope.replica.Fence;
+import io.railscope.replica.FencedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,16 +24,37 @@ public class CellStateWriter {
 
     /**
      * Opens the commit of one collection of {@code cell}: counts the collection, decides whether it is
-     * sampled into history, and locks the cell's row until the caller's transaction ends.
+     * sampled into history, and locks the cell's row until the caller's transaction ends. Refused with a
+     * {@link FencedException} unless the cell's lease is still {@code fence}'s; the lease stays as it is until the
+     * transaction ends, so it cannot pass to another replica halfway through the commit.
      */
-    public CellCommit open(String cell, boolean simulated, Instant at, Duration sampleInterval) {
+    public CellCommit open(String cell, Fence fence, boolean simulated, Instant at, Duration sampleInterval) {
         Connection connection = null;
         try {
             connection = dataSource.getConnection();
+            checkFence(connection, fence);
             return new CellCommit(connection, lockCell(connection, cell, simulated, at, sampleInterval));
+        } catch (FencedException e) {
+            closeQuietly(connection);
+            throw e;
         } catch (SQLException e) {
             closeQuietly(connection);
             throw new StoreException("commit of cell " + cell + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkFence(Connection connection, Fence fence) throws SQLException {
+        try (PreparedStatement lease =
+                connection.prepareStatement("SELECT owner, epoch FROM lease WHERE name = ? FOR SHARE")) {
+            lease.setString(1, fence.lease());
+            try (ResultSet rs = lease.executeQuery()) {
+                if (!rs.next()) {
+                    throw new FencedException(fence, null);
+                }
+                if (!rs.getString(1).equals(fence.owner()) || rs.getLong(2) != fence.epoch()) {
+                    throw new FencedException(fence, rs.getString(1) + " at epoch " + rs.getLong(2));
+                }
+            }
         }
     }
 

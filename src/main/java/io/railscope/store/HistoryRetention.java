@@ -6,6 +6,7 @@ import static io.railscope.store.SqlStatements.update;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.scheduler.Scheduled;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.replica.Replicas;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,8 +25,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Keeps history bounded: creates daily partitions ahead of time, rolls completed hours of raw
- * samples up into hourly rollups, and drops whole partitions once past their retention. Several
- * replicas may run it; a PostgreSQL advisory lock lets one at a time work.
+ * samples up into hourly rollups, and drops whole partitions once past their retention. On schedule, the replica
+ * holding the retention lease runs it; a PostgreSQL advisory lock keeps any other caller from running it beside.
  */
 @ApplicationScoped
 public class HistoryRetention {
@@ -40,8 +41,11 @@ public class HistoryRetention {
     private final AgroalDataSource dataSource;
     private final RailscopeConfig.History history;
 
-    public HistoryRetention(AgroalDataSource dataSource, RailscopeConfig config) {
+    private final Replicas replicas;
+
+    public HistoryRetention(AgroalDataSource dataSource, RailscopeConfig config, Replicas replicas) {
         this.dataSource = dataSource;
+        this.replicas = replicas;
         this.history = config.history();
     }
 
@@ -55,6 +59,9 @@ public class HistoryRetention {
             delayed = "${railscope.history.maintenance-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void scheduled() {
+        if (replicas.fence(Replicas.RETENTION).isEmpty()) {
+            return;
+        }
         try {
             maintain(Instant.now());
         } catch (RuntimeException e) {

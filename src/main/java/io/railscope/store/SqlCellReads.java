@@ -6,6 +6,7 @@ import io.railscope.model.PortHealth;
 import io.railscope.read.CellDetails;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
+import io.railscope.read.CollectingReplica;
 import io.railscope.read.NeighborState;
 import io.railscope.read.PortIssue;
 import io.railscope.read.SourceState;
@@ -134,8 +135,10 @@ public class SqlCellReads implements CellReads {
                        coalesce(s.isolation_findings, 0) AS isolation_findings, coalesce(s.sources_failing, 0) AS sources_failing,
                        coalesce(s.ipam_leaks, 0) AS ipam_leaks, coalesce(s.allocation_failures, 0) AS allocation_failures,
                        coalesce(s.stuck_pods, 0) AS stuck_pods, coalesce(s.exporters, 0) AS exporters,
-                       coalesce(s.exporters_down, 0) AS exporters_down, s.reasons
+                       coalesce(s.exporters_down, 0) AS exporters_down, s.reasons,
+                       l.owner AS collected_by, l.acquired_at AS collected_by_since
                   FROM cell c LEFT JOIN cell_summary s ON s.cell_id = c.id
+                  LEFT JOIN lease l ON l.name = 'cell/' || c.name AND l.expires_at > now()
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY c.name""",
                 row -> new CellSummary(
@@ -165,7 +168,10 @@ public class SqlCellReads implements CellReads {
                                 row.integer("exporters_down"),
                                 row.integer("isolation_findings")),
                         row.strings("reasons"),
-                        sources.getOrDefault(row.text("name"), List.of())),
+                        sources.getOrDefault(row.text("name"), List.of()),
+                        row.text("collected_by") == null
+                                ? null
+                                : new CollectingReplica(row.text("collected_by"), row.instant("collected_by_since"))),
                 only,
                 only);
     }

@@ -49,6 +49,28 @@ public class SelfMetrics {
             .labelNames("cell")
             .register(registry);
 
+    public final Counter commitsFenced = Counter.build()
+            .name("railscope_commits_fenced_total")
+            .help("Collections of a cell refused at commit because the cell's lease had passed to another replica.")
+            .labelNames("cell")
+            .register(registry);
+
+    public final Gauge cellsHeld = Gauge.build()
+            .name("railscope_replica_cells")
+            .help("Cells this replica collects: those whose leases it holds.")
+            .labelNames("replica")
+            .register(registry);
+
+    public final Gauge replicasLive = Gauge.build()
+            .name("railscope_replicas_live")
+            .help("Replicas alive at this replica's last heartbeat, itself included.")
+            .register(registry);
+
+    public final Counter heartbeatErrors = Counter.build()
+            .name("railscope_replica_heartbeat_errors_total")
+            .help("Heartbeats that could not reach the database; leases not renewed lapse.")
+            .register(registry);
+
     public final Counter rowsWritten = Counter.build()
             .name("railscope_rows_written_total")
             .help("Rows inserted, updated or deleted by collections, per table.")

@@ -6,6 +6,7 @@ import io.railscope.config.IpamSettings;
 import io.railscope.config.NcclSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SimulatedCellSettings;
+import io.railscope.replica.Replicas;
 import io.railscope.source.CellSources;
 import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
@@ -24,9 +25,15 @@ public class BenchmarkCells {
     private final CollectionCommit writer;
     private final JobBusbwSamples baselines;
     private final SelfMetrics metrics;
+    private final Replicas replicas;
 
     public BenchmarkCells(
-            RailscopeConfig config, CollectionCommit writer, JobBusbwSamples baselines, SelfMetrics metrics) {
+            RailscopeConfig config,
+            CollectionCommit writer,
+            JobBusbwSamples baselines,
+            SelfMetrics metrics,
+            Replicas replicas) {
+        this.replicas = replicas;
         this.config = config;
         this.writer = writer;
         this.baselines = baselines;
@@ -60,6 +67,7 @@ public class BenchmarkCells {
                 metrics,
                 Clock.systemUTC(),
                 cell -> {},
-                cellName -> List.of());
+                cellName -> List.of(),
+                replicas);
     }
 }

@@ -108,15 +108,37 @@ class DeploymentFilesTest {
     }
 
     @Test
-    void composeBringsUpTheWholeLocalStack() throws IOException {
+    void composeBringsUpTheWholeLocalStackWithTwoReplicasOnOneDatabase() throws IOException {
         JsonNode services =
                 YAML.readTree(Path.of("docker-compose.yml").toFile()).get("services");
         assertThat(services.fieldNames())
                 .toIterable()
-                .containsExactlyInAnyOrder("postgres", "railscope", "node-exporter", "prometheus", "alertmanager");
-        assertThat(Path.of(
-                        services.get("railscope").get("build").get("dockerfile").asText()))
-                .exists();
+                .containsExactlyInAnyOrder(
+                        "postgres", "railscope-1", "railscope-2", "node-exporter", "prometheus", "alertmanager");
+        JsonNode first = services.get("railscope-1");
+        JsonNode second = services.get("railscope-2");
+        assertThat(Path.of(first.get("build").get("dockerfile").asText())).exists();
+        assertThat(second.get("environment").get("QUARKUS_DATASOURCE_JDBC_URL"))
+                .isEqualTo(first.get("environment").get("QUARKUS_DATASOURCE_JDBC_URL"));
+        assertThat(second.get("environment").get("RAILSCOPE_REPLICAS_NAME"))
+                .isNotEqualTo(first.get("environment").get("RAILSCOPE_REPLICAS_NAME"));
+        assertThat(second.get("ports")).isNotEqualTo(first.get("ports"));
+    }
+
+    @Test
+    void threeReplicasOnDifferentNodesAndADrainTakesOneAtATime() throws IOException {
+        JsonNode deployment = YAML.readTree(Path.of("k8s/deployment.yaml").toFile());
+        assertThat(deployment.at("/spec/replicas").asInt()).isEqualTo(3);
+        assertThat(deployment.at("/spec/template/spec/affinity/podAntiAffinity").isMissingNode())
+                .isFalse();
+        assertThat(deployment.at("/spec/template/spec/containers/0/env").toString())
+                .contains("RAILSCOPE_REPLICAS_NAME", "metadata.name");
+        JsonNode budget = YAML.readTree(Path.of("k8s/poddisruptionbudget.yaml").toFile());
+        assertThat(budget.at("/kind").asText()).isEqualTo("PodDisruptionBudget");
+        assertThat(budget.at("/spec/maxUnavailable").asInt()).isEqualTo(1);
+        assertThat(budget.at("/spec/selector/matchLabels/app.kubernetes.io~1name")
+                        .asText())
+                .isEqualTo("railscope");
     }
 
     @Test

@@ -75,6 +75,9 @@ class DeliveryKillIT {
             "-Drailscope.alerts.receivers.oncall.group-wait=1s",
             "-Drailscope.alerts.receivers.oncall.group-by=...",
             "-Drailscope.alerts.delivery-timeout=2s",
+            // the killed replica's leases (its cell, the notifications) pass to the next one within 3 s
+            "-Drailscope.replicas.heartbeat-interval=1s",
+            "-Drailscope.replicas.lease-duration=3s",
             "-Dquarkus.datasource.jdbc.url=" + database
         };
         try {

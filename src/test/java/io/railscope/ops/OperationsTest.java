@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
+import io.railscope.replica.Replicas;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,9 @@ class OperationsTest {
 
     @Inject
     CollectionLoop loop;
+
+    @Inject
+    Replicas replicas;
 
     @Test
     void metricsExposeCollectionDurationErrorsRowsAndJvm() {
@@ -29,7 +33,9 @@ class OperationsTest {
                         containsString("railscope_rows_written_total{cell=\"alpha\",table=\"rail_port_state\",}"),
                         containsString(
                                 "railscope_source_last_success_timestamp_seconds{cell=\"alpha\",source=\"kubernetes\",}"),
-                        containsString("jvm_memory_bytes_used"));
+                        containsString("jvm_memory_bytes_used"),
+                        containsString("railscope_replica_cells{replica=\"" + replicas.id() + "\",}"),
+                        containsString("railscope_replicas_live 1.0"));
     }
 
     @Test

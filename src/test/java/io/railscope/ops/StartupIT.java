@@ -66,7 +66,10 @@ class StartupIT {
                         "railscope.cells.edge.audit.inference-selector"),
                 Arguments.of(
                         List.of(cell, "-Drailscope.cells.edge.audit.disabled-checks=no-such-check"),
-                        "railscope.cells.edge.audit.disabled-checks"));
+                        "railscope.cells.edge.audit.disabled-checks"),
+                // a lease that would expire before its replica renews it
+                Arguments.of(
+                        List.of(cell, "-Drailscope.replicas.lease-duration=2s"), "railscope.replicas.lease-duration"));
     }
 
     @ParameterizedTest

@@ -8,8 +8,8 @@ import io.railscope.TestDatabase;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.collect.CellCollection;
-import io.railscope.collect.CollectionCommit;
 import io.railscope.collect.CollectionLoop;
+import io.railscope.collect.Commits;
 import io.railscope.model.PortHealth;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class AtomicCommitTest {
 
     @Inject
-    CollectionCommit writer;
+    Commits writer;
 
     @Inject
     CollectionLoop loop;

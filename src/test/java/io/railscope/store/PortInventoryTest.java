@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
-import io.railscope.collect.CollectionCommit;
+import io.railscope.collect.Commits;
 import io.railscope.model.PortHealth;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class PortInventoryTest {
 
     @Inject
-    CollectionCommit writer;
+    Commits writer;
 
     @Inject
     TestDatabase db;

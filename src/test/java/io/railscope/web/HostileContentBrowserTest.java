@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.railscope.collect.CollectionCommit;
+import io.railscope.collect.Commits;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.net.URLEncoder;
@@ -31,7 +31,7 @@ class HostileContentBrowserTest {
     URL root;
 
     @Inject
-    CollectionCommit writer;
+    Commits writer;
 
     @Test
     void noPageRunsMarkupThatCameFromACluster() throws Exception {

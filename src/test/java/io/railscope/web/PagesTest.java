@@ -15,12 +15,13 @@ import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.collect.CellCollection;
-import io.railscope.collect.CollectionCommit;
 import io.railscope.collect.CollectionLoop;
+import io.railscope.collect.Commits;
 import io.railscope.model.Health;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
+import io.railscope.replica.Replicas;
 import io.railscope.source.IpLeak;
 import io.railscope.source.IsolationObjects;
 import io.railscope.source.KubernetesSnapshot;
@@ -52,7 +53,10 @@ class PagesTest {
     CollectionLoop loop;
 
     @Inject
-    CollectionCommit writer;
+    Commits writer;
+
+    @Inject
+    Replicas replicas;
 
     @BeforeEach
     void collectTwice() {
@@ -294,6 +298,12 @@ class PagesTest {
                 .body("find { it.name == 'alpha' }.health", Matchers.equalTo("CRITICAL"))
                 .body("find { it.name == 'alpha' }.stale", Matchers.equalTo(false))
                 .body("find { it.name == 'alpha' }.railPorts", Matchers.equalTo(128))
-                .body("find { it.name == 'bravo' }.sources.size()", Matchers.equalTo(3));
+                .body("find { it.name == 'bravo' }.sources.size()", Matchers.equalTo(3))
+                .body("find { it.name == 'alpha' }.collectedBy.replica", Matchers.equalTo(replicas.id()))
+                .body("find { it.name == 'alpha' }.collectedBy.since", Matchers.notNullValue());
+        given().get("/cells/alpha")
+                .then()
+                .body(Matchers.containsString("collected by replica " + replicas.id() + " since "));
+        given().get("/").then().body(Matchers.containsString("<td class=\"replica\">" + replicas.id() + "</td>"));
     }
 }
