@@ -22,7 +22,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import java.time.Clock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -54,6 +53,7 @@ public class CollectionLoop {
     private final Scheduler scheduler;
     private final Replicas replicas;
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
+    private final Map<String, CellSources> sources = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
 
     public CollectionLoop(
@@ -82,10 +82,11 @@ public class CollectionLoop {
     void start(@Observes @Priority(100) StartupEvent event) {
         retention.preparePartitions();
         for (CellSettings cell : fleet.cells()) {
-            CellSources sources = sourcesOf(cell);
+            CellSources cellSources = sourcesOf(cell);
+            sources.put(cell.name(), cellSources);
             SourceFetcher fetcher = new SourceFetcher(
                     cell.name(),
-                    sources.byKind(),
+                    cellSources.byKind(),
                     fetchExecutor,
                     config.collect().sourceTimeout(),
                     Clock.systemUTC(),
@@ -138,15 +139,22 @@ public class CollectionLoop {
      */
     void heartbeat() {
         try {
-            List<String> taken = replicas.heartbeat();
+            Replicas.Changes changes = replicas.heartbeat();
             metrics.replicasLive.set(replicas.live().size());
             metrics.cellsHeld.labels(replicas.id()).set(replicas.cellsHeld());
-            if (!taken.isEmpty()) {
-                LOG.infof("replica %s took %s (live replicas: %s)", replicas.id(), taken, replicas.live());
+            if (!changes.taken().isEmpty() || !changes.released().isEmpty()) {
+                LOG.infof(
+                        "replica %s took %s, let go of %s (live replicas: %s)",
+                        replicas.id(), changes.taken(), changes.released(), replicas.live());
             }
+            sources.forEach((cell, cellSources) -> {
+                if (changes.released().contains(Lease.ofCell(cell))) {
+                    cellSources.idle();
+                }
+            });
             if (config.collect().scheduled()) {
                 for (CellCollector collector : collectors.values()) {
-                    if (taken.contains(Lease.ofCell(collector.cell().name()))) {
+                    if (changes.taken().contains(Lease.ofCell(collector.cell().name()))) {
                         fetchExecutor.submit(() -> collectLogged(collector));
                     }
                 }

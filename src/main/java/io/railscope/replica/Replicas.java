@@ -86,25 +86,34 @@ public class Replicas {
         return live;
     }
 
+    /** The leases one heartbeat took and let go. */
+    public record Changes(List<String> taken, List<String> released) {}
+
     /**
      * One heartbeat: announce this replica, then take or renew the leases it should hold and let go of those it
-     * should not. Returns the names of the leases it took at this heartbeat.
+     * should not (or could not renew).
      */
-    public synchronized List<String> heartbeat() {
+    public synchronized Changes heartbeat() {
         live = store.heartbeat(id, leaseDuration);
         List<String> taken = new ArrayList<>();
+        List<String> released = new ArrayList<>();
         for (String name : names) {
             boolean ours = Rendezvous.owner(live, name).map(id::equals).orElse(false);
+            boolean had = fence(name).isPresent();
             if (ours) {
-                boolean had = fence(name).isPresent();
-                if (renew(name).isPresent() && !had) {
-                    taken.add(name);
+                if (renew(name).isPresent()) {
+                    if (!had) {
+                        taken.add(name);
+                    }
+                } else if (had) {
+                    released.add(name);
                 }
             } else if (held.remove(name) != null) {
                 store.release(name, id);
+                released.add(name);
             }
         }
-        return taken;
+        return new Changes(taken, released);
     }
 
     /** The fence of a lease this replica holds now; empty when it does not, or could not renew it in time. */

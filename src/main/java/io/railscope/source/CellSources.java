@@ -19,6 +19,11 @@ public record CellSources(
         return fetches;
     }
 
+    /** The cell is collected elsewhere now: its sources let go of what keeps it current. */
+    public void idle() {
+        kubernetes.ifPresent(KubernetesSource::idle);
+    }
+
     /** These sources, with each kind this lacks taken from {@code other}. */
     public CellSources or(CellSources other) {
         return new CellSources(

@@ -139,7 +139,18 @@ class ReplicasTest {
             Map<String, String> before = owners();
             Replicas d = replica("rt-d");
             running.add(d);
-            settle(running);
+            assertThat(d.heartbeat().taken())
+                    .as("its share is still held by a and b")
+                    .isEmpty();
+            List<String> released = new ArrayList<>(a.heartbeat().released());
+            released.addAll(b.heartbeat().released());
+            List<String> ofD = CELLS.stream()
+                    .filter(cell -> Rendezvous.owner(List.of("rt-a", "rt-b", "rt-d"), cell)
+                            .orElseThrow()
+                            .equals("rt-d"))
+                    .toList();
+            assertThat(released).containsExactlyInAnyOrderElementsOf(ofD);
+            assertThat(d.heartbeat().taken()).containsExactlyInAnyOrderElementsOf(ofD);
             assertHeldByRendezvousWinner(running);
             Map<String, String> after = owners();
             assertThat(CELLS.stream().filter(cell -> !before.get(cell).equals(after.get(cell))))

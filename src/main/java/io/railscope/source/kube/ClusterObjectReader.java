@@ -1,17 +1,8 @@
 package io.railscope.source.kube;
 
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.LabelSelector;
-import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.Service;
-import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicySpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.http.HttpClient;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.IsolationObjects;
@@ -30,7 +21,7 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
-import java.io.IOException;
+import io.railscope.source.kube.PodPageParser.PodEntry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,7 +32,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** Reads what IPAM needs from one cell's API, page by page, into compact {@link ClusterObjects}. */
+/**
+ * Reads what IPAM and the isolation audit need from one cell's API into compact {@link ClusterObjects}: the many and
+ * changing objects from their watches ({@link CellWatches}), the few configuration objects read each time.
+ */
 final class ClusterObjectReader {
 
     static final Set<String> FAILURE_REASONS =
@@ -51,50 +45,61 @@ final class ClusterObjectReader {
     private final IpamSettings ipam;
     private final AuditSettings audit;
     private final Clock clock;
+    private final CellWatches watches;
 
     ClusterObjectReader(KubernetesClient client, IpamSettings ipam, AuditSettings audit, Clock clock) {
         this.client = client;
         this.ipam = ipam;
         this.audit = audit;
         this.clock = clock;
+        this.watches = new CellWatches(client, audit.inferenceSelector().keys());
+    }
+
+    CellWatches watches() {
+        return watches;
+    }
+
+    /** Ends the watches: the cell is read no more here (another replica collects it, or Railscope stops); a read after this lists again. */
+    void close() {
+        watches.close();
     }
 
     ClusterObjects read() {
         Instant at = clock.instant();
         List<String> problems = new ArrayList<>();
-        List<NodeObject> nodes = new ArrayList<>();
-        Pages.forEach(client.nodes()::list, node -> nodes.add(node(node)));
-        PodIsolationReader isolationReader =
-                new PodIsolationReader(audit.inferenceSelector().keys(), problems);
-        List<PodObject> pods = pods(isolationReader);
-        List<PodSecurity> audited = isolationReader.audited();
-        List<CiliumNodeObject> ciliumNodes = new ArrayList<>();
-        custom(Resources.CILIUM_NODE, problems, resource -> ciliumNodes.add(IpamResources.ciliumNode(resource)));
+        List<NodeObject> nodes = values(watches.nodes, problems);
+        List<PodObject> pods = new ArrayList<>();
+        List<PodSecurity> audited = new ArrayList<>();
+        WatchedKind.Current<PodEntry> podEntries = watches.pods.current();
+        problems.addAll(podEntries.problems());
+        for (PodEntry entry : podEntries.values()) {
+            pods.add(entry.pod());
+            if (entry.security() != null) {
+                audited.add(entry.security());
+            }
+            problems.addAll(entry.problems());
+        }
+        List<CiliumNodeObject> ciliumNodes = values(watches.ciliumNodes, problems);
         CniConfigReader cni = new CniConfigReader(client, ipam, problems);
         Optional<CiliumConfig> cilium = cni.cilium();
         List<CiliumPodIpPool> ciliumPools = cni.ciliumPools(cilium, (context, each) -> custom(context, problems, each));
         List<NvIpamPool> nvIpamPools = new ArrayList<>();
         Map<String, String> poolGateways = new HashMap<>();
-        custom(Resources.NV_IPAM_IPPOOL, problems, resource -> {
-            nvIpamPools.add(IpamResources.ipPool(resource));
-            gateway(resource, "IPPool", "gateway", poolGateways);
-        });
-        custom(Resources.NV_IPAM_CIDRPOOL, problems, resource -> {
-            nvIpamPools.add(IpamResources.cidrPool(resource));
-            gateway(resource, "CIDRPool", "gatewayIndex", poolGateways);
-        });
-        List<WhereaboutsPool> whereabouts = new ArrayList<>();
-        custom(
-                Resources.WHEREABOUTS_IPPOOL,
-                problems,
-                resource -> whereabouts.add(IpamResources.whereaboutsPool(resource)));
+        for (WatchedKind<?, CellWatches.Pool> kind : List.of(watches.nvIpamIpPools, watches.nvIpamCidrPools)) {
+            for (CellWatches.Pool pool : values(kind, problems)) {
+                nvIpamPools.add(pool.pool());
+                if (pool.gateway() != null) {
+                    poolGateways.put(pool.name(), pool.gateway());
+                }
+            }
+        }
+        List<WhereaboutsPool> whereabouts = values(watches.whereaboutsPools, problems);
         List<NetworkAttachment> attachments = new ArrayList<>();
         List<AttachmentDefinition> definitions = new ArrayList<>();
-        custom(Resources.NETWORK_ATTACHMENT, problems, resource -> {
-            AttachmentConfig config = AttachmentConfig.of(resource);
+        for (AttachmentConfig config : values(watches.attachments, problems)) {
             attachments.add(config.attachment());
             definitions.add(config.definition());
-        });
+        }
         List<ServiceCidr> serviceCidrs = new ArrayList<>();
         // GA in 1.33; served as v1beta1 from 1.31 and v1alpha1 from 1.29 behind a feature gate
         for (ResourceDefinitionContext version : Resources.SERVICE_CIDR_VERSIONS) {
@@ -110,24 +115,17 @@ final class ClusterObjectReader {
         if (serviceCidrs.isEmpty() && !ipam.serviceCidrs().isEmpty()) {
             serviceCidrs.add(new ServiceCidr("configured", ipam.serviceCidrs()));
         }
-        List<String> clusterIps = new ArrayList<>();
-        Pages.forEach(client.services().inAnyNamespace()::list, service -> clusterIps.addAll(clusterIps(service)));
-        List<EventObject> events = new ArrayList<>();
-        // one pass over all events, filtered here: not every API server filters events by reason
-        Pages.forEach(client.v1().events().inAnyNamespace()::list, event -> {
-            if (FAILURE_REASONS.contains(event.getReason())) {
-                events.add(event(event));
-            }
-        });
+        List<String> clusterIps = values(watches.services, problems).stream()
+                .flatMap(List::stream)
+                .toList();
+        List<EventObject> events = values(watches.failureEvents, problems);
         List<NetworkPolicyObject> policies = new ArrayList<>();
         // not served (404) or refused (403): no namespace can be judged
         boolean policiesRead = AuditRead.of(
                         "NetworkPolicies",
                         "list networkpolicies",
                         problems,
-                        () -> Pages.forEach(
-                                client.network().v1().networkPolicies().inAnyNamespace()::list,
-                                policy -> policies.add(policy(policy))))
+                        () -> policies.addAll(values(watches.policies, problems)))
                 .orElse(false);
         Optional<MultusConfig> multus = MultusConfigReader.read(client, audit.multusConfigMaps(), problems);
         if (multus.isEmpty() && !definitions.isEmpty()) {
@@ -162,29 +160,11 @@ final class ClusterObjectReader {
                 problems);
     }
 
-    /**
-     * All pods, page by page, parsed straight into compact records (see {@link PodPageParser}). The
-     * next page is requested as soon as this page's continue token is known, so the transfer of one
-     * page overlaps the parsing of the previous.
-     */
-    private List<PodObject> pods(PodIsolationReader isolation) {
-        HttpClient http = client.getHttpClient();
-        String base = client.getMasterUrl().toString().replaceAll("/+$", "") + "/api/v1/pods?limit=" + Pages.SIZE;
-        long timeout = Math.max(1, client.getConfiguration().getRequestTimeout());
-        List<PodObject> pods = new ArrayList<>();
-        PodPage page = new PodPage(http, base, null, timeout);
-        while (page != null) {
-            byte[] body = page.body();
-            try {
-                String next = PodPageParser.continueToken(body);
-                PodPage following = next == null ? null : new PodPage(http, base, next, timeout);
-                PodPageParser.parse(body, pods, isolation);
-                page = following;
-            } catch (IOException e) {
-                throw new KubernetesClientException("listing pods: malformed page: " + e.getMessage(), e);
-            }
-        }
-        return pods;
+    /** The current objects of a watched kind; those that could not be read are problems. */
+    private static <R> List<R> values(WatchedKind<?, R> kind, List<String> problems) {
+        WatchedKind.Current<R> current = kind.current();
+        problems.addAll(current.problems());
+        return current.values();
     }
 
     /** Hands each object of a custom resource to {@code each}; false when the API does not serve it. */
@@ -201,101 +181,5 @@ final class ClusterObjectReader {
         return context.isNamespaceScoped()
                 ? Pages.forEach(resources.inAnyNamespace()::list, guarded)
                 : Pages.forEach(resources::list, guarded);
-    }
-
-    private static NodeObject node(Node node) {
-        List<String> cidrs = node.getSpec() == null ? List.of() : node.getSpec().getPodCIDRs();
-        if ((cidrs == null || cidrs.isEmpty())
-                && node.getSpec() != null
-                && node.getSpec().getPodCIDR() != null) {
-            cidrs = List.of(node.getSpec().getPodCIDR());
-        }
-        int maxPods = 0;
-        if (node.getStatus() != null && node.getStatus().getCapacity() != null) {
-            Quantity pods = node.getStatus().getCapacity().get("pods");
-            maxPods = pods == null ? 0 : Quantity.getAmountInBytes(pods).intValue();
-        }
-        Map<String, String> labels = node.getMetadata().getLabels();
-        return new NodeObject(
-                node.getMetadata().getName(),
-                labels == null ? Map.of() : labels,
-                cidrs == null ? List.of() : cidrs,
-                maxPods);
-    }
-
-    private static void gateway(
-            GenericKubernetesResource resource, String kind, String field, Map<String, String> gateways) {
-        Object gateway = resource.get("spec", field);
-        if (gateway != null && !gateway.toString().isBlank()) {
-            gateways.put(
-                    resource.getMetadata().getName(),
-                    kind + " " + resource.getMetadata().getNamespace() + "/"
-                            + resource.getMetadata().getName() + " spec." + field + " " + gateway);
-        }
-    }
-
-    /** A policy type applies when listed; without a list, Ingress always and Egress when it has egress rules. */
-    private static NetworkPolicyObject policy(NetworkPolicy policy) {
-        NetworkPolicySpec spec = policy.getSpec();
-        LabelSelector selector = spec == null ? null : spec.getPodSelector();
-        boolean all = selector == null || (empty(selector.getMatchLabels()) && empty(selector.getMatchExpressions()));
-        int ingress = spec == null || spec.getIngress() == null
-                ? 0
-                : spec.getIngress().size();
-        int egress =
-                spec == null || spec.getEgress() == null ? 0 : spec.getEgress().size();
-        List<String> types = spec == null || spec.getPolicyTypes() == null ? List.of() : spec.getPolicyTypes();
-        boolean ingressType = types.isEmpty() || types.contains("Ingress");
-        boolean egressType = types.isEmpty() ? egress > 0 : types.contains("Egress");
-        return new NetworkPolicyObject(
-                policy.getMetadata().getNamespace(),
-                policy.getMetadata().getName(),
-                all,
-                ingressType,
-                egressType,
-                ingress,
-                egress);
-    }
-
-    private static boolean empty(Map<?, ?> map) {
-        return map == null || map.isEmpty();
-    }
-
-    private static boolean empty(List<?> list) {
-        return list == null || list.isEmpty();
-    }
-
-    private static List<String> clusterIps(Service service) {
-        if (service.getSpec() == null) {
-            return List.of();
-        }
-        if (service.getSpec().getClusterIPs() != null
-                && !service.getSpec().getClusterIPs().isEmpty()) {
-            return service.getSpec().getClusterIPs();
-        }
-        String ip = service.getSpec().getClusterIP();
-        return ip == null ? List.of() : List.of(ip);
-    }
-
-    private static EventObject event(Event event) {
-        var involved = event.getInvolvedObject();
-        String last = event.getLastTimestamp() != null
-                ? event.getLastTimestamp()
-                : event.getMetadata().getCreationTimestamp();
-        int count = event.getCount() != null
-                ? event.getCount()
-                : event.getSeries() != null && event.getSeries().getCount() != null
-                        ? event.getSeries().getCount()
-                        : 1;
-        return new EventObject(
-                event.getMetadata().getNamespace(),
-                event.getReason(),
-                event.getMessage(),
-                involved == null ? null : involved.getKind(),
-                involved == null ? null : involved.getName(),
-                involved == null ? null : involved.getNamespace(),
-                event.getSource() == null ? null : event.getSource().getHost(),
-                count,
-                last == null ? null : Instant.parse(last));
     }
 }

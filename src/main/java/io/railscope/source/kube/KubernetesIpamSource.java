@@ -29,7 +29,13 @@ public final class KubernetesIpamSource implements KubernetesSource, AutoCloseab
     }
 
     @Override
+    public void idle() {
+        reader.close();
+    }
+
+    @Override
     public void close() {
+        reader.close();
         client.close();
     }
 }

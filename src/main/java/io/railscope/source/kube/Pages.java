@@ -18,6 +18,16 @@ final class Pages {
     /** Hands every item of every page to {@code each}; returns false when the API does not serve the resource (404). */
     static <T extends HasMetadata> boolean forEach(
             Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
+        return list(list, each) != null;
+    }
+
+    /**
+     * As {@link #forEach}, returning the list's resourceVersion (every page of one list shares the first page's), or
+     * null when the API does not serve the resource.
+     */
+    static <T extends HasMetadata> String list(
+            Function<ListOptions, ? extends KubernetesResourceList<T>> list, Consumer<T> each) {
+        String version = null;
         String next = null;
         do {
             ListOptions options =
@@ -27,13 +37,16 @@ final class Pages {
                 page = list.apply(options);
             } catch (KubernetesClientException e) {
                 if (e.getCode() == 404) {
-                    return false;
+                    return null;
                 }
                 throw e;
             }
             page.getItems().forEach(each);
+            if (version == null && page.getMetadata() != null) {
+                version = page.getMetadata().getResourceVersion();
+            }
             next = page.getMetadata() == null ? null : page.getMetadata().getContinue();
         } while (next != null && !next.isEmpty());
-        return true;
+        return version == null ? "" : version;
     }
 }

@@ -3,10 +3,14 @@ package io.railscope.source.kube;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.railscope.source.IsolationObjects.PodSecurity;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * Reads a page of a Pod list straight into {@link PodObject}s with a streaming parser, keeping the
@@ -17,6 +21,7 @@ final class PodPageParser {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final String[] CONTINUE = {"continue"};
+    private static final String[] RESOURCE_VERSION = {"resourceVersion"};
     private static final int OTHER = 0;
     private static final int METADATA = 1;
     private static final int SPEC = 2;
@@ -44,32 +49,60 @@ final class PodPageParser {
         return null;
     }
 
-    /**
-     * Adds the page's pods to {@code pods}, hands each to {@code isolation} (which keeps those worth an
-     * audit), and returns its continue token, or null on the last page.
-     */
-    static String parse(byte[] page, List<PodObject> pods, PodIsolationReader isolation) throws IOException {
-        String next = null;
+    /** A pod as Railscope keeps it: its IPAM fields, its audit entry when it is worth one, what was wrong with it. */
+    record PodEntry(PodObject pod, PodSecurity security, List<String> problems) {}
+
+    /** The list's resourceVersion, from its metadata: the version a watch of the list starts from. */
+    static String resourceVersion(byte[] page) throws IOException {
         try (JsonParser parser = JSON.createParser(page)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 parser.nextToken();
                 if ("metadata".equals(field)) {
-                    next = stringAt(parser, CONTINUE, 0);
-                } else if ("items".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
+                    return stringAt(parser, RESOURCE_VERSION, 0);
+                }
+                parser.skipChildren();
+            }
+        }
+        return null;
+    }
+
+    /** Hands every pod of the page to {@code each}, keyed namespace/name. */
+    static void parseEntries(byte[] page, Set<String> labelKeys, BiConsumer<String, PodEntry> each) throws IOException {
+        try (JsonParser parser = JSON.createParser(page)) {
+            expect(parser.nextToken(), JsonToken.START_OBJECT);
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                parser.nextToken();
+                if ("items".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
-                        isolation.reset();
-                        PodObject pod = pod(parser, isolation);
-                        pods.add(pod);
-                        isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), pod.phase());
+                        PodEntry entry = entry(parser, labelKeys);
+                        each.accept(entry.pod().namespace() + "/" + entry.pod().name(), entry);
                     }
                 } else {
                     parser.skipChildren();
                 }
             }
         }
-        return next == null || next.isEmpty() ? null : next;
+    }
+
+    /** One pod object, as a watch event carries it. */
+    static PodEntry parseOne(byte[] pod, Set<String> labelKeys) throws IOException {
+        try (JsonParser parser = JSON.createParser(pod)) {
+            expect(parser.nextToken(), JsonToken.START_OBJECT);
+            return entry(parser, labelKeys);
+        }
+    }
+
+    private static PodEntry entry(JsonParser parser, Set<String> labelKeys) throws IOException {
+        List<String> problems = new ArrayList<>(0);
+        PodIsolationReader isolation = new PodIsolationReader(labelKeys, problems);
+        PodObject pod = pod(parser, isolation);
+        isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), pod.phase());
+        PodSecurity security =
+                isolation.audited().isEmpty() ? null : isolation.audited().get(0);
+        return new PodEntry(pod, security, problems.isEmpty() ? List.of() : problems);
     }
 
     private static PodObject pod(JsonParser parser, PodIsolationReader isolation) throws IOException {

@@ -76,6 +76,8 @@ public final class MockCell implements AutoCloseable {
     private final AtomicInteger logRequests = new AtomicInteger();
     private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> watchesToExpire = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> lists = new ConcurrentHashMap<>();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
@@ -88,6 +90,21 @@ public final class MockCell implements AutoCloseable {
                 new KubernetesCrudDispatcher(contexts) {
                     @Override
                     public MockResponse dispatch(RecordedRequest request) {
+                        String path = request.getPath();
+                        String resource = path.replaceAll("\\?.*", "");
+                        if (path.contains("watch=true")) {
+                            AtomicInteger expire = watchesToExpire.get(resource);
+                            if (expire != null && expire.getAndDecrement() > 0) {
+                                return new MockResponse()
+                                        .setResponseCode(410)
+                                        .setBody(
+                                                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Expired\",\"code\":410,"
+                                                        + "\"message\":\"too old resource version\"}");
+                            }
+                        } else if ("GET".equals(request.getMethod())) {
+                            lists.computeIfAbsent(resource, key -> new AtomicInteger())
+                                    .incrementAndGet();
+                        }
                         if (refused.stream().anyMatch(request.getPath()::startsWith)) {
                             return new MockResponse()
                                     .setResponseCode(403)
@@ -127,6 +144,17 @@ public final class MockCell implements AutoCloseable {
     /** Answers 403 Forbidden to every request whose path starts with {@code pathPrefix}, as an API server under a narrower role would. */
     public void refuse(String pathPrefix) {
         refused.add(pathPrefix);
+    }
+
+    /** Answers the next {@code times} watches of {@code resourcePath} (e.g. /api/v1/pods) with 410 Gone, as after compaction. */
+    public void expireWatches(String resourcePath, int times) {
+        watchesToExpire.put(resourcePath, new AtomicInteger(times));
+    }
+
+    /** GET requests to {@code resourcePath} that were no watch: lists (and reads) of it so far. */
+    public int lists(String resourcePath) {
+        AtomicInteger count = lists.get(resourcePath);
+        return count == null ? 0 : count.get();
     }
 
     public KubernetesClient client() {

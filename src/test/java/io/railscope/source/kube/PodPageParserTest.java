@@ -25,13 +25,20 @@ class PodPageParserTest {
     void keepsWhatIpamNeedsAndSkipsTheRest() throws IOException {
         byte[] page = fixture("testdata/kube/pages/pods-page.json");
         List<PodObject> pods = new ArrayList<>();
+        List<PodSecurity> audited = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
         // the audit matches pods on the label "app": other labels are not kept
-        PodIsolationReader isolation = new PodIsolationReader(Set.of("app"), problems);
-        String next = PodPageParser.parse(page, pods, isolation);
-        List<PodSecurity> audited = isolation.audited();
-        assertThat(next).startsWith("eyJ2Ijoi");
-        assertThat(PodPageParser.continueToken(page)).isEqualTo(next);
+        PodPageParser.parseEntries(page, Set.of("app"), (key, entry) -> {
+            keys.add(key);
+            pods.add(entry.pod());
+            if (entry.security() != null) {
+                audited.add(entry.security());
+            }
+            problems.addAll(entry.problems());
+        });
+        assertThat(PodPageParser.continueToken(page)).startsWith("eyJ2Ijoi");
+        assertThat(keys).startsWith("team-a/p1", "kube-system/agent");
         assertThat(pods)
                 .containsExactly(
                         new PodObject("team-a", "p1", "gpu-1", "10.64.0.5", false, "Running", null, null),
@@ -74,19 +81,30 @@ class PodPageParserTest {
     }
 
     @Test
-    void lastPageHasNoContinueToken() throws IOException {
-        byte[] page = "{\"metadata\":{\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8);
-        assertThat(PodPageParser.parse(page, new ArrayList<>(), new PodIsolationReader(Set.of(), new ArrayList<>())))
-                .isNull();
+    void lastPageHasNoContinueTokenAndEveryPageTheListsVersion() throws IOException {
+        byte[] page = "{\"metadata\":{\"resourceVersion\":\"4711\",\"continue\":\"\"},\"items\":[]}"
+                .getBytes(StandardCharsets.UTF_8);
         assertThat(PodPageParser.continueToken(page)).isNull();
+        assertThat(PodPageParser.resourceVersion(page)).isEqualTo("4711");
+    }
+
+    @Test
+    void aPodOfAWatchEventIsReadAsAPodOfAPage() throws IOException {
+        byte[] pod = """
+                {"metadata":{"namespace":"team-a","name":"p9","creationTimestamp":"2026-11-30T07:50:00Z"},
+                 "spec":{"nodeName":"gpu-9","hostNetwork":true},
+                 "status":{"phase":"Running","podIP":"192.168.0.9"}}""".getBytes(StandardCharsets.UTF_8);
+        PodPageParser.PodEntry entry = PodPageParser.parseOne(pod, Set.of());
+        assertThat(entry.pod())
+                .isEqualTo(new PodObject("team-a", "p9", "gpu-9", "192.168.0.9", true, "Running", null, null));
+        assertThat(entry.security())
+                .isEqualTo(new PodSecurity("team-a", "p9", "gpu-9", null, true, List.of(), Map.of(), 0, List.of()));
     }
 
     @Test
     void somethingElseThanAListIsAnError() {
-        assertThatThrownBy(() -> PodPageParser.parse(
-                        "[1,2]".getBytes(StandardCharsets.UTF_8),
-                        new ArrayList<>(),
-                        new PodIsolationReader(Set.of(), new ArrayList<>())))
+        assertThatThrownBy(() -> PodPageParser.parseEntries(
+                        "[1,2]".getBytes(StandardCharsets.UTF_8), Set.of(), (key, entry) -> {}))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("not a list response");
     }

@@ -1,0 +1,101 @@
+package io.railscope.source.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.railscope.config.AuditSettings;
+import io.railscope.config.IpamSettings;
+import io.railscope.source.ipam.ClusterObjects;
+import io.railscope.source.ipam.ClusterObjects.PodObject;
+import java.time.Clock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * A cell read through its watches on the fabric8 mock server: after the first read, changes reach Railscope by watch
+ * and the pods are not listed again; a watch the server answers with 410 Gone is listed again and watched anew.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class CellWatchesTest {
+
+    @Test
+    void podsChangeByWatchWithoutAnotherList() throws Exception {
+        try (MockCell cell = MockCell.loaded()) {
+            ClusterObjectReader reader = new ClusterObjectReader(
+                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            try {
+                assertThat(reader.read().pods()).hasSize(8);
+                int listed = cell.lists("/api/v1/pods");
+                cell.client()
+                        .pods()
+                        .inNamespace("team-a")
+                        .resource(new PodBuilder()
+                                .withNewMetadata()
+                                .withNamespace("team-a")
+                                .withName("late-joiner")
+                                .endMetadata()
+                                .withNewSpec()
+                                .withNodeName("gpu-node-001")
+                                .endSpec()
+                                .withNewStatus()
+                                .withPhase("Running")
+                                .withPodIP("10.64.0.77")
+                                .endStatus()
+                                .build())
+                        .create();
+                PodObject joined = await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> pod(reader.read(), "late-joiner"), pod -> pod != null);
+                assertThat(joined.ip()).isEqualTo("10.64.0.77");
+                assertThat(joined.node()).isEqualTo("gpu-node-001");
+                cell.client()
+                        .pods()
+                        .inNamespace("team-a")
+                        .withName("late-joiner")
+                        .delete();
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> pod(reader.read(), "late-joiner") == null);
+                assertThat(cell.lists("/api/v1/pods"))
+                        .as("pods listed after the first read")
+                        .isEqualTo(listed);
+            } finally {
+                reader.close();
+            }
+        }
+    }
+
+    @Test
+    void aWatchAnsweredWith410IsListedAgainThenWatched() throws Exception {
+        try (MockCell cell = MockCell.loaded()) {
+            cell.expireWatches("/api/v1/nodes", 1);
+            ClusterObjectReader reader = new ClusterObjectReader(
+                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            try {
+                assertThat(reader.read().nodes()).hasSize(3);
+                // the first watch was refused as expired: the next read lists again, and its watch holds
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> reader.read().nodes().size() == 3
+                                && reader.watches().nodes.lists() >= 2);
+                long lists = reader.watches().nodes.lists();
+                reader.read();
+                reader.read();
+                assertThat(reader.watches().nodes.lists()).isEqualTo(lists);
+                assertThat(reader.read().nodes()).hasSize(3);
+            } finally {
+                reader.close();
+            }
+        }
+    }
+
+    private static PodObject pod(ClusterObjects objects, String name) {
+        return objects.pods().stream()
+                .filter(pod -> pod.name().equals(name))
+                .findFirst()
+                .orElse(null);
+    }
+}
