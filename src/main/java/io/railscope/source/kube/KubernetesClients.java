@@ -13,6 +13,8 @@ import java.time.Duration;
 /** Builds one fabric8 client per cell from its kubeconfig file and context, or from in-cluster credentials. */
 final class KubernetesClients {
 
+    static final int WATCH_RECONNECTS = 5;
+
     private KubernetesClients() {}
 
     static KubernetesClient create(CellConfig.Kubernetes kubernetes, Duration requestTimeout) {
@@ -40,6 +42,10 @@ final class KubernetesClients {
         config.setRequestTimeout(millis);
         config.setConnectionTimeout(millis);
         config.setRequestRetryBackoffLimit(0);
+        // a watch whose connection dropped is resumed from its last version a few times (1 s, 2 s, 4 s, …), then
+        // ends: the next read lists again, or fails and says so, instead of serving what the dropped watch last had
+        config.setWatchReconnectInterval(1000);
+        config.setWatchReconnectLimit(WATCH_RECONNECTS);
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
