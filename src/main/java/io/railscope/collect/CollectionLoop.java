@@ -26,7 +26,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
@@ -40,7 +42,6 @@ import org.jboss.logging.Logger;
 public class CollectionLoop {
 
     private static final Logger LOG = Logger.getLogger(CollectionLoop.class);
-    private static final String HEARTBEAT_JOB = "replica-heartbeat";
 
     private final Fleet fleet;
     private final RailscopeConfig config;
@@ -55,6 +56,12 @@ public class CollectionLoop {
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final Map<String, CellSources> sources = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
+    private final ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "railscope-heartbeat");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MAX_PRIORITY);
+        return thread;
+    });
 
     public CollectionLoop(
             Fleet fleet,
@@ -115,13 +122,9 @@ public class CollectionLoop {
             }
         }
         heartbeat();
-        scheduler
-                .newJob(HEARTBEAT_JOB)
-                .setInterval(replicas.heartbeatInterval().toString())
-                .setDelayed(replicas.heartbeatInterval().toString())
-                .setConcurrentExecution(ConcurrentExecution.SKIP)
-                .setTask(execution -> heartbeat())
-                .schedule();
+        // a thread of its own: a heartbeat that waits behind collections lets the leases lapse
+        long every = replicas.heartbeatInterval().toMillis();
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, every, every, TimeUnit.MILLISECONDS);
         LOG.infof(
                 "replica %s: collecting %d of %d cell(s)%s%s: %s",
                 replicas.id(),
@@ -177,6 +180,7 @@ public class CollectionLoop {
 
     @PreDestroy
     void stop() {
+        heartbeats.shutdownNow();
         fetchExecutor.shutdownNow();
         try {
             replicas.leave();

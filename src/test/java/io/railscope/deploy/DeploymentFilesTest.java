@@ -53,12 +53,28 @@ class DeploymentFilesTest {
         JsonNode role = YAML.readTree(Path.of("k8s/clusterrole.yaml").toFile());
         Set<String> verbs = new HashSet<>();
         Set<String> resources = new HashSet<>();
+        Set<String> watched = new HashSet<>();
         role.get("rules").forEach(rule -> {
             rule.get("verbs").forEach(verb -> verbs.add(verb.asText()));
             rule.get("resources").forEach(resource -> resources.add(resource.asText()));
+            if (rule.get("verbs").toString().contains("watch")) {
+                rule.get("resources").forEach(resource -> watched.add(resource.asText()));
+            }
         });
         // exactly what the sources read: lists they page through, pod logs and the CNI ConfigMaps by name
-        assertThat(verbs).containsOnly("get", "list");
+        assertThat(verbs).containsOnly("get", "list", "watch");
+        // the kinds CellWatches keeps by watch, and only those
+        assertThat(watched)
+                .containsExactlyInAnyOrder(
+                        "nodes",
+                        "pods",
+                        "events",
+                        "services",
+                        "networkpolicies",
+                        "ciliumnodes",
+                        "ippools",
+                        "cidrpools",
+                        "network-attachment-definitions");
         assertThat(resources)
                 .containsExactlyInAnyOrder(
                         "nodes",

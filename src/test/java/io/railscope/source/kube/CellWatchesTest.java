@@ -16,7 +16,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A cell read through its watches on the fabric8 mock server: after the first read, changes reach Railscope by watch
- * and the pods are not listed again; a watch the server answers with 410 Gone is listed again and watched anew.
+ * and the pods are not listed again; a watch the server drops is resumed from its last version; a watch the server
+ * answers with 410 Gone is listed again and watched anew.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class CellWatchesTest {
@@ -90,6 +91,54 @@ class CellWatchesTest {
                 reader.close();
             }
         }
+    }
+
+    @Test
+    void aDroppedWatchIsResumedFromItsLastVersionWithoutAnotherList() throws Exception {
+        try (MockCell cell = MockCell.loaded()) {
+            ClusterObjectReader reader = new ClusterObjectReader(
+                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            try {
+                assertThat(reader.read().pods()).hasSize(8);
+                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
+                int listed = cell.lists("/api/v1/pods");
+                long watches = podWatches(cell);
+
+                cell.dropWatches();
+                // the client comes back on its own, from the version it had seen
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> podWatches(cell) > watches && cell.openWatches("/api/v1/pods") == 1);
+                assertThat(cell.watchRequests().stream()
+                                .filter(path -> path.startsWith("/api/v1/pods?"))
+                                .reduce((first, second) -> second)
+                                .orElseThrow())
+                        .contains("resourceVersion=");
+                cell.client()
+                        .pods()
+                        .inNamespace("team-a")
+                        .resource(new PodBuilder()
+                                .withNewMetadata()
+                                .withNamespace("team-a")
+                                .withName("after-the-drop")
+                                .endMetadata()
+                                .build())
+                        .create();
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> pod(reader.read(), "after-the-drop") != null);
+                assertThat(cell.lists("/api/v1/pods")).isEqualTo(listed);
+                assertThat(reader.watches().pods.lists()).isEqualTo(1);
+            } finally {
+                reader.close();
+            }
+        }
+    }
+
+    private static long podWatches(MockCell cell) {
+        return cell.watchRequests().stream()
+                .filter(path -> path.startsWith("/api/v1/pods?"))
+                .count();
     }
 
     private static PodObject pod(ClusterObjects objects, String name) {

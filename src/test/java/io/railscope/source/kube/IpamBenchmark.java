@@ -35,11 +35,11 @@ import org.junit.jupiter.api.Test;
 @Tag("bench")
 class IpamBenchmark {
 
-    private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
-    private static final int PODS = Integer.getInteger("bench.pods", 400_000);
+    static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    static final int PODS = Integer.getInteger("bench.pods", 400_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
     private static final int PAGE = (int) Pages.SIZE;
-    private static final int RAILS = 8;
+    static final int RAILS = 8;
     /** Every how-many-th pod is a training pod with eight rails (network-status, RDMA resources, IPC_LOCK). */
     private static final int RAIL_PODS_EVERY = Integer.getInteger("bench.rail-pods-every", 4);
 
@@ -65,6 +65,8 @@ class IpamBenchmark {
                 List<Double> deriveOnly = new ArrayList<>();
                 HeapSampler heap = new HeapSampler();
                 for (int round = 0; round < ROUNDS; round++) {
+                    // every round from a full list, as a first collection or one after a lost watch reads
+                    source.idle();
                     long start = System.nanoTime();
                     check(source.fetchKubernetes());
                     total.add((System.nanoTime() - start) / 1e9);
@@ -90,7 +92,7 @@ class IpamBenchmark {
         }
     }
 
-    private static void check(KubernetesSnapshot snapshot) {
+    static void check(KubernetesSnapshot snapshot) {
         if (snapshot.nodes().size() != NODES
                 || snapshot.nodeBlocks().size() != NODES
                 || snapshot.pools().size() != RAILS + 2) {
@@ -135,36 +137,13 @@ class IpamBenchmark {
         Files.writeString(Path.of("target", "bench", "ipam-" + NODES + ".txt"), text);
     }
 
-    private static void prepare(Path directory) throws IOException {
+    static void prepare(Path directory) throws IOException {
         Files.createDirectories(directory);
         int podsPerNode = PODS / NODES;
         writePages(directory.resolve("api/v1/nodes"), NODES, i ->
                 """
                 {"apiVersion":"v1","kind":"Node","metadata":{"name":"gpu-%05d","uid":"%s","labels":{"node.kubernetes.io/gpu-pool":"h100-%s","kubernetes.io/hostname":"gpu-%05d","topology.kubernetes.io/zone":"zone-%d","nvidia.com/gpu.product":"NVIDIA-H100-80GB-HBM3"}},"spec":{"providerID":"aws:///us-east-1a/i-%08x"},"status":{"capacity":{"cpu":"192","memory":"2063731Mi","nvidia.com/gpu":"8","pods":"48"},"allocatable":{"cpu":"190","pods":"48"}}}""".formatted(i, uid(i), i % 2 == 0 ? "a" : "b", i, i % 4, i));
-        writePages(directory.resolve("api/v1/pods"), PODS, i -> {
-            int node = i % NODES;
-            int k = i / NODES;
-            String ip = Ipv4Cidr.format(Ipv4Cidr.parse("100.64.0.0/10").network() + node * 64 + 2 + k);
-            boolean rails = i % RAIL_PODS_EVERY == 0;
-            return """
-                    {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job-%d-worker-%d","namespace":"team-%d","uid":"%s","creationTimestamp":"2026-11-29T10:00:00Z","labels":{"batch.kubernetes.io/job-name":"job-%d","app":"trainer"},"annotations":{"k8s.v1.cni.cncf.io/networks":"rail-1,rail-2,rail-3,rail-4,rail-5,rail-6,rail-7,rail-8"%s},"ownerReferences":[{"apiVersion":"batch/v1","kind":"Job","name":"job-%d","uid":"%s","controller":true}]},"spec":{"nodeName":"gpu-%05d","containers":[{"name":"main","image":"trainer:1.0","resources":{"limits":{"nvidia.com/gpu":"%s"%s}}%s}],"restartPolicy":"Never"},"status":{"phase":"Running","podIP":"%s","podIPs":[{"ip":"%s"}],"hostIP":"10.0.%d.%d","startTime":"2026-11-29T10:00:05Z","containerStatuses":[{"name":"main","ready":true,"restartCount":0,"image":"trainer:1.0","imageID":"sha256:abc","state":{"running":{"startedAt":"2026-11-29T10:00:07Z"}}}]}}""".formatted(
-                            i / 64,
-                            i % 64,
-                            k % 7,
-                            uid(i),
-                            i / 64,
-                            rails ? ",\"k8s.v1.cni.cncf.io/network-status\":" + networkStatus(k % 7, node) : "",
-                            i / 64,
-                            uid(i / 64),
-                            node,
-                            rails ? "8" : "1",
-                            rails ? ",\"nvidia.com/rdma_rail\":\"8\"" : "",
-                            rails ? ",\"securityContext\":{\"capabilities\":{\"add\":[\"IPC_LOCK\"]}}" : "",
-                            ip,
-                            ip,
-                            node / 256,
-                            node % 256);
-        });
+        writePages(directory.resolve("api/v1/pods"), PODS, i -> pod(i, 0));
         StringBuilder policies = new StringBuilder();
         for (int team = 0; team < 7; team++) {
             policies.append(team == 0 ? "" : ",").append("""
@@ -216,6 +195,33 @@ class IpamBenchmark {
                 {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cilium-config","namespace":"kube-system"},"data":{"cluster-pool-ipv4-cidr":"100.64.0.0/10","cluster-pool-ipv4-mask-size":"26"}}""");
     }
 
+    /** Pod {@code i} of the benchmark cell as the API server writes it, its container restarted {@code restarts} times. */
+    static String pod(int i, int restarts) {
+        int node = i % NODES;
+        int k = i / NODES;
+        String ip = Ipv4Cidr.format(Ipv4Cidr.parse("100.64.0.0/10").network() + node * 64 + 2 + k);
+        boolean rails = i % RAIL_PODS_EVERY == 0;
+        return """
+                {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job-%d-worker-%d","namespace":"team-%d","uid":"%s","creationTimestamp":"2026-11-29T10:00:00Z","labels":{"batch.kubernetes.io/job-name":"job-%d","app":"trainer"},"annotations":{"k8s.v1.cni.cncf.io/networks":"rail-1,rail-2,rail-3,rail-4,rail-5,rail-6,rail-7,rail-8"%s},"ownerReferences":[{"apiVersion":"batch/v1","kind":"Job","name":"job-%d","uid":"%s","controller":true}]},"spec":{"nodeName":"gpu-%05d","containers":[{"name":"main","image":"trainer:1.0","resources":{"limits":{"nvidia.com/gpu":"%s"%s}}%s}],"restartPolicy":"Never"},"status":{"phase":"Running","podIP":"%s","podIPs":[{"ip":"%s"}],"hostIP":"10.0.%d.%d","startTime":"2026-11-29T10:00:05Z","containerStatuses":[{"name":"main","ready":true,"restartCount":%d,"image":"trainer:1.0","imageID":"sha256:abc","state":{"running":{"startedAt":"2026-11-29T10:00:07Z"}}}]}}""".formatted(
+                        i / 64,
+                        i % 64,
+                        k % 7,
+                        uid(i),
+                        i / 64,
+                        rails ? ",\"k8s.v1.cni.cncf.io/network-status\":" + networkStatus(k % 7, node) : "",
+                        i / 64,
+                        uid(i / 64),
+                        node,
+                        rails ? "8" : "1",
+                        rails ? ",\"nvidia.com/rdma_rail\":\"8\"" : "",
+                        rails ? ",\"securityContext\":{\"capabilities\":{\"add\":[\"IPC_LOCK\"]}}" : "",
+                        ip,
+                        ip,
+                        node / 256,
+                        node % 256,
+                        restarts);
+    }
+
     private static void writePages(Path directory, int count, IntFunction<String> item) throws IOException {
         Files.createDirectories(directory);
         for (int page = 0; page * PAGE < count; page++) {
@@ -263,11 +269,11 @@ class IpamBenchmark {
         return "\"" + json.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
-    private static String uid(int i) {
+    static String uid(int i) {
         return String.format("%08x-0000-4000-8000-%012x", i, (long) i * 7919);
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(sorted.size() / 2);

@@ -11,6 +11,9 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -24,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -78,6 +82,8 @@ public final class MockCell implements AutoCloseable {
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> watchesToExpire = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> lists = new ConcurrentHashMap<>();
+    private final List<String> watchRequests = new CopyOnWriteArrayList<>();
+    private final Map<WebSocket, String> openWatches = new ConcurrentHashMap<>();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
@@ -117,6 +123,16 @@ public final class MockCell implements AutoCloseable {
                                 ? podLog(log.group(1), log.group(2), log.group(3))
                                 : super.dispatch(request);
                     }
+
+                    @Override
+                    public MockResponse handleWatch(String path) {
+                        watchRequests.add(path);
+                        MockResponse response = super.handleWatch(path);
+                        WebSocketListener served = response.getWebSocketListener();
+                        return served == null
+                                ? response
+                                : response.withWebSocketUpgrade(new KeptWatch(served, path.replaceAll("\\?.*", "")));
+                    }
                 },
                 false);
         server.init(InetAddress.getLoopbackAddress(), 0);
@@ -149,6 +165,57 @@ public final class MockCell implements AutoCloseable {
     /** Answers the next {@code times} watches of {@code resourcePath} (e.g. /api/v1/pods) with 410 Gone, as after compaction. */
     public void expireWatches(String resourcePath, int times) {
         watchesToExpire.put(resourcePath, new AtomicInteger(times));
+    }
+
+    /** The watch requests so far, path and query (a resumed watch carries the resourceVersion it resumes from). */
+    public List<String> watchRequests() {
+        return List.copyOf(watchRequests);
+    }
+
+    /** Watches of {@code resourcePath} open now. */
+    public long openWatches(String resourcePath) {
+        return openWatches.values().stream().filter(resourcePath::equals).count();
+    }
+
+    /** Drops every open watch from the server's side, as a load balancer or an API server restart does. */
+    public void dropWatches() {
+        openWatches.keySet().forEach(socket -> socket.close(1001, "going away"));
+        openWatches.clear();
+    }
+
+    /** A watch's WebSocket, kept so the test can drop it. */
+    private final class KeptWatch extends WebSocketListener {
+        private final WebSocketListener served;
+        private final String resource;
+
+        KeptWatch(WebSocketListener served, String resource) {
+            this.served = served;
+            this.resource = resource;
+        }
+
+        @Override
+        public void onOpen(WebSocket socket, Response response) {
+            openWatches.put(socket, resource);
+            served.onOpen(socket, response);
+        }
+
+        @Override
+        public void onClosing(WebSocket socket, int code, String reason) {
+            openWatches.remove(socket);
+            served.onClosing(socket, code, reason);
+        }
+
+        @Override
+        public void onClosed(WebSocket socket, int code, String reason) {
+            openWatches.remove(socket);
+            served.onClosed(socket, code, reason);
+        }
+
+        @Override
+        public void onFailure(WebSocket socket, Throwable failure, Response response) {
+            openWatches.remove(socket);
+            served.onFailure(socket, failure, response);
+        }
     }
 
     /** GET requests to {@code resourcePath} that were no watch: lists (and reads) of it so far. */

@@ -1,0 +1,326 @@
+package io.railscope.ops;
+
+import static org.awaitility.Awaitility.await;
+
+import com.sun.net.httpserver.HttpServer;
+import io.restassured.RestAssured;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A simulated fleet of 60 cells, four of them of 12,000 nodes, on three packaged replicas sharing one database: every
+ * cell collected every interval, by one replica at a time; one replica killed with SIGKILL and its cells collected again
+ * by the others; every notification at a webhook receiver counted by its Idempotency-Key. Needs the packaged jar:
+ * {@code ./mvnw -B -q package -DskipTests && ./mvnw -B -Pbench test -Dtest=FleetBenchmark}.
+ */
+@Tag("bench")
+class FleetBenchmark {
+
+    private static final int BIG = 4;
+    private static final int SMALL = 56;
+    private static final Duration INTERVAL = Duration.ofSeconds(Integer.getInteger("bench.interval-seconds", 30));
+    private static final int INTERVALS_BEFORE = Integer.getInteger("bench.intervals-before", 4);
+    private static final int INTERVALS_AFTER = Integer.getInteger("bench.intervals-after", 4);
+    private static final Pattern COLLECTIONS =
+            Pattern.compile("railscope_collection_duration_seconds_count\\{cell=\"([^\"]+)\",} ([0-9.E]+)");
+    private static final Pattern FENCED =
+            Pattern.compile("railscope_commits_fenced_total\\{cell=\"([^\"]+)\",} ([0-9.E]+)");
+    private static final Pattern REPLICA =
+            Pattern.compile("railscope_replica_cells\\{replica=\"([^\"]+)\",} ([0-9.E]+)");
+
+    @Test
+    void sixtyCellsOnThreeReplicasWithOneKilled() throws Exception {
+        String database = RailscopeProcess.emptyDatabase("fleet");
+        Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+        HttpServer receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        receiver.setExecutor(Executors.newFixedThreadPool(8));
+        receiver.createContext("/hook", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
+            deliveries.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+            exchange.sendResponseHeaders(200, 2);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write("ok".getBytes(StandardCharsets.UTF_8));
+            }
+        });
+        receiver.start();
+        List<String> properties = new ArrayList<>(List.of(
+                "-Xmx2g",
+                "-XX:TieredStopAtLevel=4",
+                "-Dquarkus.datasource.jdbc.url=" + database,
+                "-Drailscope.collect.interval=" + INTERVAL.toSeconds() + "s",
+                "-Drailscope.alerts.default-for=0s",
+                "-Drailscope.alerts.receivers.oncall.url=http://127.0.0.1:"
+                        + receiver.getAddress().getPort() + "/hook",
+                "-Drailscope.alerts.receivers.oncall.group-wait=1s",
+                "-Drailscope.alerts.receivers.oncall.group-interval=5s"));
+        for (int i = 0; i < BIG; i++) {
+            properties.add("-Drailscope.cells.big-" + i + ".simulated.nodes=12000");
+            properties.add("-Drailscope.cells.big-" + i + ".simulated.faults=rail-down");
+        }
+        String[] faults = {"rail-down", "neighbor-over-gc-thresh2", "rail-flapping", "symbol-errors-rising"};
+        for (int i = 0; i < SMALL; i++) {
+            properties.add("-Drailscope.cells.c-" + i + ".simulated.nodes=" + (64 + (i % 4) * 128));
+            properties.add("-Drailscope.cells.c-" + i + ".simulated.faults=" + faults[i % faults.length]);
+        }
+        List<RailscopeProcess> replicas = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            List<String> own = new ArrayList<>(properties);
+            own.add("-Drailscope.replicas.name=r" + i);
+            replicas.add(RailscopeProcess.start(own.toArray(String[]::new)));
+        }
+        Map<String, List<Sample>> samples = new TreeMap<>();
+        try {
+            String first = base(replicas.get(0));
+            await().atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .ignoreExceptions()
+                    .until(() -> observe(first, samples) == BIG + SMALL);
+            Instant steady = Instant.now();
+            while (Instant.now().isBefore(steady.plus(INTERVAL.multipliedBy(INTERVALS_BEFORE)))) {
+                observe(first, samples);
+                Thread.sleep(500);
+            }
+            // the replica holding the most cells is killed
+            Map<String, String> holders = holders(samples);
+            String victim = holders.values().stream()
+                    .collect(java.util.stream.Collectors.groupingBy(r -> r, java.util.stream.Collectors.counting()))
+                    .entrySet()
+                    .stream()
+                    .max(Map.Entry.comparingByValue())
+                    .orElseThrow()
+                    .getKey();
+            RailscopeProcess killed = replicas.stream()
+                    .filter(replica -> victim.equals(replicaName(base(replica))))
+                    .findFirst()
+                    .orElseThrow();
+            Map<String, Double> killedCollections =
+                    counts(RestAssured.get(base(killed) + "/metrics").asString(), COLLECTIONS);
+            List<String> victimCells = holders.entrySet().stream()
+                    .filter(entry -> entry.getValue().equals(victim))
+                    .map(Map.Entry::getKey)
+                    .toList();
+            Instant killedAt = Instant.now();
+            killed.kill();
+            replicas.remove(killed);
+            String survivor = base(replicas.get(0));
+            Instant end = killedAt.plus(INTERVAL.multipliedBy(INTERVALS_AFTER));
+            while (Instant.now().isBefore(end)) {
+                observe(survivor, samples);
+                Thread.sleep(500);
+            }
+            // let the last notifications go out
+            Thread.sleep(10_000);
+            Map<String, Map<String, Double>> collections = new HashMap<>();
+            collections.put(victim, killedCollections);
+            double fenced = 0;
+            for (RailscopeProcess replica : replicas) {
+                String metrics = RestAssured.get(base(replica) + "/metrics").asString();
+                collections.put(replicaName(base(replica)), counts(metrics, COLLECTIONS));
+                fenced += counts(metrics, FENCED).values().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sum();
+            }
+            report(samples, steady, killedAt, victim, victimCells, collections, fenced, deliveries, database);
+        } finally {
+            for (RailscopeProcess replica : replicas) {
+                replica.close();
+            }
+            receiver.stop(0);
+        }
+    }
+
+    private record Sample(Instant collectedAt, String replica) {}
+
+    private static String base(RailscopeProcess replica) {
+        return "http://127.0.0.1:" + replica.port;
+    }
+
+    private static String replicaName(String base) {
+        Matcher name = REPLICA.matcher(RestAssured.get(base + "/metrics").asString());
+        return name.find() ? name.group(1) : null;
+    }
+
+    /** Records each cell's new collections; returns how many cells have been collected at all. */
+    private static int observe(String base, Map<String, List<Sample>> samples) {
+        List<Map<String, Object>> cells = RestAssured.get(base + "/api/v1/cells")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$");
+        int collected = 0;
+        for (Map<String, Object> cell : cells) {
+            Object at = cell.get("collectedAt");
+            if (at == null) {
+                continue;
+            }
+            collected++;
+            Object by = cell.get("collectedBy");
+            String replica = by == null ? null : (String) ((Map<?, ?>) by).get("replica");
+            List<Sample> list = samples.computeIfAbsent((String) cell.get("name"), name -> new ArrayList<>());
+            Instant instant = Instant.parse((String) at);
+            if (list.isEmpty() || list.get(list.size() - 1).collectedAt().isBefore(instant)) {
+                list.add(new Sample(instant, replica));
+            }
+        }
+        return collected;
+    }
+
+    private static Map<String, String> holders(Map<String, List<Sample>> samples) {
+        Map<String, String> holders = new TreeMap<>();
+        samples.forEach(
+                (cell, list) -> holders.put(cell, list.get(list.size() - 1).replica()));
+        return holders;
+    }
+
+    private static Map<String, Double> counts(String metrics, Pattern pattern) {
+        Map<String, Double> counts = new TreeMap<>();
+        Matcher matcher = pattern.matcher(metrics);
+        while (matcher.find()) {
+            counts.put(matcher.group(1), Double.parseDouble(matcher.group(2)));
+        }
+        return counts;
+    }
+
+    private static void report(
+            Map<String, List<Sample>> samples,
+            Instant steady,
+            Instant killedAt,
+            String victim,
+            List<String> victimCells,
+            Map<String, Map<String, Double>> collections,
+            double fenced,
+            Map<String, AtomicInteger> deliveries,
+            String database)
+            throws Exception {
+        // the worst gap between two collections of a cell, apart from the kill's cells across the kill
+        double worstLag = 0;
+        String worstCell = null;
+        double worstTakeOver = 0;
+        for (Map.Entry<String, List<Sample>> cell : samples.entrySet()) {
+            List<Sample> list = cell.getValue();
+            for (int i = 1; i < list.size(); i++) {
+                if (list.get(i).collectedAt().isBefore(steady)) {
+                    continue;
+                }
+                double gap = Duration.between(
+                                        list.get(i - 1).collectedAt(),
+                                        list.get(i).collectedAt())
+                                .toMillis()
+                        / 1000.0;
+                boolean acrossKill = victimCells.contains(cell.getKey())
+                        && list.get(i - 1).collectedAt().isBefore(killedAt)
+                        && !list.get(i).collectedAt().isBefore(killedAt);
+                if (acrossKill) {
+                    worstTakeOver = Math.max(
+                            worstTakeOver,
+                            Duration.between(killedAt, list.get(i).collectedAt())
+                                            .toMillis()
+                                    / 1000.0);
+                } else if (gap > worstLag) {
+                    worstLag = gap;
+                    worstCell = cell.getKey();
+                }
+            }
+        }
+        // how often a cell changed hands (kill aside): a replica that misses its heartbeats loses its cells
+        long handovers = 0;
+        for (Map.Entry<String, List<Sample>> cell : samples.entrySet()) {
+            String last = null;
+            for (Sample sample : cell.getValue()) {
+                boolean acrossKill = victimCells.contains(cell.getKey()) && victim.equals(last);
+                if (last != null
+                        && sample.replica() != null
+                        && !sample.replica().equals(last)
+                        && !acrossKill) {
+                    handovers++;
+                }
+                if (sample.replica() != null) {
+                    last = sample.replica();
+                }
+            }
+        }
+        // collections per cell summed over the replicas, and cells collected by more than one replica in one interval
+        Map<String, Double> perCell = new TreeMap<>();
+        collections
+                .values()
+                .forEach(byCell -> byCell.forEach((cell, count) -> perCell.merge(cell, count, Double::sum)));
+        long outbox;
+        long delivered;
+        long pending;
+        long superseded;
+        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+                Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(
+                        "SELECT count(*), count(delivered_at), count(*) FILTER (WHERE delivered_at IS NULL AND superseded_at IS NULL),"
+                                + " count(superseded_at) FROM notification_outbox")) {
+            rs.next();
+            outbox = rs.getLong(1);
+            delivered = rs.getLong(2);
+            pending = rs.getLong(3);
+            superseded = rs.getLong(4);
+        }
+        long received =
+                deliveries.values().stream().mapToLong(AtomicInteger::get).sum();
+        long duplicated =
+                deliveries.values().stream().filter(count -> count.get() > 1).count();
+        String text = String.format(
+                """
+                fleet: %d cells (%d of 12,000 nodes, %d of 64-448 nodes), 3 replicas (heartbeat 5 s, lease 15 s), interval %d s
+                worst gap between two collections of a cell (kill aside): %.1f s (%s) = %.2f intervals
+                replica %s killed with SIGKILL holding %d cells: all collected again within %.1f s = %.2f intervals
+                collections per cell and replica (from each replica's /metrics): %s
+                cells that changed hands while their replica lived: %d
+                commits refused by fencing: %.0f
+                webhook: %d notifications received under %d keys, %d keys received more than once;
+                outbox: %d rows, %d delivered, %d superseded by a newer notification of their group, %d pending
+                """,
+                samples.size(),
+                BIG,
+                SMALL,
+                INTERVAL.toSeconds(),
+                worstLag,
+                worstCell,
+                worstLag / INTERVAL.toSeconds(),
+                victim,
+                victimCells.size(),
+                worstTakeOver,
+                worstTakeOver / INTERVAL.toSeconds(),
+                collections,
+                handovers,
+                fenced,
+                received,
+                deliveries.size(),
+                duplicated,
+                outbox,
+                delivered,
+                superseded,
+                pending);
+        System.out.println("\n==== Railscope fleet benchmark ====\n" + text);
+        Files.createDirectories(Path.of("target", "bench"));
+        Files.writeString(Path.of("target", "bench", "fleet.txt"), text, StandardCharsets.UTF_8);
+    }
+}
