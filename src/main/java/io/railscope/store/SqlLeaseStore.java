@@ -1,26 +1,42 @@
 package io.railscope.store;
 
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.agroal.DataSource;
 import io.railscope.replica.Lease;
 import io.railscope.replica.LeaseStore;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
-/** Replicas and leases in PostgreSQL, each change one statement on PostgreSQL's clock. */
+/**
+ * Replicas and leases in PostgreSQL, each change one statement on PostgreSQL's clock, through a small pool of their
+ * own ({@code quarkus.datasource.leases}, the same database) so that busy collections cannot delay a heartbeat.
+ */
 @ApplicationScoped
 public class SqlLeaseStore implements LeaseStore {
 
     /** A replica row this many lease durations old belongs to a replica long gone, and is dropped. */
     private static final int FORGET_AFTER_LEASES = 100;
 
-    private final DataSource dataSource;
+    /** Where the store's connections come from. */
+    @FunctionalInterface
+    public interface Connections {
+        Connection open() throws SQLException;
+    }
 
-    public SqlLeaseStore(DataSource dataSource) {
-        this.dataSource = dataSource;
+    private final Connections connections;
+
+    @Inject
+    public SqlLeaseStore(@DataSource("leases") AgroalDataSource pool) {
+        this(pool::getConnection);
+    }
+
+    public SqlLeaseStore(Connections connections) {
+        this.connections = connections;
     }
 
     @Override
@@ -97,7 +113,7 @@ public class SqlLeaseStore implements LeaseStore {
     }
 
     private <T> T inConnection(String what, ConsistentRead.Query<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = connections.open()) {
             return work.run(connection);
         } catch (SQLException e) {
             throw new StoreException(what + ": " + e.getMessage(), e);

@@ -72,7 +72,7 @@ class ReplicasTest {
             statement.execute("CREATE SCHEMA public");
             statement.execute(new String(migration.readAllBytes(), StandardCharsets.UTF_8));
         }
-        store = new SqlLeaseStore(dataSource);
+        store = new SqlLeaseStore(dataSource::getConnection);
     }
 
     @Test
