@@ -247,7 +247,7 @@ class FleetBenchmark {
             }
         }
         // how often a cell changed hands (kill aside): a replica that misses its heartbeats loses its cells
-        long handovers = 0;
+        List<String> handovers = new ArrayList<>();
         for (Map.Entry<String, List<Sample>> cell : samples.entrySet()) {
             String last = null;
             for (Sample sample : cell.getValue()) {
@@ -255,8 +255,10 @@ class FleetBenchmark {
                 if (last != null
                         && sample.replica() != null
                         && !sample.replica().equals(last)
-                        && !acrossKill) {
-                    handovers++;
+                        && !acrossKill
+                        && !sample.collectedAt().isBefore(steady)) {
+                    handovers.add(
+                            cell.getKey() + " " + last + " to " + sample.replica() + " at " + sample.collectedAt());
                 }
                 if (sample.replica() != null) {
                     last = sample.replica();
@@ -293,7 +295,7 @@ class FleetBenchmark {
                 worst gap between two collections of a cell (kill aside): %.1f s (%s) = %.2f intervals
                 replica %s killed with SIGKILL holding %d cells: all collected again within %.1f s = %.2f intervals
                 collections per cell and replica (from each replica's /metrics): %s
-                cells that changed hands while their replica lived: %d
+                cells that changed hands in steady state while their replica lived: %s
                 commits refused by fencing: %.0f
                 webhook: %d notifications received under %d keys, %d keys received more than once;
                 outbox: %d rows, %d delivered, %d superseded by a newer notification of their group, %d pending
