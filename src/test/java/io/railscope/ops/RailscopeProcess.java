@@ -112,6 +112,8 @@ public final class RailscopeProcess implements AutoCloseable {
         if (!process.waitFor(20, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
-        Files.deleteIfExists(output);
+        if (!Boolean.getBoolean("railscope.it.keep-logs")) {
+            Files.deleteIfExists(output);
+        }
     }
 }

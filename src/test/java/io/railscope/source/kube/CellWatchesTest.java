@@ -135,6 +135,39 @@ class CellWatchesTest {
         }
     }
 
+    @Test
+    void aWatchThatResumesPastCompactionIsListedAgain() throws Exception {
+        try (MockCell cell = MockCell.loaded()) {
+            ClusterObjectReader reader = new ClusterObjectReader(
+                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            try {
+                assertThat(reader.read().pods()).hasSize(8);
+                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
+                // while the connection is down the server compacts past the last version (bookmark) the client
+                // saw: the resumed watch is answered 410 Gone, and the next read lists again
+                cell.expireWatches("/api/v1/pods", 1);
+                cell.dropWatches();
+                cell.client()
+                        .pods()
+                        .inNamespace("team-a")
+                        .resource(new PodBuilder()
+                                .withNewMetadata()
+                                .withNamespace("team-a")
+                                .withName("during-the-gap")
+                                .endMetadata()
+                                .build())
+                        .create();
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(50))
+                        .until(() -> pod(reader.read(), "during-the-gap") != null);
+                assertThat(reader.watches().pods.lists()).isEqualTo(2);
+                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
+            } finally {
+                reader.close();
+            }
+        }
+    }
+
     private static long podWatches(MockCell cell) {
         return cell.watchRequests().stream()
                 .filter(path -> path.startsWith("/api/v1/pods?"))

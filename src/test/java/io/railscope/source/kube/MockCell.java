@@ -81,6 +81,9 @@ public final class MockCell implements AutoCloseable {
     private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> watchesToExpire = new ConcurrentHashMap<>();
+    private static final String EXPIRED = """
+            {"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",\
+            "message":"too old resource version: 1 (4711)","reason":"Expired","code":410}}""";
     private final Map<String, AtomicInteger> lists = new ConcurrentHashMap<>();
     private final List<String> watchRequests = new CopyOnWriteArrayList<>();
     private final Map<WebSocket, String> openWatches = new ConcurrentHashMap<>();
@@ -101,11 +104,15 @@ public final class MockCell implements AutoCloseable {
                         if (path.contains("watch=true")) {
                             AtomicInteger expire = watchesToExpire.get(resource);
                             if (expire != null && expire.getAndDecrement() > 0) {
-                                return new MockResponse()
-                                        .setResponseCode(410)
-                                        .setBody(
-                                                "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"Expired\",\"code\":410,"
-                                                        + "\"message\":\"too old resource version\"}");
+                                // as the API server answers a watch from a compacted version: the watch opens,
+                                // its one event is an ERROR carrying Status 410, then it ends
+                                return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+                                    @Override
+                                    public void onOpen(WebSocket socket, Response response) {
+                                        socket.send(EXPIRED);
+                                        socket.close(1000, "");
+                                    }
+                                });
                             }
                         } else if ("GET".equals(request.getMethod())) {
                             lists.computeIfAbsent(resource, key -> new AtomicInteger())
@@ -162,7 +169,10 @@ public final class MockCell implements AutoCloseable {
         refused.add(pathPrefix);
     }
 
-    /** Answers the next {@code times} watches of {@code resourcePath} (e.g. /api/v1/pods) with 410 Gone, as after compaction. */
+    /**
+     * Answers the next {@code times} watches of {@code resourcePath} (e.g. /api/v1/pods) as the API server answers a
+     * watch from a version compaction has removed: an ERROR event with Status 410 Gone.
+     */
     public void expireWatches(String resourcePath, int times) {
         watchesToExpire.put(resourcePath, new AtomicInteger(times));
     }
