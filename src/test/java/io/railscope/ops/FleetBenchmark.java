@@ -45,6 +45,8 @@ class FleetBenchmark {
     private static final int INTERVALS_AFTER = Integer.getInteger("bench.intervals-after", 4);
     private static final Pattern COLLECTIONS =
             Pattern.compile("railscope_collection_duration_seconds_count\\{cell=\"([^\"]+)\",} ([0-9.E]+)");
+    private static final Pattern DURATION_SUM =
+            Pattern.compile("railscope_collection_duration_seconds_sum\\{cell=\"([^\"]+)\",} ([0-9.E]+)");
     private static final Pattern FENCED =
             Pattern.compile("railscope_commits_fenced_total\\{cell=\"([^\"]+)\",} ([0-9.E]+)");
     private static final Pattern REPLICA =
@@ -139,11 +141,12 @@ class FleetBenchmark {
             for (RailscopeProcess replica : replicas) {
                 String metrics = RestAssured.get(base(replica) + "/metrics").asString();
                 collections.put(replicaName(base(replica)), counts(metrics, COLLECTIONS));
+                counts(metrics, DURATION_SUM).forEach((cell, sum) -> seconds.merge(cell, sum, Double::sum));
                 fenced += counts(metrics, FENCED).values().stream()
                         .mapToDouble(Double::doubleValue)
                         .sum();
             }
-            report(samples, steady, killedAt, victim, victimCells, collections, fenced, deliveries, database);
+            report(samples, steady, killedAt, victim, victimCells, collections, seconds, fenced, deliveries, database);
         } finally {
             for (RailscopeProcess replica : replicas) {
                 replica.close();
@@ -224,6 +227,7 @@ class FleetBenchmark {
             String victim,
             List<String> victimCells,
             Map<String, Map<String, Double>> collections,
+            Map<String, Double> seconds,
             double fenced,
             Map<String, AtomicInteger> deliveries,
             String database)
@@ -282,6 +286,15 @@ class FleetBenchmark {
         collections
                 .values()
                 .forEach(byCell -> byCell.forEach((cell, count) -> perCell.merge(cell, count, Double::sum)));
+        StringBuilder bigCells = new StringBuilder();
+        for (int i = 0; i < BIG; i++) {
+            String cell = "big-" + i;
+            bigCells.append(String.format(
+                    "%s %.1f s over %.0f collections; ",
+                    cell,
+                    seconds.getOrDefault(cell, 0.0) / Math.max(1, perCell.getOrDefault(cell, 0.0)),
+                    perCell.get(cell)));
+        }
         long outbox;
         long delivered;
         long pending;
@@ -307,6 +320,7 @@ class FleetBenchmark {
                 worst gap between two collections of a cell (kill aside): %.1f s (%s) = %.2f intervals
                 replica %s killed with SIGKILL holding %d cells: all collected again within %.1f s = %.2f intervals
                 collections per cell and replica (from each replica's /metrics): %s
+                mean collection time of the 12,000-node cells: %s
                 cells that changed hands in steady state while their replica lived: %s
                 commits refused by fencing: %.0f
                 /api/v1/cells polled every 0.5 s: %d answers not 200 %s
@@ -325,6 +339,7 @@ class FleetBenchmark {
                 worstTakeOver,
                 worstTakeOver / INTERVAL.toSeconds(),
                 collections,
+                bigCells,
                 handovers,
                 fenced,
                 API_ERRORS.size(),
