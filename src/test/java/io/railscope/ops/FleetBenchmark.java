@@ -118,8 +118,9 @@ class FleetBenchmark {
                     .filter(replica -> victim.equals(replicaName(base(replica))))
                     .findFirst()
                     .orElseThrow();
-            Map<String, Double> killedCollections =
-                    counts(RestAssured.get(base(killed) + "/metrics").asString(), COLLECTIONS);
+            String killedMetrics = RestAssured.get(base(killed) + "/metrics").asString();
+            Map<String, Double> killedCollections = counts(killedMetrics, COLLECTIONS);
+            Map<String, Double> seconds = new TreeMap<>(counts(killedMetrics, DURATION_SUM));
             List<String> victimCells = holders.entrySet().stream()
                     .filter(entry -> entry.getValue().equals(victim))
                     .map(Map.Entry::getKey)
