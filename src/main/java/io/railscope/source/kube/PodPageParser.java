@@ -70,6 +70,9 @@ final class PodPageParser {
 
     /** Hands every pod of the page to {@code each}, keyed namespace/name. */
     static void parseEntries(byte[] page, Set<String> labelKeys, BiConsumer<String, PodEntry> each) throws IOException {
+        List<String> problems = new ArrayList<>(0);
+        // one reader for the page, emptied between pods: a reader per pod is 400,000 of them in a large cell
+        PodIsolationReader isolation = new PodIsolationReader(labelKeys, problems);
         try (JsonParser parser = JSON.createParser(page)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
@@ -77,7 +80,7 @@ final class PodPageParser {
                 parser.nextToken();
                 if ("items".equals(field) && parser.currentToken() == JsonToken.START_ARRAY) {
                     while (parser.nextToken() == JsonToken.START_OBJECT) {
-                        PodEntry entry = entry(parser, labelKeys);
+                        PodEntry entry = entry(parser, isolation, problems);
                         each.accept(entry.pod().namespace() + "/" + entry.pod().name(), entry);
                     }
                 } else {
@@ -89,20 +92,27 @@ final class PodPageParser {
 
     /** One pod object, as a watch event carries it. */
     static PodEntry parseOne(byte[] pod, Set<String> labelKeys) throws IOException {
+        List<String> problems = new ArrayList<>(0);
         try (JsonParser parser = JSON.createParser(pod)) {
             expect(parser.nextToken(), JsonToken.START_OBJECT);
-            return entry(parser, labelKeys);
+            return entry(parser, new PodIsolationReader(labelKeys, problems), problems);
         }
     }
 
-    private static PodEntry entry(JsonParser parser, Set<String> labelKeys) throws IOException {
-        List<String> problems = new ArrayList<>(0);
-        PodIsolationReader isolation = new PodIsolationReader(labelKeys, problems);
+    /** The pod the parser is on, with what {@code isolation} (emptied first) and its {@code problems} add for it. */
+    private static PodEntry entry(JsonParser parser, PodIsolationReader isolation, List<String> problems)
+            throws IOException {
+        isolation.reset();
+        int audited = isolation.audited().size();
+        int reported = problems.size();
         PodObject pod = pod(parser, isolation);
         isolation.finish(pod.namespace(), pod.name(), pod.node(), pod.hostNetwork(), pod.phase());
-        PodSecurity security =
-                isolation.audited().isEmpty() ? null : isolation.audited().get(0);
-        return new PodEntry(pod, security, problems.isEmpty() ? List.of() : problems);
+        PodSecurity security = isolation.audited().size() > audited
+                ? isolation.audited().get(isolation.audited().size() - 1)
+                : null;
+        List<String> own =
+                problems.size() > reported ? List.copyOf(problems.subList(reported, problems.size())) : List.of();
+        return new PodEntry(pod, security, own);
     }
 
     private static PodObject pod(JsonParser parser, PodIsolationReader isolation) throws IOException {

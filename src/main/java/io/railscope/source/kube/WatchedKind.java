@@ -48,10 +48,11 @@ final class WatchedKind<T extends HasMetadata, R> implements AutoCloseable {
     private final Lister<R> lister;
     private final Watching<T> watching;
     private final Function<T, Kept<R>> convert;
-    private final Map<String, Kept<R>> objects = new ConcurrentHashMap<>();
+    private volatile Map<String, Kept<R>> objects = new ConcurrentHashMap<>();
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong lists = new AtomicLong();
     private volatile Watch watch;
+    private volatile long generation;
     private volatile String stale = "not listed yet";
 
     WatchedKind(String kind, Lister<R> lister, Watching<T> watching, Function<T, Kept<R>> convert) {
@@ -108,11 +109,12 @@ final class WatchedKind<T extends HasMetadata, R> implements AutoCloseable {
 
     private void relist() {
         stopWatch();
+        // the old objects are let go before the list: a large cell is not held twice while it is listed again
+        objects = new ConcurrentHashMap<>();
         Map<String, Kept<R>> listed = new ConcurrentHashMap<>();
         String version = lister.list(listed::put);
         lists.incrementAndGet();
-        objects.keySet().retainAll(listed.keySet());
-        objects.putAll(listed);
+        objects = listed;
         if (version == null) {
             // not served here (404): listed again at the next read, so a kind installed later is seen
             stale = kind + " not served";
@@ -124,13 +126,14 @@ final class WatchedKind<T extends HasMetadata, R> implements AutoCloseable {
                 .withAllowWatchBookmarks(true)
                 .build();
         try {
-            watch = watching.watch(options, new Applier());
+            watch = watching.watch(options, new Applier(++generation));
         } catch (KubernetesClientException e) {
             stale = "watch of " + kind + " did not start: " + e.getMessage();
         }
     }
 
     private void stopWatch() {
+        generation++;
         Watch running = watch;
         watch = null;
         if (running != null) {
@@ -138,11 +141,19 @@ final class WatchedKind<T extends HasMetadata, R> implements AutoCloseable {
         }
     }
 
+    /** Applies the events of one watch; once a newer watch started, a late event of this one is dropped. */
     private final class Applier implements Watcher<T> {
+
+        private final long of;
+
+        Applier(long of) {
+            this.of = of;
+        }
 
         @Override
         public void eventReceived(Action action, T object) {
-            if (object == null
+            if (of != generation
+                    || object == null
                     || object.getMetadata() == null
                     || object.getMetadata().getName() == null) {
                 return;
@@ -159,6 +170,9 @@ final class WatchedKind<T extends HasMetadata, R> implements AutoCloseable {
 
         @Override
         public void onClose(WatcherException cause) {
+            if (of != generation) {
+                return;
+            }
             stale = cause.isHttpGone()
                     ? "watch of " + kind + " expired (410 Gone)"
                     : "watch of " + kind + " ended: " + cause.getMessage();

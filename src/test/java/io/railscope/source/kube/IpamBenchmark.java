@@ -72,7 +72,10 @@ class IpamBenchmark {
                     total.add((System.nanoTime() - start) / 1e9);
                 }
                 heap.close();
+                // the source keeps the cell it watched: let it go before a second reader lists it again
+                source.idle();
                 ClusterObjects objects = reader.read();
+                reader.close();
                 for (int round = 0; round < ROUNDS; round++) {
                     long start = System.nanoTime();
                     derivation.derive(objects);
