@@ -29,7 +29,7 @@ class CellWatchesTest {
                     cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
             try {
                 assertThat(reader.read().pods()).hasSize(8);
-                int listed = cell.lists("/api/v1/pods");
+                int listed = cell.watches().lists("/api/v1/pods");
                 cell.client()
                         .pods()
                         .inNamespace("team-a")
@@ -60,7 +60,7 @@ class CellWatchesTest {
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "late-joiner") == null);
-                assertThat(cell.lists("/api/v1/pods"))
+                assertThat(cell.watches().lists("/api/v1/pods"))
                         .as("pods listed after the first read")
                         .isEqualTo(listed);
             } finally {
@@ -72,7 +72,7 @@ class CellWatchesTest {
     @Test
     void aWatchAnsweredWith410IsListedAgainThenWatched() throws Exception {
         try (MockCell cell = MockCell.loaded()) {
-            cell.expireWatches("/api/v1/nodes", 1);
+            cell.watches().expire("/api/v1/nodes", 1);
             ClusterObjectReader reader = new ClusterObjectReader(
                     cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
             try {
@@ -100,16 +100,18 @@ class CellWatchesTest {
                     cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
             try {
                 assertThat(reader.read().pods()).hasSize(8);
-                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
-                int listed = cell.lists("/api/v1/pods");
+                await().atMost(Duration.ofSeconds(20))
+                        .until(() -> cell.watches().open("/api/v1/pods") == 1);
+                int listed = cell.watches().lists("/api/v1/pods");
                 long watches = podWatches(cell);
 
-                cell.dropWatches();
+                cell.watches().drop();
                 // the client comes back on its own, from the version it had seen
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
-                        .until(() -> podWatches(cell) > watches && cell.openWatches("/api/v1/pods") == 1);
-                assertThat(cell.watchRequests().stream()
+                        .until(() ->
+                                podWatches(cell) > watches && cell.watches().open("/api/v1/pods") == 1);
+                assertThat(cell.watches().requests().stream()
                                 .filter(path -> path.startsWith("/api/v1/pods?"))
                                 .reduce((first, second) -> second)
                                 .orElseThrow())
@@ -127,7 +129,7 @@ class CellWatchesTest {
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "after-the-drop") != null);
-                assertThat(cell.lists("/api/v1/pods")).isEqualTo(listed);
+                assertThat(cell.watches().lists("/api/v1/pods")).isEqualTo(listed);
                 assertThat(reader.watches().pods.lists()).isEqualTo(1);
             } finally {
                 reader.close();
@@ -142,11 +144,12 @@ class CellWatchesTest {
                     cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
             try {
                 assertThat(reader.read().pods()).hasSize(8);
-                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
+                await().atMost(Duration.ofSeconds(20))
+                        .until(() -> cell.watches().open("/api/v1/pods") == 1);
                 // while the connection is down the server compacts past the last version (bookmark) the client
                 // saw: the resumed watch is answered 410 Gone, and the next read lists again
-                cell.expireWatches("/api/v1/pods", 1);
-                cell.dropWatches();
+                cell.watches().expire("/api/v1/pods", 1);
+                cell.watches().drop();
                 cell.client()
                         .pods()
                         .inNamespace("team-a")
@@ -161,7 +164,8 @@ class CellWatchesTest {
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "during-the-gap") != null);
                 assertThat(reader.watches().pods.lists()).isEqualTo(2);
-                await().atMost(Duration.ofSeconds(20)).until(() -> cell.openWatches("/api/v1/pods") == 1);
+                await().atMost(Duration.ofSeconds(20))
+                        .until(() -> cell.watches().open("/api/v1/pods") == 1);
             } finally {
                 reader.close();
             }
@@ -169,7 +173,7 @@ class CellWatchesTest {
     }
 
     private static long podWatches(MockCell cell) {
-        return cell.watchRequests().stream()
+        return cell.watches().requests().stream()
                 .filter(path -> path.startsWith("/api/v1/pods?"))
                 .count();
     }

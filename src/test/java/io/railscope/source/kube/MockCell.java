@@ -11,9 +11,6 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.fabric8.mockwebserver.http.Response;
-import io.fabric8.mockwebserver.http.WebSocket;
-import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -27,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -80,13 +76,7 @@ public final class MockCell implements AutoCloseable {
     private final AtomicInteger logRequests = new AtomicInteger();
     private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
-    private final Map<String, AtomicInteger> watchesToExpire = new ConcurrentHashMap<>();
-    private static final String EXPIRED = """
-            {"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",\
-            "message":"too old resource version: 1 (4711)","reason":"Expired","code":410}}""";
-    private final Map<String, AtomicInteger> lists = new ConcurrentHashMap<>();
-    private final List<String> watchRequests = new CopyOnWriteArrayList<>();
-    private final Map<WebSocket, String> openWatches = new ConcurrentHashMap<>();
+    private final MockWatches watches = new MockWatches();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
@@ -99,24 +89,9 @@ public final class MockCell implements AutoCloseable {
                 new KubernetesCrudDispatcher(contexts) {
                     @Override
                     public MockResponse dispatch(RecordedRequest request) {
-                        String path = request.getPath();
-                        String resource = path.replaceAll("\\?.*", "");
-                        if (path.contains("watch=true")) {
-                            AtomicInteger expire = watchesToExpire.get(resource);
-                            if (expire != null && expire.getAndDecrement() > 0) {
-                                // as the API server answers a watch from a compacted version: the watch opens,
-                                // its one event is an ERROR carrying Status 410, then it ends
-                                return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
-                                    @Override
-                                    public void onOpen(WebSocket socket, Response response) {
-                                        socket.send(EXPIRED);
-                                        socket.close(1000, "");
-                                    }
-                                });
-                            }
-                        } else if ("GET".equals(request.getMethod())) {
-                            lists.computeIfAbsent(resource, key -> new AtomicInteger())
-                                    .incrementAndGet();
+                        MockResponse watched = watches.intercept(request);
+                        if (watched != null) {
+                            return watched;
                         }
                         if (refused.stream().anyMatch(request.getPath()::startsWith)) {
                             return new MockResponse()
@@ -133,12 +108,7 @@ public final class MockCell implements AutoCloseable {
 
                     @Override
                     public MockResponse handleWatch(String path) {
-                        watchRequests.add(path);
-                        MockResponse response = super.handleWatch(path);
-                        WebSocketListener served = response.getWebSocketListener();
-                        return served == null
-                                ? response
-                                : response.withWebSocketUpgrade(new KeptWatch(served, path.replaceAll("\\?.*", "")));
+                        return watches.kept(path, super.handleWatch(path));
                     }
                 },
                 false);
@@ -169,69 +139,9 @@ public final class MockCell implements AutoCloseable {
         refused.add(pathPrefix);
     }
 
-    /**
-     * Answers the next {@code times} watches of {@code resourcePath} (e.g. /api/v1/pods) as the API server answers a
-     * watch from a version compaction has removed: an ERROR event with Status 410 Gone.
-     */
-    public void expireWatches(String resourcePath, int times) {
-        watchesToExpire.put(resourcePath, new AtomicInteger(times));
-    }
-
-    /** The watch requests so far, path and query (a resumed watch carries the resourceVersion it resumes from). */
-    public List<String> watchRequests() {
-        return List.copyOf(watchRequests);
-    }
-
-    /** Watches of {@code resourcePath} open now. */
-    public long openWatches(String resourcePath) {
-        return openWatches.values().stream().filter(resourcePath::equals).count();
-    }
-
-    /** Drops every open watch from the server's side, as a load balancer or an API server restart does. */
-    public void dropWatches() {
-        openWatches.keySet().forEach(socket -> socket.close(1001, "going away"));
-        openWatches.clear();
-    }
-
-    /** A watch's WebSocket, kept so the test can drop it. */
-    private final class KeptWatch extends WebSocketListener {
-        private final WebSocketListener served;
-        private final String resource;
-
-        KeptWatch(WebSocketListener served, String resource) {
-            this.served = served;
-            this.resource = resource;
-        }
-
-        @Override
-        public void onOpen(WebSocket socket, Response response) {
-            openWatches.put(socket, resource);
-            served.onOpen(socket, response);
-        }
-
-        @Override
-        public void onClosing(WebSocket socket, int code, String reason) {
-            openWatches.remove(socket);
-            served.onClosing(socket, code, reason);
-        }
-
-        @Override
-        public void onClosed(WebSocket socket, int code, String reason) {
-            openWatches.remove(socket);
-            served.onClosed(socket, code, reason);
-        }
-
-        @Override
-        public void onFailure(WebSocket socket, Throwable failure, Response response) {
-            openWatches.remove(socket);
-            served.onFailure(socket, failure, response);
-        }
-    }
-
-    /** GET requests to {@code resourcePath} that were no watch: lists (and reads) of it so far. */
-    public int lists(String resourcePath) {
-        AtomicInteger count = lists.get(resourcePath);
-        return count == null ? 0 : count.get();
+    /** The cell's lists and watches: counted, and watches expired or dropped on demand. */
+    public MockWatches watches() {
+        return watches;
     }
 
     public KubernetesClient client() {
