@@ -34,7 +34,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Starts one scheduler job per cell, and the replica's heartbeat. Jobs of different cells run on their own threads
- * and never wait for each other; a job still running when its next turn comes is skipped, not queued. A cell's job
+ * and never wait for each other; a job still running when its next turn comes is skipped, not queued. Each cell
+ * has its own phase in its interval ({@link CollectionPhase}), so that cells are not all collected at once. A cell's job
  * collects only while this replica holds the cell's lease; a cell whose lease this replica takes over at a heartbeat
  * is collected at once.
  */
@@ -113,7 +114,7 @@ public class CollectionLoop {
             scheduler
                     .newJob(jobName(cell.name()))
                     .setInterval(cell.interval().toString())
-                    .setDelayed("1s")
+                    .setDelayed(CollectionPhase.of(cell.name(), cell.interval()).toString())
                     .setConcurrentExecution(ConcurrentExecution.SKIP)
                     .setTask(execution -> collectLogged(collector))
                     .schedule();
