@@ -33,13 +33,13 @@ import org.junit.jupiter.api.Test;
  * through {@link KubernetesIpamSource}. Run with {@code ./mvnw -B -Pbench test}.
  */
 @Tag("bench")
-class IpamBenchmark {
+public class IpamBenchmark {
 
-    static final int NODES = Integer.getInteger("bench.nodes", 12_000);
-    static final int PODS = Integer.getInteger("bench.pods", 400_000);
+    public static final int NODES = Integer.getInteger("bench.nodes", 12_000);
+    public static final int PODS = Integer.getInteger("bench.pods", 400_000);
     private static final int ROUNDS = Integer.getInteger("bench.rounds", 5);
     private static final int PAGE = (int) Pages.SIZE;
-    static final int RAILS = 8;
+    public static final int RAILS = 8;
     /** Every how-many-th pod is a training pod with eight rails (network-status, RDMA resources, IPC_LOCK). */
     private static final int RAIL_PODS_EVERY = Integer.getInteger("bench.rail-pods-every", 4);
 
@@ -140,7 +140,7 @@ class IpamBenchmark {
         Files.writeString(Path.of("target", "bench", "ipam-" + NODES + ".txt"), text);
     }
 
-    static void prepare(Path directory) throws IOException {
+    public static void prepare(Path directory) throws IOException {
         Files.createDirectories(directory);
         int podsPerNode = PODS / NODES;
         writePages(directory.resolve("api/v1/nodes"), NODES, i ->
@@ -199,7 +199,7 @@ class IpamBenchmark {
     }
 
     /** Pod {@code i} of the benchmark cell as the API server writes it, its container restarted {@code restarts} times. */
-    static String pod(int i, int restarts) {
+    public static String pod(int i, int restarts) {
         int node = i % NODES;
         int k = i / NODES;
         String ip = Ipv4Cidr.format(Ipv4Cidr.parse("100.64.0.0/10").network() + node * 64 + 2 + k);
@@ -276,7 +276,7 @@ class IpamBenchmark {
         return String.format("%08x-0000-4000-8000-%012x", i, (long) i * 7919);
     }
 
-    static double median(List<Double> values) {
+    public static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(sorted.size() / 2);

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * newline-delimited events, here the events {@link #send} is given. Counts the bytes it serves, lists and watches
  * apart. Used by the benchmarks to feed a real fabric8 client.
  */
-final class PreparedApi implements AutoCloseable {
+public final class PreparedApi implements AutoCloseable {
 
     private final HttpServer server;
     private final Path directory;
@@ -34,7 +34,7 @@ final class PreparedApi implements AutoCloseable {
     private final AtomicLong listBytes = new AtomicLong();
     private final AtomicLong watchBytes = new AtomicLong();
 
-    PreparedApi(Path directory) throws IOException {
+    public PreparedApi(Path directory) throws IOException {
         this.directory = directory;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         // a watch holds its thread for as long as it runs
@@ -43,27 +43,27 @@ final class PreparedApi implements AutoCloseable {
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     /** Bytes of list responses served so far. */
-    long listBytes() {
+    public long listBytes() {
         return listBytes.get();
     }
 
     /** Bytes of watch events served so far. */
-    long watchBytes() {
+    public long watchBytes() {
         return watchBytes.get();
     }
 
     /** Watches open on {@code path} (e.g. /api/v1/pods). */
-    int watching(String path) {
+    public int watching(String path) {
         return watches.getOrDefault(path, List.of()).size();
     }
 
     /** Sends one event ({@code type} and the object's JSON) to every watch of {@code path}. */
-    void send(String path, String type, String object) throws IOException {
+    public void send(String path, String type, String object) throws IOException {
         byte[] event = ("{\"type\":\"" + type + "\",\"object\":" + object + "}\n").getBytes(StandardCharsets.UTF_8);
         for (OutputStream watch : watches.getOrDefault(path, List.of())) {
             synchronized (watch) {
@@ -74,7 +74,7 @@ final class PreparedApi implements AutoCloseable {
     }
 
     /** Pushes what {@link #send} wrote to the watches of {@code path} onto the wire. */
-    void flush(String path) throws IOException {
+    public void flush(String path) throws IOException {
         for (OutputStream watch : watches.getOrDefault(path, List.of())) {
             synchronized (watch) {
                 watch.flush();
