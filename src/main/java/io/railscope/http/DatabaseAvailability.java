@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -82,7 +83,9 @@ public class DatabaseAvailability {
                     && (sql.getSQLState() != null
                                     && (sql.getSQLState().startsWith("08")
                                             || sql.getSQLState().startsWith("57P"))
-                            || String.valueOf(sql.getMessage()).contains("acquisition timeout"))) {
+                            || String.valueOf(sql.getMessage())
+                                    .toLowerCase(Locale.ROOT)
+                                    .contains("acquisition timeout"))) {
                 return true;
             }
         }

@@ -32,6 +32,11 @@ class DatabaseAvailabilityTest {
                 .isTrue();
         assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("Sorry, acquisition timeout!")))
                 .isTrue();
+        // agroal-pool 3.0.1, ConnectionPool.getConnection: every connection of the pool held past the acquisition
+        // timeout (collections holding the pool while a page waits) is the database being unavailable, not a 500
+        assertThat(DatabaseAvailability.isConnectionFailure(new IllegalStateException(
+                        new SQLException("Acquisition timeout while waiting for new connection"))))
+                .isTrue();
         assertThat(DatabaseAvailability.isConnectionFailure(new SQLException("syntax error", "42601")))
                 .isFalse();
         assertThat(DatabaseAvailability.isConnectionFailure(new IllegalArgumentException("x")))
