@@ -45,6 +45,12 @@ public interface CellConfig {
         /** Use the service account Railscope runs under. */
         @WithDefault("false")
         boolean inCluster();
+
+        /**
+         * Whether Railscope reads this cell's Kubernetes API (IPAM, isolation audit, NCCL jobs). When not set: yes,
+         * unless the cell has a {@code metrics} source and no {@code kubernetes} key, which makes it a metrics-only cell.
+         */
+        Optional<Boolean> enabled();
     }
 
     interface Metrics {

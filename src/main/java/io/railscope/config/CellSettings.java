@@ -24,6 +24,25 @@ public record CellSettings(
         railDevices = List.copyOf(railDevices);
     }
 
+    /**
+     * Whether the cell's Kubernetes API is read: always for the simulated cells; for a configured one as its
+     * {@code kubernetes.enabled} says, or, when that is not set, unless it has a metrics source and no kubernetes key.
+     */
+    public boolean readsKubernetes() {
+        return configured.map(CellSettings::readsKubernetes).orElse(true);
+    }
+
+    private static boolean readsKubernetes(CellConfig cell) {
+        CellConfig.Kubernetes kubernetes = cell.kubernetes();
+        boolean anyKubernetesKey =
+                kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent() || kubernetes.inCluster();
+        CellConfig.Metrics metrics = cell.metrics();
+        boolean anyMetricsSource = metrics.prometheusUrl().isPresent()
+                || metrics.targets().isPresent()
+                || metrics.exporterSelector().isPresent();
+        return kubernetes.enabled().orElse(anyKubernetesKey || !anyMetricsSource);
+    }
+
     /** The rail (1-based) a device serves, or 0 when the device is on no rail. */
     public int railOf(String device) {
         return railDevices.indexOf(device) + 1;

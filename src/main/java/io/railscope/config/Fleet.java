@@ -151,6 +151,12 @@ public class Fleet {
                     }
                 }));
         var kubernetes = cell.kubernetes();
+        if (kubernetes.enabled().equals(Optional.of(false))
+                && metrics.exporterSelector().isPresent()) {
+            throw new InvalidConfigurationException(prefix
+                    + "metrics.exporter-selector finds exporter pods through the Kubernetes API, which "
+                    + prefix + "kubernetes.enabled=false turns off: list the exporters under metrics.targets instead");
+        }
         if (kubernetes.inCluster()
                 && (kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent())) {
             throw new InvalidConfigurationException(

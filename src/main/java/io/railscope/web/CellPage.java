@@ -13,6 +13,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
+import java.util.Optional;
 
 /** One cell: its sources, rails, unhealthy ports, neighbor tables, pools and jobs. */
 @Path("/cells/{cell}")
@@ -22,7 +23,11 @@ public class CellPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance cell(
-                CellView cell, CellDetails details, HeatmapLayout heatmap, PageRefresh refresh);
+                CellView cell,
+                CellDetails details,
+                HeatmapLayout heatmap,
+                PageRefresh refresh,
+                boolean readsKubernetes);
 
         static native TemplateInstance cell$body(CellView cell, CellDetails details, HeatmapLayout heatmap);
 
@@ -51,9 +56,15 @@ public class CellPage {
                 return Templates.gathering(name).render();
             }
             CellDetails found = details.orElseThrow(() -> new NotFoundException("no cell named " + name));
-            PageRefresh refresh = PageRefresh.following(
-                    fleet.cell(name).map(CellSettings::interval).orElse(PageRefresh.AT_LEAST_EVERY));
-            return Templates.cell(views.of(found.summary(), Instant.now()), found, heatmap(found), refresh)
+            Optional<CellSettings> settings = fleet.cell(name);
+            PageRefresh refresh =
+                    PageRefresh.following(settings.map(CellSettings::interval).orElse(PageRefresh.AT_LEAST_EVERY));
+            return Templates.cell(
+                            views.of(found.summary(), Instant.now()),
+                            found,
+                            heatmap(found),
+                            refresh,
+                            settings.map(CellSettings::readsKubernetes).orElse(true))
                     .render();
         });
     }

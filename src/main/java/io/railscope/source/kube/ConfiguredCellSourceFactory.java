@@ -44,6 +44,11 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
             return Optional.empty();
         }
         CellConfig configured = cell.configured().get();
+        if (!cell.readsKubernetes()) {
+            // a metrics-only cell: its Kubernetes API is never attempted, so neither IPAM nor NCCL jobs
+            return Optional.of(
+                    new CellSources(Optional.empty(), nodeMetrics(configured.metrics(), null), Optional.empty()));
+        }
         KubernetesClient client;
         KubernetesSource kubernetes;
         try {

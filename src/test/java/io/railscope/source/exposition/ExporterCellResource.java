@@ -18,6 +18,7 @@ import java.util.Map;
  * (a +Inf state, counters and rates no column holds).
  * Cell {@code kube-s}: three targets, the same real node_exporter and two that stall (one silent,
  * one after its headers), each with a 400 ms deadline (under the tests' 700 ms source timeout), collected every 2 s.
+ * Cell {@code metrics-only}: the real node_exporter as its one target and no kubernetes key.
  */
 public class ExporterCellResource implements QuarkusTestResourceLifecycleManager {
 
@@ -55,6 +56,8 @@ public class ExporterCellResource implements QuarkusTestResourceLifecycleManager
                     String.join(",", exporter.address(), silent.address(), stallingBody.address()));
             config.put("railscope.cells.kube-s.metrics.target-timeout", "400ms");
             config.put("railscope.cells.kube-s.metrics.connect-timeout", "400ms");
+            // no kubernetes key: a metrics-only cell, whose Kubernetes API (none here) is never attempted
+            config.put("railscope.cells.metrics-only.metrics.targets", exporter.address());
             return config;
         } catch (Exception e) {
             throw new IllegalStateException("cells kube-b, kube-v, kube-s did not start: " + e.getMessage(), e);

@@ -157,6 +157,19 @@ class ExporterCellTest {
     }
 
     /** The JSON of a 200 answer to {@code path}. */
+    @Test
+    void aMetricsOnlyCellReadsItsExportersAndNotItsKubernetesApi() {
+        loop.collector("metrics-only").orElseThrow().collect();
+        JsonPath cell = json("/api/v1/cells/metrics-only");
+        assertThat(cell.getList("sources.source")).containsExactly("node-metrics");
+        assertThat(cell.getInt("railPorts")).isEqualTo(8);
+        given().get("/cells/metrics-only")
+                .then()
+                .statusCode(200)
+                .body(containsString("data-metrics-only"), containsString("no IPAM headroom"));
+        given().get("/cells/kube-s").then().statusCode(200).body(Matchers.not(containsString("data-metrics-only")));
+    }
+
     private static JsonPath json(String path) {
         return given().get(path).then().statusCode(200).extract().jsonPath();
     }

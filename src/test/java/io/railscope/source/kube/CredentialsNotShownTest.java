@@ -32,7 +32,13 @@ class CredentialsNotShownTest {
     private static final String KEY = "cnMtc2VjcmV0LWtleS1kYXRh";
 
     record Kubernetes(Optional<String> context, Optional<String> kubeconfig, boolean inCluster)
-            implements CellConfig.Kubernetes {}
+            implements CellConfig.Kubernetes {
+
+        @Override
+        public Optional<Boolean> enabled() {
+            return Optional.empty();
+        }
+    }
 
     @Test
     void aMalformedKubeconfigIsReportedWithoutItsContent() throws Exception {

@@ -1,0 +1,68 @@
+package io.railscope.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfig;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which configured cells have their Kubernetes API read: a metrics source and no kubernetes key make a metrics-only cell. */
+@Execution(ExecutionMode.CONCURRENT)
+class MetricsOnlyCellTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "targets only                     | metrics.targets=10.0.0.1:9100                                   | false",
+                "prometheus only                  | metrics.prometheus-url=http://prometheus:9090                  | false",
+                "targets and a kubeconfig         | metrics.targets=10.0.0.1:9100;kubernetes.kubeconfig=/etc/kc     | true",
+                "targets and a context            | metrics.targets=10.0.0.1:9100;kubernetes.context=prod           | true",
+                "targets and in-cluster           | metrics.targets=10.0.0.1:9100;kubernetes.in-cluster=true        | true",
+                "a kubeconfig, turned off         | kubernetes.kubeconfig=/etc/kc;kubernetes.enabled=false;metrics.targets=10.0.0.1:9100 | false",
+                "targets, turned on explicitly    | metrics.targets=10.0.0.1:9100;kubernetes.enabled=true           | true",
+                "nothing but a kubeconfig         | kubernetes.kubeconfig=/etc/kc                                   | true",
+                "nothing at all (default context) | interval=30s                                                    | true",
+            })
+    void theKubernetesApiIsReadUnlessTheCellIsMetricsOnly(String title, String keys, boolean readsKubernetes) {
+        assertThat(cell(keys).readsKubernetes()).isEqualTo(readsKubernetes);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "exporter pods need the API | kubernetes.enabled=false;metrics.exporter-selector=app=node-exporter | metrics.exporter-selector",
+            })
+    void aMetricsOnlyCellCannotFindExporterPods(String title, String keys, String named) {
+        assertThatThrownBy(() -> cell(keys))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("railscope.cells.edge." + named)
+                .hasMessageContaining("kubernetes.enabled=false");
+    }
+
+    private static CellSettings cell(String keys) {
+        Map<String, String> properties = new HashMap<>();
+        for (String key : keys.split(";")) {
+            String[] pair = key.strip().split("=", 2);
+            properties.put("railscope.cells.edge." + pair[0], pair[1]);
+        }
+        SmallRyeConfig config = new SmallRyeConfigBuilder()
+                .withSources(new PropertiesConfigSource(properties, "test", 100))
+                .withConverter(Duration.class, 200, new DurationConverter())
+                .withMapping(RailscopeConfig.class)
+                .build();
+        return new Fleet(config.getConfigMapping(RailscopeConfig.class))
+                .cell("edge")
+                .orElseThrow();
+    }
+}
