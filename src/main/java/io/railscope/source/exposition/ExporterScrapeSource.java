@@ -65,7 +65,8 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
     @Override
     public NodeMetricsSnapshot fetchNodeMetrics() throws InterruptedException {
         Instant at = clock.instant();
-        List<ExporterTarget> all = targets.get();
+        NodeIdentity.Resolved identities = NodeIdentity.of(targets.get());
+        List<ExporterTarget> all = identities.targets();
         Semaphore slots = new Semaphore(parallelism);
         List<Scrape> scrapes = new ArrayList<>(all.size());
         try {
@@ -98,7 +99,8 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 throw new IllegalStateException("no node_exporter of " + all.size() + " answered; first: "
                         + statuses.get(0).target() + ": " + statuses.get(0).error());
             }
-            List<String> said = new ArrayList<>(problems.list());
+            List<String> said = new ArrayList<>(identities.notes());
+            said.addAll(problems.list());
             if (down > 0) {
                 said.add(0, down + " of " + all.size() + " exporters did not answer (listed with their reasons)");
             }

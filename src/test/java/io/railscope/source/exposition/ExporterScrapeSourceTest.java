@@ -249,6 +249,18 @@ class ExporterScrapeSourceTest {
     }
 
     @Test
+    void twoExportersOnOneHostAreTwoNodesAndTheCellSaysWhy() throws Exception {
+        String other = "127.0.0.1:" + misbehaving.getAddress().getPort() + "/untrusted";
+        NodeMetricsSnapshot snapshot = source(List.of(ExporterTarget.of(node.address()), ExporterTarget.of(other)))
+                .fetchNodeMetrics();
+        assertThat(snapshot.ports().stream().map(RailPortReading::node).distinct())
+                .containsExactlyInAnyOrder(node.address(), other);
+        assertThat(snapshot.problems().get(0))
+                .startsWith(
+                        "exporters " + node.address() + ", " + other + " would all be node 127.0.0.1: kept as 2 nodes");
+    }
+
+    @Test
     void whenNoTargetAnswersTheSourceFails() {
         String base = "127.0.0.1:" + misbehaving.getAddress().getPort();
         ExporterScrapeSource source = source(List.of(new ExporterTarget(base + "/error", "a")));
