@@ -1,6 +1,8 @@
 package io.railscope.read;
 
+import io.railscope.assess.JobVerdict;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A cell's jobs, and one job with its ranks, pods and the health of the rails its nodes sit on. */
@@ -17,4 +19,7 @@ public interface JobReads {
 
     /** One job with {@code rankLimit} of its ranks from {@code rankOffset} (in rank order). */
     Optional<JobDetail> job(String cell, String namespace, String name, int rankOffset, int rankLimit);
+
+    /** The running jobs of every cell, counted by verdict. */
+    Map<String, Map<JobVerdict, Long>> runningByVerdict();
 }

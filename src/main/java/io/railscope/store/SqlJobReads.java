@@ -13,10 +13,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** A cell's jobs, and one job with its ranks, pods and the health of the rails its nodes sit on. */
 @ApplicationScoped
@@ -38,6 +40,23 @@ public class SqlJobReads implements JobReads {
     @Override
     public List<JobSummary> jobs(String cell, int limit) {
         return consistentRead.read(connection -> jobs(connection, cell, limit));
+    }
+
+    @Override
+    public Map<String, Map<JobVerdict, Long>> runningByVerdict() {
+        return consistentRead.read(connection -> {
+            Map<String, Map<JobVerdict, Long>> counts = new TreeMap<>();
+            Rows.list(connection, """
+                            SELECT c.name AS cell, j.verdict, count(*) AS jobs
+                              FROM nccl_job j JOIN cell c ON c.id = j.cell_id
+                             WHERE j.running
+                             GROUP BY c.name, j.verdict""", row -> {
+                counts.computeIfAbsent(row.text("cell"), cell -> new EnumMap<>(JobVerdict.class))
+                        .put(row.constant(JobVerdict.class, "verdict"), row.number("jobs"));
+                return 1;
+            });
+            return counts;
+        });
     }
 
     static List<JobSummary> jobs(Connection connection, String cell, int limit) throws SQLException {

@@ -270,6 +270,16 @@ class AccessIT {
     }
 
     @Test
+    void theFleetsVerdictsAsMetricsNeedAReadTokenAsTheApiDoes() {
+        given().get("/metrics/fleet").then().statusCode(401);
+        given().header("Authorization", "Bearer " + READ_TOKEN)
+                .get("/metrics/fleet")
+                .then()
+                .statusCode(200)
+                .body(containsString("# TYPE railscope_cell_health gauge"));
+    }
+
+    @Test
     void probesAndScrapersStayOpen() {
         given().get("/q/health/live").then().statusCode(200);
         given().get("/metrics").then().statusCode(200);

@@ -23,8 +23,7 @@ public final class PrometheusFixture implements AutoCloseable {
     }
 
     public static PrometheusFixture scraping(String target, String node) throws IOException, InterruptedException {
-        Path root = Files.createTempDirectory("railscope-prometheus");
-        Files.writeString(root.resolve("prometheus.yml"), """
+        return run("""
                 global:
                   scrape_interval: 1s
                 scrape_configs:
@@ -33,6 +32,24 @@ public final class PrometheusFixture implements AutoCloseable {
                       - targets: ["%s"]
                         labels: {node: "%s", cluster: "test-cell"}
                 """.formatted(target, node));
+    }
+
+    /** Scrapes Railscope's verdicts ({@code /metrics/fleet}) at {@code target} every second. */
+    public static PrometheusFixture scrapingFleet(String target) throws IOException, InterruptedException {
+        return run("""
+                global:
+                  scrape_interval: 1s
+                scrape_configs:
+                  - job_name: railscope
+                    metrics_path: /metrics/fleet
+                    static_configs:
+                      - targets: ["%s"]
+                """.formatted(target));
+    }
+
+    private static PrometheusFixture run(String configuration) throws IOException, InterruptedException {
+        Path root = Files.createTempDirectory("railscope-prometheus");
+        Files.writeString(root.resolve("prometheus.yml"), configuration);
         int port = FreePort.pick();
         ServerProcess process = ServerProcess.start(
                 "prometheus",

@@ -1,0 +1,88 @@
+package io.railscope.ops;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.collect.CollectionLoop;
+import io.railscope.source.exposition.PrometheusFixture;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Railscope's verdicts as metrics: the exposition promtool accepts, scraped and queried by a real Prometheus. */
+@QuarkusTest
+class FleetMetricsTest {
+
+    @Inject
+    CollectionLoop loop;
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Test
+    void theVerdictsOfTheTestFleetAreMetricsPromtoolAcceptsAndPrometheusQueries() throws Exception {
+        loop.collector("alpha").orElseThrow().collect();
+        loop.collector("bravo").orElseThrow().collect();
+        String metrics = given().get("/metrics/fleet")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("version=0.0.4"))
+                .extract()
+                .asString();
+        // alpha runs with a rail down, a neighbor table over gc_thresh2 and a job fallen back to sockets
+        assertThat(metrics)
+                .contains(
+                        "railscope_cell_health{cell=\"alpha\",health=\"CRITICAL\",} 1.0",
+                        "railscope_cell_health{cell=\"alpha\",health=\"OK\",} 0.0",
+                        "railscope_cell_stale{cell=\"alpha\",} 0.0",
+                        "railscope_cell_nodes{cell=\"alpha\",} 16.0",
+                        "railscope_source_stale{cell=\"alpha\",source=\"node-metrics\",} 0.0",
+                        "railscope_pool_free_blocks{cell=\"alpha\",plane=\"PRIMARY\"")
+                .containsPattern("railscope_rail_ports\\{cell=\"alpha\",rail=\"\\d\",health=\"down\",} [1-9]")
+                .containsPattern(
+                        "railscope_cell_neighbor_tables\\{cell=\"alpha\",verdict=\"(warning|critical)\",} [1-9]")
+                .containsPattern("railscope_cell_jobs\\{cell=\"alpha\",verdict=\"(DEGRADED|FAILED)\",} [1-9]");
+        assertThat(promtoolCheck(metrics)).isEmpty();
+
+        try (PrometheusFixture prometheus = PrometheusFixture.scrapingFleet("127.0.0.1:" + root.getPort())) {
+            String query = "sum(railscope_rail_ports{cell=\"alpha\",health=\"down\"})";
+            JsonPath answer = await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(250))
+                    .ignoreExceptions()
+                    .until(
+                            () -> given().queryParam("query", query)
+                                    .get(prometheus.url() + "/api/v1/query")
+                                    .then()
+                                    .extract()
+                                    .jsonPath(),
+                            json -> !json.getList("data.result").isEmpty());
+            long down = metrics.lines()
+                    .filter(line ->
+                            line.startsWith("railscope_rail_ports{cell=\"alpha\"") && line.contains("health=\"down\""))
+                    .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                    .sum();
+            assertThat(answer.getString("data.result[0].value[1]")).isEqualTo(Long.toString(down));
+        }
+    }
+
+    /** What {@code promtool check metrics} objects to; empty when it accepts the exposition. */
+    private static String promtoolCheck(String metrics) throws IOException, InterruptedException {
+        Process promtool = new ProcessBuilder("promtool", "check", "metrics")
+                .redirectErrorStream(true)
+                .start();
+        promtool.getOutputStream().write(metrics.getBytes(StandardCharsets.UTF_8));
+        promtool.getOutputStream().close();
+        String said = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(promtool.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return promtool.exitValue() == 0 ? "" : said;
+    }
+}
