@@ -91,7 +91,16 @@ class ArchitectureTest {
                     "alerting",
                     "notification",
                     "http"),
-            Layer.of("operations", "ops", "model", "config", "assessment", "read models", "telemetry", "http"));
+            Layer.of(
+                    "operations",
+                    "ops",
+                    "model",
+                    "config",
+                    "sources",
+                    "assessment",
+                    "read models",
+                    "telemetry",
+                    "http"));
 
     static LayeredArchitecture layers() {
         LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers();

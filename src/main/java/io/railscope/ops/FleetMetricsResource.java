@@ -33,6 +33,8 @@ import java.util.Map;
 @Path("/metrics/fleet")
 public class FleetMetricsResource {
 
+    private static final double SECONDS_PER_DAY = 86_400;
+
     private final CellReads cells;
     private final RailReads rails;
     private final IpamReads ipam;
@@ -125,8 +127,8 @@ public class FleetMetricsResource {
                 "plane",
                 "pool");
         GaugeMetricFamily exhaustion = gauge(
-                "railscope_pool_days_to_exhaustion",
-                "Days until the pool runs out at the growth of the last week; absent when it does not grow.",
+                "railscope_pool_exhaustion_seconds",
+                "Time until the pool runs out at the growth of the last week; absent when it does not grow.",
                 "cell",
                 "plane",
                 "pool");
@@ -138,7 +140,7 @@ public class FleetMetricsResource {
                     labels,
                     Math.max(0, pool.usage().blocksTotal() - pool.usage().blocksUsed()));
             if (pool.daysToExhaustion() != null) {
-                exhaustion.addMetric(labels, pool.daysToExhaustion());
+                exhaustion.addMetric(labels, pool.daysToExhaustion() * SECONDS_PER_DAY);
             }
         }
         return List.of(freeAddresses, freeBlocks, exhaustion);

@@ -7,16 +7,12 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.GrowingPool;
 import io.railscope.TestDatabase;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.store.HistoryRetention;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Timestamp;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Map;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,26 +95,8 @@ class IpamApiTest {
 
     @Test
     void daysToExhaustionFollowTheGrowthOfTheLastWeek() throws Exception {
-        long poolId = db.number(
-                "SELECT p.id FROM ip_pool p JOIN cell c ON c.id = p.cell_id WHERE c.name = 'bravo' AND p.name = 'kubernetes'");
-        long capacity = db.number("SELECT capacity FROM ip_pool WHERE id = ?", poolId);
-        long allocated = db.number("SELECT allocated FROM ip_pool WHERE id = ?", poolId);
-        db.execute("DELETE FROM pool_usage_sample WHERE pool_id = ?", poolId);
-        try (var connection = db.connection()) {
-            retention.createPartitions(
-                    connection, LocalDate.now(ZoneOffset.UTC).minusDays(4), LocalDate.now(ZoneOffset.UTC));
-        }
         // 1,000 more Service addresses a day over the last three days
-        Instant now = Instant.now();
-        for (int hour = 72; hour >= 0; hour--) {
-            db.execute(
-                    "INSERT INTO pool_usage_sample (pool_id, ts, capacity, allocated, blocks_total, blocks_used) VALUES (?, ?, ?, ?, 0, 0)",
-                    poolId,
-                    Timestamp.from(now.minus(Duration.ofHours(hour)).minusSeconds(5)),
-                    capacity,
-                    allocated - hour * 1000L / 24);
-        }
-        double expected = (capacity - allocated) / 1000.0;
+        double expected = GrowingPool.grow(db, retention, "bravo", "kubernetes", 1000);
         Double days = given().get("/api/v1/ipam/headroom")
                 .then()
                 .statusCode(200)

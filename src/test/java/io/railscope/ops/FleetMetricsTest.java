@@ -7,8 +7,11 @@ import static org.hamcrest.Matchers.containsString;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.GrowingPool;
+import io.railscope.TestDatabase;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.source.exposition.PrometheusFixture;
+import io.railscope.store.HistoryRetention;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -16,6 +19,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 /** Railscope's verdicts as metrics: the exposition promtool accepts, scraped and queried by a real Prometheus. */
@@ -28,10 +32,17 @@ class FleetMetricsTest {
     @TestHTTPResource("/")
     URL root;
 
+    @Inject
+    TestDatabase db;
+
+    @Inject
+    HistoryRetention retention;
+
     @Test
     void theVerdictsOfTheTestFleetAreMetricsPromtoolAcceptsAndPrometheusQueries() throws Exception {
         loop.collector("alpha").orElseThrow().collect();
         loop.collector("bravo").orElseThrow().collect();
+        double days = GrowingPool.grow(db, retention, "bravo", "kubernetes", 1000);
         String metrics = given().get("/metrics/fleet")
                 .then()
                 .statusCode(200)
@@ -46,11 +57,20 @@ class FleetMetricsTest {
                         "railscope_cell_stale{cell=\"alpha\",} 0.0",
                         "railscope_cell_nodes{cell=\"alpha\",} 16.0",
                         "railscope_source_stale{cell=\"alpha\",source=\"node-metrics\",} 0.0",
-                        "railscope_pool_free_blocks{cell=\"alpha\",plane=\"PRIMARY\"")
+                        "railscope_pool_free_blocks{cell=\"alpha\",plane=\"PRIMARY\"",
+                        "railscope_pool_exhaustion_seconds{cell=\"bravo\",plane=\"SERVICE\",pool=\"kubernetes\",}")
                 .containsPattern("railscope_rail_ports\\{cell=\"alpha\",rail=\"\\d\",health=\"down\",} [1-9]")
                 .containsPattern(
                         "railscope_cell_neighbor_tables\\{cell=\"alpha\",verdict=\"(warning|critical)\",} [1-9]")
                 .containsPattern("railscope_cell_jobs\\{cell=\"alpha\",verdict=\"(DEGRADED|FAILED)\",} [1-9]");
+        // bravo's Service pool, grown by 1,000 addresses a day: its time to exhaustion in seconds, as Prometheus counts
+        double seconds = metrics.lines()
+                .filter(line -> line.startsWith(
+                        "railscope_pool_exhaustion_seconds{cell=\"bravo\",plane=\"SERVICE\",pool=\"kubernetes\",}"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElseThrow();
+        assertThat(seconds).isCloseTo(days * 86_400, Percentage.withPercentage(2));
         assertThat(promtoolCheck(metrics)).isEmpty();
 
         try (PrometheusFixture prometheus = PrometheusFixture.scrapingFleet("127.0.0.1:" + root.getPort())) {
