@@ -17,8 +17,14 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
@@ -91,6 +97,31 @@ class FleetMetricsTest {
                     .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                     .sum();
             assertThat(answer.getString("data.result[0].value[1]")).isEqualTo(Long.toString(down));
+        }
+    }
+
+    @Test
+    void theShippedRulesAndDashboardUseOnlyTheseMetrics() throws Exception {
+        loop.collector("alpha").orElseThrow().collect();
+        String metrics =
+                given().get("/metrics/fleet").then().statusCode(200).extract().asString();
+        Set<String> exposed = metrics.lines()
+                .filter(line -> line.startsWith("# TYPE "))
+                .map(line -> line.split(" ")[2])
+                .collect(Collectors.toSet());
+        Process check = new ProcessBuilder("promtool", "check", "rules", "deploy/railscope-rules.yml")
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as(said).isZero();
+        String rules = Files.readString(Path.of("deploy/railscope-rules.yml"));
+        String dashboard = Files.readString(Path.of("deploy/grafana-railscope.json"));
+        for (String shipped : new String[] {rules, dashboard}) {
+            Matcher used = Pattern.compile("railscope_[a-z_]+").matcher(shipped);
+            while (used.find()) {
+                assertThat(exposed).as("a metric the shipped file uses").contains(used.group());
+            }
         }
     }
 
