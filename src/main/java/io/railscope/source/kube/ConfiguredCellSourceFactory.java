@@ -1,6 +1,7 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.railscope.config.CellConfig;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
@@ -56,7 +57,12 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                     configured.kubernetes(), config.collect().sourceTimeout());
             closeables.add(client);
             kubernetes = new KubernetesIpamSource(
-                    client, cell.ipam(), cell.audit(), cell.railDevices().size(), Clock.systemUTC());
+                    client,
+                    cell.ipam(),
+                    cell.audit(),
+                    cell.railDevices().size(),
+                    Clock.systemUTC(),
+                    KubernetesClients.where(configured.kubernetes(), client));
         } catch (RuntimeException e) {
             // a cell whose client cannot be built is shown failing with the reason; the other cells still run
             String reason = "no Kubernetes client for cell " + cell.name() + ": " + e.getMessage();
@@ -108,8 +114,20 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         }
         TrainingPods pods = new TrainingPods(client, cell.nccl().jobLabels());
         PodLogs logs = new PodLogs(client, cell.nccl().logMaxBytes());
-        NcclJobSource source =
-                new NcclJobSource(cell.name(), cell.nccl(), pods::list, logs::read, archive, Clock.systemUTC());
+        String where = KubernetesClients.where(cell.configured().orElseThrow().kubernetes(), client);
+        NcclJobSource source = new NcclJobSource(
+                cell.name(),
+                cell.nccl(),
+                () -> {
+                    try {
+                        return pods.list();
+                    } catch (KubernetesClientException e) {
+                        throw KubernetesErrors.inWords(e, where);
+                    }
+                },
+                logs::read,
+                archive,
+                Clock.systemUTC());
         closeables.add(source);
         return Optional.of(source);
     }

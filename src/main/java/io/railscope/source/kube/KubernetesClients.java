@@ -49,6 +49,21 @@ final class KubernetesClients {
         return new KubernetesClientBuilder().withConfig(config).build();
     }
 
+    /**
+     * The server a client talks to and how it was found, for error messages: the URL, and the kubeconfig and
+     * context, or the service account. Never a credential.
+     */
+    static String where(CellConfig.Kubernetes kubernetes, KubernetesClient client) {
+        String context = client.getConfiguration().getCurrentContext() == null
+                ? null
+                : client.getConfiguration().getCurrentContext().getName();
+        String how = kubernetes.inCluster()
+                ? "in-cluster service account"
+                : "kubeconfig " + kubernetes.kubeconfig().orElse("(default: $KUBECONFIG or ~/.kube/config)")
+                        + (context == null ? "" : ", context " + context);
+        return client.getMasterUrl() + " (" + how + ")";
+    }
+
     /** The parser's own words and positions ("expected …", "in reader, line 6, column 86"), without the indented lines that quote the file. */
     static String withoutQuotedContent(String message) {
         if (message == null) {

@@ -1,6 +1,7 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.source.KubernetesSnapshot;
@@ -15,17 +16,29 @@ public final class KubernetesIpamSource implements KubernetesSource, AutoCloseab
     private final KubernetesClient client;
     private final ClusterObjectReader reader;
     private final IpamDerivation derivation;
+    private final String where;
 
     public KubernetesIpamSource(
             KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock) {
+        this(client, ipam, audit, rails, clock, client.getMasterUrl().toString());
+    }
+
+    /** A source whose errors name the server and how it is reached as {@code where} says (never a credential). */
+    public KubernetesIpamSource(
+            KubernetesClient client, IpamSettings ipam, AuditSettings audit, int rails, Clock clock, String where) {
         this.client = client;
+        this.where = where;
         this.reader = new ClusterObjectReader(client, ipam, audit, clock);
         this.derivation = new IpamDerivation(RailMapping.of(rails, ipam), ipam.stuckAfter());
     }
 
     @Override
     public KubernetesSnapshot fetchKubernetes() {
-        return derivation.derive(reader.read());
+        try {
+            return derivation.derive(reader.read());
+        } catch (KubernetesClientException e) {
+            throw KubernetesErrors.inWords(e, where);
+        }
     }
 
     @Override
