@@ -1,6 +1,7 @@
 package io.railscope.source.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
@@ -13,6 +14,7 @@ import io.railscope.source.nccl.NcclSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -124,7 +126,11 @@ class NcclJobsFromPodLogsTest {
         source.fetchNccl();
         // five logs read, one failed (broken-0, whose failure may be tried once more at once); the fresh container is
         // not due yet
-        Map<String, Integer> afterFirst = cell.logRequestsByPod();
+        // a fetch waits 5 s for its reads and leaves the slower ones to finish on their own: on a loaded machine a read
+        // may not have reached the server yet when the fetch returns
+        Map<String, Integer> afterFirst = await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(cell::logRequestsByPod, requests -> requests.size() >= 6);
         assertThat(afterFirst.keySet()).hasSize(6).noneMatch(pod -> pod.endsWith("/fresh-0"));
         NcclSnapshot second = source.fetchNccl();
         // only the unreadable one is tried again
