@@ -1,5 +1,6 @@
 package io.railscope.collect;
 
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
 import io.quarkus.scheduler.Scheduler;
@@ -15,7 +16,6 @@ import io.railscope.source.CellSources;
 import io.railscope.store.HistoryRetention;
 import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
-import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -179,8 +179,11 @@ public class CollectionLoop {
         return Optional.ofNullable(collectors.get(cell));
     }
 
-    @PreDestroy
-    void stop() {
+    /**
+     * On shutdown, while the database pools are still open: stop heartbeats and collections and hand the leases
+     * back, so that the other replicas take this one's cells at their next heartbeat rather than after expiry.
+     */
+    void stop(@Observes ShutdownEvent event) {
         heartbeats.shutdownNow();
         fetchExecutor.shutdownNow();
         try {

@@ -177,7 +177,12 @@ class FleetBenchmark {
     }
 
     private static String base(RailscopeProcess replica) {
-        return "http://127.0.0.1:" + replica.port;
+        try {
+            return "http://127.0.0.1:" + replica.port();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a replica to listen", e);
+        }
     }
 
     private static String replicaName(String base) {

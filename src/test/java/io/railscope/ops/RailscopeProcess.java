@@ -13,6 +13,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The packaged Railscope jar run as a user runs it, in its own process, on 127.0.0.1 and a free port. */
 public final class RailscopeProcess implements AutoCloseable {
@@ -55,25 +57,44 @@ public final class RailscopeProcess implements AutoCloseable {
         return database;
     }
 
+    private static final Pattern LISTENING = Pattern.compile("Listening on: http://127\\.0\\.0\\.1:(\\d+)");
+
     private final Process process;
     private final Path output;
-    public final int port;
+    private int port;
 
-    private RailscopeProcess(Process process, Path output, int port) {
+    private RailscopeProcess(Process process, Path output) {
         this.process = process;
         this.output = output;
-        this.port = port;
+    }
+
+    /**
+     * The port the process listens on: it binds a free one itself (port 0) and says which in its log, so that two
+     * processes started side by side never race for a port picked beforehand. Waits for the line up to 90 s.
+     */
+    public synchronized int port() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (port == 0) {
+            Matcher listening = LISTENING.matcher(output());
+            if (listening.find()) {
+                port = Integer.parseInt(listening.group(1));
+            } else if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("Railscope did not start listening:\n" + output());
+            } else {
+                Thread.sleep(100);
+            }
+        }
+        return port;
     }
 
     public static RailscopeProcess start(String... properties) throws IOException {
-        int port = FreePort.pick();
         // a short-lived process: the C1 compiler alone starts it sooner and leaves the cores to the other cases
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1",
                 "-XX:+UseParallelGC",
                 "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.http.port=" + port,
+                "-Dquarkus.http.port=0",
                 "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));
         command.addAll(List.of(properties));
         command.addAll(List.of("-jar", System.getProperty("railscope.jar", "target/quarkus-app/quarkus-run.jar")));
@@ -82,7 +103,7 @@ public final class RailscopeProcess implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
-        return new RailscopeProcess(process, output, port);
+        return new RailscopeProcess(process, output);
     }
 
     /** Ends the process as kill -9 does: no shutdown hook, nothing flushed or recorded. */

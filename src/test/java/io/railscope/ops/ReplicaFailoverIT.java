@@ -7,6 +7,10 @@ import io.railscope.replica.Lease;
 import io.railscope.replica.Rendezvous;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,10 +47,10 @@ class ReplicaFailoverIT {
         }
         try (RailscopeProcess first = start(properties, "first");
                 RailscopeProcess second = start(properties, "second")) {
-            String survivor = "http://127.0.0.1:" + second.port;
+            String survivor = "http://127.0.0.1:" + second.port();
             String killed = await().atMost(Duration.ofSeconds(90))
                     .ignoreExceptions()
-                    .until(() -> replicaId("http://127.0.0.1:" + first.port), id -> id != null);
+                    .until(() -> replicaId("http://127.0.0.1:" + first.port()), id -> id != null);
             String kept = await().atMost(Duration.ofSeconds(90))
                     .ignoreExceptions()
                     .until(() -> replicaId(survivor), id -> id != null);
@@ -76,6 +80,16 @@ class ReplicaFailoverIT {
                     .contains("railscope_replica_cells{replica=\"" + kept + "\",} " + CELLS + ".0")
                     .contains("railscope_replicas_live 1.0")
                     .doesNotContain(killed + "\",} ");
+
+            // a replica that is stopped (SIGTERM) hands its leases back at once, for the others to take
+            second.close();
+            try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+                    Statement statement = connection.createStatement();
+                    ResultSet held = statement.executeQuery(
+                            "SELECT count(*) FROM lease WHERE owner = '" + kept + "' AND expires_at > now()")) {
+                held.next();
+                assertThat(held.getLong(1)).isZero();
+            }
         }
     }
 

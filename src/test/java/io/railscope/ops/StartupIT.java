@@ -99,7 +99,7 @@ class StartupIT {
     @Test
     void withoutCellsItRunsTheSimulatedFleetWithItsFaultsVisible() throws Exception {
         try (RailscopeProcess railscope = RailscopeProcess.start()) {
-            String base = "http://127.0.0.1:" + railscope.port;
+            String base = "http://127.0.0.1:" + railscope.port();
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofSeconds(1))
                     .ignoreExceptions()

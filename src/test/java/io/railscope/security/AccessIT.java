@@ -49,7 +49,7 @@ class AccessIT {
                 "-Drailscope.security.admin-users=sre-lead");
         server = new RequestSpecBuilder()
                 .setBaseUri("http://127.0.0.1")
-                .setPort(railscope.port)
+                .setPort(railscope.port())
                 .build();
         await().atMost(Duration.ofSeconds(90))
                 .pollInterval(Duration.ofMillis(250))
