@@ -36,6 +36,24 @@ public class TestDatabases implements LauncherSessionListener {
         }
     }
 
+    /**
+     * A database of its own beside the one {@code jdbcUrl} names (its name with {@code _suffix}, on the same server),
+     * created when missing; returns its URL.
+     */
+    public static String beside(String jdbcUrl, String suffix) throws SQLException {
+        int slash = jdbcUrl.lastIndexOf('/');
+        String name = jdbcUrl.substring(slash + 1).replaceAll("[?;].*", "") + "_" + suffix;
+        try (Connection server =
+                DriverManager.getConnection(jdbcUrl.substring(0, slash + 1) + "postgres", "postgres", "")) {
+            if (!exists(server, name)) {
+                try (Statement statement = server.createStatement()) {
+                    statement.execute("CREATE DATABASE " + name);
+                }
+            }
+        }
+        return jdbcUrl.substring(0, slash + 1) + name;
+    }
+
     private static boolean exists(Connection connection, String database) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             query.setString(1, database);

@@ -46,6 +46,11 @@ public interface CellConfig {
         @WithDefault("false")
         boolean inCluster();
 
+        /** Whether any of context, kubeconfig and in-cluster is set. */
+        default boolean reached() {
+            return inCluster() || context().isPresent() || kubeconfig().isPresent();
+        }
+
         /**
          * Whether Railscope reads this cell's Kubernetes API (IPAM, isolation audit, NCCL jobs). When not set: yes,
          * unless the cell has a {@code metrics} source and no {@code kubernetes} key, which makes it a metrics-only cell.
@@ -54,6 +59,13 @@ public interface CellConfig {
     }
 
     interface Metrics {
+        /** How many of prometheus-url, targets and exporter-selector are set (one at most is valid). */
+        default int sources() {
+            return (prometheusUrl().isPresent() ? 1 : 0)
+                    + (targets().isPresent() ? 1 : 0)
+                    + (exporterSelector().isPresent() ? 1 : 0);
+        }
+
         /** Base URL of a Prometheus-compatible query API (Prometheus, Thanos, Mimir, VictoriaMetrics). */
         Optional<URI> prometheusUrl();
 

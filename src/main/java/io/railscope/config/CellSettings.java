@@ -33,14 +33,9 @@ public record CellSettings(
     }
 
     private static boolean readsKubernetes(CellConfig cell) {
-        CellConfig.Kubernetes kubernetes = cell.kubernetes();
-        boolean anyKubernetesKey =
-                kubernetes.context().isPresent() || kubernetes.kubeconfig().isPresent() || kubernetes.inCluster();
-        CellConfig.Metrics metrics = cell.metrics();
-        boolean anyMetricsSource = metrics.prometheusUrl().isPresent()
-                || metrics.targets().isPresent()
-                || metrics.exporterSelector().isPresent();
-        return kubernetes.enabled().orElse(anyKubernetesKey || !anyMetricsSource);
+        return cell.kubernetes()
+                .enabled()
+                .orElse(cell.kubernetes().reached() || cell.metrics().sources() == 0);
     }
 
     /** The rail (1-based) a device serves, or 0 when the device is on no rail. */

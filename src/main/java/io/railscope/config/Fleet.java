@@ -130,10 +130,7 @@ public class Fleet {
             throw new InvalidConfigurationException(prefix + "interval must be positive");
         }
         var metrics = cell.metrics();
-        long metricSources = (metrics.prometheusUrl().isPresent() ? 1 : 0)
-                + (metrics.targets().isPresent() ? 1 : 0)
-                + (metrics.exporterSelector().isPresent() ? 1 : 0);
-        if (metricSources > 1) {
+        if (metrics.sources() > 1) {
             throw new InvalidConfigurationException(
                     prefix + "metrics: set only one of prometheus-url, targets, exporter-selector");
         }
@@ -162,11 +159,7 @@ public class Fleet {
             throw new InvalidConfigurationException(
                     prefix + "kubernetes.in-cluster excludes kubernetes.context and kubernetes.kubeconfig");
         }
-        if (cell.simulated().isPresent()
-                && (kubernetes.inCluster()
-                        || kubernetes.context().isPresent()
-                        || kubernetes.kubeconfig().isPresent()
-                        || metricSources > 0)) {
+        if (cell.simulated().isPresent() && (kubernetes.reached() || metrics.sources() > 0)) {
             throw new InvalidConfigurationException(prefix + "simulated excludes kubernetes.* and metrics.*");
         }
         var ipam = cell.ipam();

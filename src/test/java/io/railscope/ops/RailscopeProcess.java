@@ -1,13 +1,12 @@
 package io.railscope.ops;
 
+import io.railscope.TestDatabases;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -29,21 +28,7 @@ public final class RailscopeProcess implements AutoCloseable {
      * class that runs side by side with the others.
      */
     public static String ownDatabase(String suffix) throws SQLException {
-        int slash = IT_DATABASE.lastIndexOf('/');
-        String name = IT_DATABASE.substring(slash + 1).replaceAll("[?;].*", "") + "_" + suffix;
-        try (Connection server =
-                        DriverManager.getConnection(IT_DATABASE.substring(0, slash + 1) + "postgres", "postgres", "");
-                PreparedStatement exists = server.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-            exists.setString(1, name);
-            try (ResultSet rs = exists.executeQuery()) {
-                if (!rs.next()) {
-                    try (Statement create = server.createStatement()) {
-                        create.execute("CREATE DATABASE " + name);
-                    }
-                }
-            }
-        }
-        return IT_DATABASE.substring(0, slash + 1) + name;
+        return TestDatabases.beside(IT_DATABASE, suffix);
     }
 
     /** {@link #ownDatabase} with nothing in it: its schema dropped, for Railscope's migrations to build again. */

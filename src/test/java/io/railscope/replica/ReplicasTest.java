@@ -3,14 +3,12 @@ package io.railscope.replica;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.railscope.TestDatabases;
 import io.railscope.store.SqlLeaseStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -47,22 +45,8 @@ class ReplicasTest {
     static void ownDatabase() throws SQLException, IOException {
         String base = System.getenv()
                 .getOrDefault("_TEST_QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_test");
-        int slash = base.lastIndexOf('/');
-        String name = base.substring(slash + 1).replaceAll("[?;].*", "") + "_replicas";
-        try (Connection server =
-                        DriverManager.getConnection(base.substring(0, slash + 1) + "postgres", "postgres", "");
-                PreparedStatement exists = server.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-            exists.setString(1, name);
-            try (ResultSet rs = exists.executeQuery()) {
-                if (!rs.next()) {
-                    try (Statement create = server.createStatement()) {
-                        create.execute("CREATE DATABASE " + name);
-                    }
-                }
-            }
-        }
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
-        dataSource.setURL(base.substring(0, slash + 1) + name);
+        dataSource.setURL(TestDatabases.beside(base, "replicas"));
         dataSource.setUser("postgres");
         // the tables as Railscope's own migration builds them
         try (Connection connection = dataSource.getConnection();

@@ -3,6 +3,7 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.IpamSettings;
@@ -25,17 +26,14 @@ class CellWatchesTest {
     @Test
     void podsChangeByWatchWithoutAnotherList() throws Exception {
         try (MockCell cell = MockCell.loaded()) {
-            ClusterObjectReader reader = new ClusterObjectReader(
-                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            ClusterObjectReader reader = reader(cell);
             try {
                 assertThat(reader.read().pods()).hasSize(8);
                 int listed = cell.watches().lists("/api/v1/pods");
-                cell.client()
-                        .pods()
-                        .inNamespace("team-a")
-                        .resource(new PodBuilder()
+                create(
+                        cell,
+                        new PodBuilder()
                                 .withNewMetadata()
-                                .withNamespace("team-a")
                                 .withName("late-joiner")
                                 .endMetadata()
                                 .withNewSpec()
@@ -44,9 +42,7 @@ class CellWatchesTest {
                                 .withNewStatus()
                                 .withPhase("Running")
                                 .withPodIP("10.64.0.77")
-                                .endStatus()
-                                .build())
-                        .create();
+                                .endStatus());
                 PodObject joined = await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "late-joiner"), pod -> pod != null);
@@ -73,8 +69,7 @@ class CellWatchesTest {
     void aWatchAnsweredWith410IsListedAgainThenWatched() throws Exception {
         try (MockCell cell = MockCell.loaded()) {
             cell.watches().expire("/api/v1/nodes", 1);
-            ClusterObjectReader reader = new ClusterObjectReader(
-                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            ClusterObjectReader reader = reader(cell);
             try {
                 assertThat(reader.read().nodes()).hasSize(3);
                 // the first watch was refused as expired: the next read lists again, and its watch holds
@@ -96,8 +91,7 @@ class CellWatchesTest {
     @Test
     void aDroppedWatchIsResumedFromItsLastVersionWithoutAnotherList() throws Exception {
         try (MockCell cell = MockCell.loaded()) {
-            ClusterObjectReader reader = new ClusterObjectReader(
-                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            ClusterObjectReader reader = reader(cell);
             try {
                 assertThat(reader.read().pods()).hasSize(8);
                 await().atMost(Duration.ofSeconds(20))
@@ -116,16 +110,12 @@ class CellWatchesTest {
                                 .reduce((first, second) -> second)
                                 .orElseThrow())
                         .contains("resourceVersion=");
-                cell.client()
-                        .pods()
-                        .inNamespace("team-a")
-                        .resource(new PodBuilder()
+                create(
+                        cell,
+                        new PodBuilder()
                                 .withNewMetadata()
-                                .withNamespace("team-a")
                                 .withName("after-the-drop")
-                                .endMetadata()
-                                .build())
-                        .create();
+                                .endMetadata());
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "after-the-drop") != null);
@@ -140,8 +130,7 @@ class CellWatchesTest {
     @Test
     void aWatchThatResumesPastCompactionIsListedAgain() throws Exception {
         try (MockCell cell = MockCell.loaded()) {
-            ClusterObjectReader reader = new ClusterObjectReader(
-                    cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+            ClusterObjectReader reader = reader(cell);
             try {
                 assertThat(reader.read().pods()).hasSize(8);
                 await().atMost(Duration.ofSeconds(20))
@@ -150,16 +139,12 @@ class CellWatchesTest {
                 // saw: the resumed watch is answered 410 Gone, and the next read lists again
                 cell.watches().expire("/api/v1/pods", 1);
                 cell.watches().drop();
-                cell.client()
-                        .pods()
-                        .inNamespace("team-a")
-                        .resource(new PodBuilder()
+                create(
+                        cell,
+                        new PodBuilder()
                                 .withNewMetadata()
-                                .withNamespace("team-a")
                                 .withName("during-the-gap")
-                                .endMetadata()
-                                .build())
-                        .create();
+                                .endMetadata());
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(50))
                         .until(() -> pod(reader.read(), "during-the-gap") != null);
@@ -170,6 +155,17 @@ class CellWatchesTest {
                 reader.close();
             }
         }
+    }
+
+    private static ClusterObjectReader reader(MockCell cell) {
+        return new ClusterObjectReader(
+                cell.client(), IpamSettings.defaults(), AuditSettings.defaults(), Clock.systemUTC());
+    }
+
+    /** Creates the pod in namespace team-a through the API, as a controller would. */
+    private static void create(MockCell cell, PodBuilder pod) {
+        Pod created = pod.editMetadata().withNamespace("team-a").endMetadata().build();
+        cell.client().pods().inNamespace("team-a").resource(created).create();
     }
 
     private static long podWatches(MockCell cell) {
