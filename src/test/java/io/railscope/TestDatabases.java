@@ -1,5 +1,7 @@
 package io.railscope;
 
+import io.railscope.database.EmbeddedDatabase;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -11,29 +13,76 @@ import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
- * Creates the databases the tests use before any test runs, so the test command works on a machine
- * that only has PostgreSQL running. Each test run empties them itself (Flyway clean, schema drop).
+ * The PostgreSQL server the tests use: Railscope's own embedded server (data under {@code target/postgres}), started
+ * before any test runs and stopped after the last, unless {@code -Drailscope.test.postgres} (or RAILSCOPE_TEST_POSTGRES)
+ * names a running server with trust auth, such as {@code jdbc:postgresql://127.0.0.1:5432/postgres}. Creates the
+ * databases the tests use; each test run empties them itself (Flyway clean, schema drop).
  */
 public class TestDatabases implements LauncherSessionListener {
 
-    static final String SERVER =
-            System.getProperty("railscope.test.postgres", "jdbc:postgresql://127.0.0.1:5432/postgres");
     static final List<String> DATABASES = List.of("railscope_test", "railscope_it");
 
+    private static final String EXTERNAL =
+            System.getProperty("railscope.test.postgres", System.getenv("RAILSCOPE_TEST_POSTGRES"));
+
+    private static EmbeddedDatabase embedded;
+    private static String server;
+    private static String username = EmbeddedDatabase.SUPERUSER;
+    private static String password = "";
+
     @Override
-    public void launcherSessionOpened(LauncherSession session) {
-        try (Connection connection = DriverManager.getConnection(SERVER, "postgres", "")) {
-            for (String database : DATABASES) {
-                if (!exists(connection, database)) {
-                    try (Statement statement = connection.createStatement()) {
-                        statement.execute("CREATE DATABASE " + database);
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "tests need PostgreSQL at " + SERVER + " (trust auth): " + e.getMessage(), e);
+    public synchronized void launcherSessionOpened(LauncherSession session) {
+        if (server != null) {
+            return;
         }
+        if (EXTERNAL != null && !EXTERNAL.isBlank()) {
+            server = EXTERNAL.substring(0, EXTERNAL.lastIndexOf('/') + 1);
+        } else {
+            embedded = EmbeddedDatabase.start(Path.of("target", "postgres"), "railscope", "The tests' database");
+            server = embedded.jdbcUrl("");
+            password = embedded.password();
+        }
+        for (String database : DATABASES) {
+            create(database);
+        }
+        System.setProperty("quarkus.datasource.jdbc.url", url("railscope_test"));
+        System.setProperty("quarkus.datasource.username", username);
+        System.setProperty("quarkus.datasource.password", password);
+    }
+
+    @Override
+    public synchronized void launcherSessionClosed(LauncherSession session) {
+        if (embedded != null) {
+            embedded.stop();
+            embedded = null;
+            server = null;
+        }
+    }
+
+    /** The URL of {@code database} on the tests' server. */
+    public static String url(String database) {
+        return server + database;
+    }
+
+    public static String username() {
+        return username;
+    }
+
+    public static String password() {
+        return password;
+    }
+
+    /** A connection to the database {@code jdbcUrl} names, with the tests' credentials. */
+    public static Connection connect(String jdbcUrl) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, username, password);
+    }
+
+    /** The options that point a packaged Railscope at {@code jdbcUrl} with the tests' credentials. */
+    public static List<String> jarOptions(String jdbcUrl) {
+        return List.of(
+                "-Dquarkus.datasource.jdbc.url=" + jdbcUrl,
+                "-Dquarkus.datasource.username=" + username,
+                "-Dquarkus.datasource.password=" + password);
     }
 
     /**
@@ -43,23 +92,32 @@ public class TestDatabases implements LauncherSessionListener {
     public static String beside(String jdbcUrl, String suffix) throws SQLException {
         int slash = jdbcUrl.lastIndexOf('/');
         String name = jdbcUrl.substring(slash + 1).replaceAll("[?;].*", "") + "_" + suffix;
-        try (Connection server =
-                DriverManager.getConnection(jdbcUrl.substring(0, slash + 1) + "postgres", "postgres", "")) {
-            if (!exists(server, name)) {
-                try (Statement statement = server.createStatement()) {
-                    statement.execute("CREATE DATABASE " + name);
-                }
-            }
+        try (Connection connection = connect(jdbcUrl.substring(0, slash + 1) + "postgres")) {
+            createIn(connection, name);
         }
         return jdbcUrl.substring(0, slash + 1) + name;
     }
 
-    private static boolean exists(Connection connection, String database) throws SQLException {
+    private static void create(String database) {
+        try (Connection connection = connect(url("postgres"))) {
+            createIn(connection, database);
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "the tests' PostgreSQL at " + server + " cannot be used: " + e.getMessage(), e);
+        }
+    }
+
+    private static void createIn(Connection connection, String database) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             query.setString(1, database);
             try (ResultSet rs = query.executeQuery()) {
-                return rs.next();
+                if (rs.next()) {
+                    return;
+                }
             }
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + database);
         }
     }
 }

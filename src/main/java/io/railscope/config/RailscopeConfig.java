@@ -30,6 +30,8 @@ public interface RailscopeConfig {
 
     Replicas replicas();
 
+    Database database();
+
     /** Cells by name. When empty, Railscope runs the built-in simulated fleet. */
     Map<String, @Valid CellConfig> cells();
 
@@ -52,6 +54,19 @@ public interface RailscopeConfig {
         @Min(1)
         @Max(1_000_000)
         int maxHostsPerPush();
+    }
+
+    /**
+     * {@code railscope.database.}: Railscope's own PostgreSQL, started when no {@code quarkus.datasource.jdbc.url} is
+     * configured (read by {@code io.railscope.database.EmbeddedDatabaseConfig} before the application starts).
+     */
+    interface Database {
+        /** Its binaries, data and log (default {@code /var/lib/railscope} as root, else {@code ~/.railscope}). */
+        Optional<String> directory();
+
+        /** The unprivileged user it runs as when Railscope runs as root (created when missing). */
+        @WithDefault("railscope")
+        String user();
     }
 
     /** {@code railscope.replicas.}: how replicas sharing one database split the cells between them. */

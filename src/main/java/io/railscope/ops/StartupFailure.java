@@ -1,6 +1,7 @@
 package io.railscope.ops;
 
 import io.railscope.config.InvalidConfigurationException;
+import io.railscope.database.EmbeddedDatabaseException;
 import java.net.ConnectException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,6 +18,9 @@ final class StartupFailure {
         String url = datasourceUrl();
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             String message = String.valueOf(cause.getMessage());
+            if (cause instanceof EmbeddedDatabaseException) {
+                return "railscope: " + message;
+            }
             Matcher missing = MISSING_DATABASE.matcher(message);
             if (missing.find()) {
                 return "railscope: PostgreSQL at " + url + " has no database \"" + missing.group(1)
@@ -27,7 +31,7 @@ final class StartupFailure {
                     || message.contains("refused. Check")) {
                 return "railscope: cannot reach PostgreSQL at " + url + " (" + firstLine(message) + "); start it with: "
                         + "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start, "
-                        + "or point QUARKUS_DATASOURCE_JDBC_URL at a running server";
+                        + "or point QUARKUS_DATASOURCE_JDBC_URL at a running server, or leave it unset for Railscope to run its own";
             }
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

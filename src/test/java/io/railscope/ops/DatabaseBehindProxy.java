@@ -1,6 +1,7 @@
 package io.railscope.ops;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.railscope.TestDatabases;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -16,8 +17,7 @@ public class DatabaseBehindProxy implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
-        String url = System.getenv()
-                .getOrDefault("_TEST_QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_test");
+        String url = TestDatabases.url("railscope_test");
         Matcher parts = URL.matcher(url);
         if (!parts.matches()) {
             throw new IllegalStateException("not a PostgreSQL JDBC URL: " + url);

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
+import io.railscope.TestDatabases;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -111,7 +111,7 @@ class DeliveryKillIT {
     }
 
     private static long undelivered(String database) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+        try (Connection connection = TestDatabases.connect(database);
                 Statement statement = connection.createStatement();
                 ResultSet count =
                         statement.executeQuery("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")) {

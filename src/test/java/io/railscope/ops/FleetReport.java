@@ -1,10 +1,10 @@
 package io.railscope.ops;
 
+import io.railscope.TestDatabases;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -104,7 +104,7 @@ final class FleetReport {
         long delivered;
         long pending;
         long superseded;
-        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+        try (Connection connection = TestDatabases.connect(database);
                 Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(
                         "SELECT count(*), count(delivered_at), count(*) FILTER (WHERE delivered_at IS NULL AND superseded_at IS NULL),"

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -18,10 +17,8 @@ import java.util.regex.Pattern;
 /** The packaged Railscope jar run as a user runs it, in its own process, on 127.0.0.1 and a free port. */
 public final class RailscopeProcess implements AutoCloseable {
 
-    /** The database the packaged jar uses; RAILSCOPE_IT_JDBC_URL (or -Drailscope.it.jdbc-url) points it elsewhere. */
-    static final String IT_DATABASE = System.getProperty(
-            "railscope.it.jdbc-url",
-            System.getenv().getOrDefault("RAILSCOPE_IT_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_it"));
+    /** The database the packaged jar uses: railscope_it on the tests' server (see {@link TestDatabases}). */
+    static final String IT_DATABASE = TestDatabases.url("railscope_it");
 
     /**
      * A database of its own beside {@link #IT_DATABASE} (created when missing, on the same server), for a test
@@ -34,7 +31,7 @@ public final class RailscopeProcess implements AutoCloseable {
     /** {@link #ownDatabase} with nothing in it: its schema dropped, for Railscope's migrations to build again. */
     public static String emptyDatabase(String suffix) throws SQLException {
         String database = ownDatabase(suffix);
-        try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+        try (Connection connection = TestDatabases.connect(database);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA public CASCADE");
             statement.execute("CREATE SCHEMA public");
@@ -72,16 +69,27 @@ public final class RailscopeProcess implements AutoCloseable {
         return port;
     }
 
+    /** The jar on the tests' database ({@link #IT_DATABASE}); {@code properties} may name another. */
     public static RailscopeProcess start(String... properties) throws IOException {
+        List<String> options = new ArrayList<>(TestDatabases.jarOptions(IT_DATABASE));
+        options.addAll(List.of(properties));
+        return launch(options);
+    }
+
+    /** The jar with no database configured: it runs its own PostgreSQL, as on a machine with nothing but Java. */
+    public static RailscopeProcess startWithoutDatabase(String... properties) throws IOException {
+        return launch(List.of(properties));
+    }
+
+    private static RailscopeProcess launch(List<String> properties) throws IOException {
         // a short-lived process: the C1 compiler alone starts it sooner and leaves the cores to the other cases
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1",
                 "-XX:+UseParallelGC",
                 "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.http.port=0",
-                "-Dquarkus.datasource.jdbc.url=" + IT_DATABASE));
-        command.addAll(List.of(properties));
+                "-Dquarkus.http.port=0"));
+        command.addAll(properties);
         command.addAll(List.of("-jar", System.getProperty("railscope.jar", "target/quarkus-app/quarkus-run.jar")));
         Path output = Files.createTempFile("railscope-it", ".log");
         Process process = new ProcessBuilder(command)

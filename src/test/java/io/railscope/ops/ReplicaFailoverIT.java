@@ -3,12 +3,12 @@ package io.railscope.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.railscope.TestDatabases;
 import io.railscope.replica.Lease;
 import io.railscope.replica.Rendezvous;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -83,7 +83,7 @@ class ReplicaFailoverIT {
 
             // a replica that is stopped (SIGTERM) hands its leases back at once, for the others to take
             second.close();
-            try (Connection connection = DriverManager.getConnection(database, "postgres", "");
+            try (Connection connection = TestDatabases.connect(database);
                     Statement statement = connection.createStatement();
                     ResultSet held = statement.executeQuery(
                             "SELECT count(*) FROM lease WHERE owner = '" + kept + "' AND expires_at > now()")) {

@@ -3,10 +3,10 @@ package io.railscope.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.railscope.TestDatabases;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +28,7 @@ class StartupIT {
 
     @BeforeAll
     static void emptyDatabase() throws Exception {
-        try (Connection connection = DriverManager.getConnection(RailscopeProcess.IT_DATABASE, "postgres", "");
+        try (Connection connection = TestDatabases.connect(RailscopeProcess.IT_DATABASE);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP SCHEMA public CASCADE");
             statement.execute("CREATE SCHEMA public");

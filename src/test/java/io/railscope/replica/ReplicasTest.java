@@ -43,11 +43,11 @@ class ReplicasTest {
 
     @BeforeAll
     static void ownDatabase() throws SQLException, IOException {
-        String base = System.getenv()
-                .getOrDefault("_TEST_QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/railscope_test");
+        String base = TestDatabases.url("railscope_test");
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setURL(TestDatabases.beside(base, "replicas"));
-        dataSource.setUser("postgres");
+        dataSource.setUser(TestDatabases.username());
+        dataSource.setPassword(TestDatabases.password());
         // the tables as Railscope's own migration builds them
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement();
