@@ -47,6 +47,7 @@ class ArchitectureTest {
 
     /** The layers from the bottom up; README's architecture table is drawn from this list. */
     static final List<Layer> LAYERS = List.of(
+            Layer.of("database", "database"),
             Layer.of("model", "model"),
             Layer.of("config", "config", "model"),
             Layer.of("replicas", "replica", "model", "config"),
@@ -94,6 +95,7 @@ class ArchitectureTest {
             Layer.of(
                     "operations",
                     "ops",
+                    "database",
                     "model",
                     "config",
                     "sources",

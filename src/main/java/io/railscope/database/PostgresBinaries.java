@@ -67,7 +67,8 @@ final class PostgresBinaries {
 
     /** The archive the binaries artifacts hold for this OS and architecture, by their naming. */
     static String archiveName(String osName, String osArch) {
-        String os = osName.toLowerCase(Locale.ROOT).startsWith("mac") ? "darwin" : osName.toLowerCase(Locale.ROOT);
+        String lower = osName.toLowerCase(Locale.ROOT);
+        String os = lower.startsWith("mac") ? "darwin" : lower.startsWith("windows") ? "windows" : lower;
         return "postgres-" + os + "-" + ArchUtils.normalize(osArch) + ".txz";
     }
 
