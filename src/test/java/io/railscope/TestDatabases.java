@@ -14,7 +14,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
  * The PostgreSQL server the tests use: Railscope's own embedded server (data under {@code target/postgres}), started
- * before any test runs and stopped after the last, unless {@code -Drailscope.test.postgres} (or RAILSCOPE_TEST_POSTGRES)
+ * before any test runs and stopped after the last, unless RAILSCOPE_TEST_POSTGRES (or {@code -Dtests.postgres})
  * names a running server with trust auth, such as {@code jdbc:postgresql://127.0.0.1:5432/postgres}. Creates the
  * databases the tests use; each test run empties them itself (Flyway clean, schema drop).
  */
@@ -23,31 +23,31 @@ public class TestDatabases implements LauncherSessionListener {
     static final List<String> DATABASES = List.of("railscope_test", "railscope_it");
 
     private static final String EXTERNAL =
-            System.getProperty("railscope.test.postgres", System.getenv("RAILSCOPE_TEST_POSTGRES"));
+            System.getProperty("tests.postgres", System.getenv("RAILSCOPE_TEST_POSTGRES"));
+
+    /** Where the server's URL is kept: a system property, read alike from every class loader of the run. */
+    private static final String SERVER = "tests.postgres.server";
 
     private static EmbeddedDatabase embedded;
-    private static String server;
-    private static String username = EmbeddedDatabase.SUPERUSER;
-    private static String password = "";
 
     @Override
     public synchronized void launcherSessionOpened(LauncherSession session) {
-        if (server != null) {
+        if (System.getProperty(SERVER) != null) {
             return;
         }
+        System.setProperty("quarkus.datasource.username", EmbeddedDatabase.SUPERUSER);
         if (EXTERNAL != null && !EXTERNAL.isBlank()) {
-            server = EXTERNAL.substring(0, EXTERNAL.lastIndexOf('/') + 1);
+            System.setProperty(SERVER, EXTERNAL.substring(0, EXTERNAL.lastIndexOf('/') + 1));
+            System.setProperty("quarkus.datasource.password", "");
         } else {
             embedded = EmbeddedDatabase.start(Path.of("target", "postgres"), "railscope", "The tests' database");
-            server = embedded.jdbcUrl("");
-            password = embedded.password();
+            System.setProperty(SERVER, embedded.jdbcUrl(""));
+            System.setProperty("quarkus.datasource.password", embedded.password());
         }
         for (String database : DATABASES) {
             create(database);
         }
         System.setProperty("quarkus.datasource.jdbc.url", url("railscope_test"));
-        System.setProperty("quarkus.datasource.username", username);
-        System.setProperty("quarkus.datasource.password", password);
     }
 
     @Override
@@ -55,34 +55,34 @@ public class TestDatabases implements LauncherSessionListener {
         if (embedded != null) {
             embedded.stop();
             embedded = null;
-            server = null;
+            System.clearProperty(SERVER);
         }
     }
 
     /** The URL of {@code database} on the tests' server. */
     public static String url(String database) {
-        return server + database;
+        return System.getProperty(SERVER) + database;
     }
 
     public static String username() {
-        return username;
+        return System.getProperty("quarkus.datasource.username");
     }
 
     public static String password() {
-        return password;
+        return System.getProperty("quarkus.datasource.password");
     }
 
     /** A connection to the database {@code jdbcUrl} names, with the tests' credentials. */
     public static Connection connect(String jdbcUrl) throws SQLException {
-        return DriverManager.getConnection(jdbcUrl, username, password);
+        return DriverManager.getConnection(jdbcUrl, username(), password());
     }
 
     /** The options that point a packaged Railscope at {@code jdbcUrl} with the tests' credentials. */
     public static List<String> jarOptions(String jdbcUrl) {
         return List.of(
                 "-Dquarkus.datasource.jdbc.url=" + jdbcUrl,
-                "-Dquarkus.datasource.username=" + username,
-                "-Dquarkus.datasource.password=" + password);
+                "-Dquarkus.datasource.username=" + username(),
+                "-Dquarkus.datasource.password=" + password());
     }
 
     /**
@@ -103,7 +103,7 @@ public class TestDatabases implements LauncherSessionListener {
             createIn(connection, database);
         } catch (SQLException e) {
             throw new IllegalStateException(
-                    "the tests' PostgreSQL at " + server + " cannot be used: " + e.getMessage(), e);
+                    "the tests' PostgreSQL at " + System.getProperty(SERVER) + " cannot be used: " + e.getMessage(), e);
         }
     }
 

@@ -10,8 +10,10 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** One cell (one Kubernetes cluster): where its objects and metrics come from, and its rails. */
@@ -68,6 +70,15 @@ public interface CellConfig {
 
         /** Base URL of a Prometheus-compatible query API (Prometheus, Thanos, Mimir, VictoriaMetrics). */
         Optional<URI> prometheusUrl();
+
+        /**
+         * In query mode, a file holding a bearer token sent with every query (Thanos or Prometheus behind an
+         * authenticating proxy); read at each collection, so a rotated token is used at once.
+         */
+        Optional<Path> bearerTokenFile();
+
+        /** In query mode, headers sent with every query, e.g. {@code X-Scope-OrgID} for Mimir's tenant. */
+        Map<String, String> headers();
 
         /** node_exporter endpoints to scrape directly, as host:port. */
         Optional<List<String>> targets();

@@ -140,6 +140,12 @@ public class Fleet {
                         prefix + "metrics.prometheus-url must be an http(s) URL, got '" + url + "'");
             }
         });
+        if (metrics.prometheusUrl().isEmpty()
+                && (metrics.bearerTokenFile().isPresent() || !metrics.headers().isEmpty())) {
+            throw new InvalidConfigurationException(
+                    prefix
+                            + "metrics.bearer-token-file and metrics.headers are sent to a query API: set metrics.prometheus-url");
+        }
         metrics.targets()
                 .ifPresent(targets -> targets.forEach(target -> {
                     if (!target.matches("[^\\s:/]+:\\d{1,5}")) {

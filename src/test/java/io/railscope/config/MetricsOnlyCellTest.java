@@ -50,6 +50,20 @@ class MetricsOnlyCellTest {
                 .hasMessageContaining("kubernetes.enabled=false");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "a token for exporters    | metrics.targets=10.0.0.1:9100;metrics.bearer-token-file=/var/run/token",
+                "headers with no query API | metrics.headers.X-Scope-OrgID=gpu-west",
+            })
+    void queryCredentialsNeedAQueryApi(String title, String keys) {
+        assertThatThrownBy(() -> cell(keys))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("railscope.cells.edge.metrics.bearer-token-file and metrics.headers")
+                .hasMessageContaining("set metrics.prometheus-url");
+    }
+
     private static CellSettings cell(String keys) {
         Map<String, String> properties = new HashMap<>();
         for (String key : keys.split(";")) {

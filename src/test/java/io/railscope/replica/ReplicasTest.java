@@ -3,6 +3,10 @@ package io.railscope.replica;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.security.NamePrincipal;
+import io.agroal.api.security.SimplePassword;
 import io.railscope.TestDatabases;
 import io.railscope.store.SqlLeaseStore;
 import java.io.IOException;
@@ -19,11 +23,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Leases and replicas on a real PostgreSQL of their own (the tables Railscope's migration builds), several replicas
@@ -40,23 +44,32 @@ class ReplicasTest {
     private static final String MIGRATION = "/db/migration/V16__replicas_and_leases.sql";
 
     private static LeaseStore store;
+    private static AgroalDataSource pool;
 
     @BeforeAll
     static void ownDatabase() throws SQLException, IOException {
-        String base = TestDatabases.url("railscope_test");
-        PGSimpleDataSource dataSource = new PGSimpleDataSource();
-        dataSource.setURL(TestDatabases.beside(base, "replicas"));
-        dataSource.setUser(TestDatabases.username());
-        dataSource.setPassword(TestDatabases.password());
+        String url = TestDatabases.beside(TestDatabases.url("railscope_test"), "replicas");
+        // pooled, as Railscope's own leases pool is: the heartbeats' timing is not each statement's connection set-up
+        pool = AgroalDataSource.from(new AgroalDataSourceConfigurationSupplier()
+                .connectionPoolConfiguration(connections -> connections
+                        .maxSize(4)
+                        .connectionFactoryConfiguration(factory -> factory.jdbcUrl(url)
+                                .principal(new NamePrincipal(TestDatabases.username()))
+                                .credential(new SimplePassword(TestDatabases.password())))));
         // the tables as Railscope's own migration builds them
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = pool.getConnection();
                 Statement statement = connection.createStatement();
                 InputStream migration = ReplicasTest.class.getResourceAsStream(MIGRATION)) {
             statement.execute("DROP SCHEMA public CASCADE");
             statement.execute("CREATE SCHEMA public");
             statement.execute(new String(migration.readAllBytes(), StandardCharsets.UTF_8));
         }
-        store = new SqlLeaseStore(dataSource::getConnection);
+        store = new SqlLeaseStore(pool::getConnection);
+    }
+
+    @AfterAll
+    static void closePool() {
+        pool.close();
     }
 
     @Test

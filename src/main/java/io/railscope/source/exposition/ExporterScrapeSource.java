@@ -6,6 +6,7 @@ import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
+import io.railscope.source.TransportErrors;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
@@ -177,6 +178,10 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
         }
 
         private Scraped read(HttpResponse<byte[]> response) {
+            if (response.statusCode() == 401 || response.statusCode() == 403) {
+                return down("HTTP " + response.statusCode() + ": the exporter wants credentials (behind an"
+                        + " authenticating proxy such as kube-rbac-proxy?); Railscope scrapes it with none");
+            }
             if (response.statusCode() != 200) {
                 return down("HTTP " + response.statusCode());
             }
@@ -223,7 +228,9 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                         : stalled();
             }
             String message = cause.getMessage();
-            return cause.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+            return TransportErrors.cause(cause)
+                    .orElse(cause.getClass().getSimpleName()
+                            + (message == null || message.isBlank() ? "" : ": " + message));
         }
     }
 

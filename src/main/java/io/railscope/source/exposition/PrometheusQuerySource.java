@@ -7,6 +7,7 @@ import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RdmaNetnsReport;
+import io.railscope.source.TransportErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -40,12 +41,19 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
     private final String nodeLabel;
     private final Duration timeout;
     private final Clock clock;
+    private final QueryHeaders headers;
 
     /**
      * @param selector  label matchers every query adds, e.g. {@code cluster="gpu-west-1"}; empty for none
      * @param nodeLabel the label that names a series' node
      */
     public PrometheusQuerySource(URI base, String selector, String nodeLabel, Duration timeout, Clock clock) {
+        this(base, selector, nodeLabel, timeout, clock, QueryHeaders.NONE);
+    }
+
+    public PrometheusQuerySource(
+            URI base, String selector, String nodeLabel, Duration timeout, Clock clock, QueryHeaders headers) {
+        this.headers = headers;
         this.base = URI.create(base.toString().replaceAll("/+$", "") + "/");
         this.selector = selector == null ? "" : selector.trim();
         this.nodeLabel = nodeLabel;
@@ -95,14 +103,30 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         return selector.isEmpty() ? "" : "{" + selector + "}";
     }
 
+    /**
+     * The cell's node metrics; a failure names the query API (never credentials in its URL) and says why in a user's
+     * words.
+     */
     @Override
     public NodeMetricsSnapshot fetchNodeMetrics() throws IOException, InterruptedException {
+        try {
+            return read(headers.current());
+        } catch (IOException e) {
+            throw new IOException(
+                    "Prometheus query API " + TransportErrors.shown(base) + ": "
+                            + TransportErrors.cause(e).orElse(TransportErrors.firstLine(e.getMessage())),
+                    e);
+        }
+    }
+
+    private NodeMetricsSnapshot read(Map<String, String> headers) throws IOException, InterruptedException {
         Instant at = clock.instant();
         Set<String> exportedErrorCounters = new HashSet<>();
         String countQuery = exportedErrorCountersQuery();
         query(
                 countQuery,
                 at,
+                headers,
                 body -> readVector(body, null, countQuery, new SampleSink() {
                     @Override
                     public boolean wants(String metricName) {
@@ -121,7 +145,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                 }));
         NodeMetricsReadings readings = new NodeMetricsReadings(labels -> nodeOf(labels, nodeLabel));
         for (Map.Entry<String, String> query : queries().entrySet()) {
-            query(query.getValue(), at, body -> readVector(body, query.getKey(), query.getValue(), readings));
+            query(query.getValue(), at, headers, body -> readVector(body, query.getKey(), query.getValue(), readings));
         }
         for (PortCounter counter : PortCounter.values()) {
             if (exportedErrorCounters.contains(counter.metricName())) {
@@ -140,7 +164,8 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
      * {@code java.net.http.HttpClient} on few cores; it does not answer interrupts, so every read has
      * the source's timeout and an interrupted fetch stops before its next query.
      */
-    private void query(String query, Instant at, AnswerReader reader) throws IOException, InterruptedException {
+    private void query(String query, Instant at, Map<String, String> headers, AnswerReader reader)
+            throws IOException, InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -151,7 +176,11 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         connection.setConnectTimeout((int) timeout.toMillis());
         connection.setReadTimeout((int) timeout.toMillis());
         connection.setRequestProperty("Accept", "application/json");
+        headers.forEach(connection::setRequestProperty);
         int status = connection.getResponseCode();
+        if (status == 401 || status == 403) {
+            throw new IOException(refused(status, connection.getErrorStream()));
+        }
         try (InputStream body = status < 400 ? connection.getInputStream() : connection.getErrorStream()) {
             if (body == null) {
                 throw new IOException("query " + query + ": HTTP " + status);
@@ -162,6 +191,23 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                     ? e
                     : new IOException("query " + query + ": HTTP " + status, e);
         }
+    }
+
+    /** A 401 or 403 in words: what the query API said, and what Railscope sent it. */
+    private String refused(int status, InputStream body) throws IOException {
+        String said = "";
+        if (body != null) {
+            try (body) {
+                said = TransportErrors.firstLine(new String(body.readNBytes(300), StandardCharsets.UTF_8))
+                        .strip();
+            }
+        }
+        String sent = headers.bearerTokenFile().isPresent()
+                ? "with the token of metrics.bearer-token-file "
+                        + headers.bearerTokenFile().get()
+                : "with no credentials (metrics.bearer-token-file, metrics.headers)";
+        return (status == 401 ? "401 Unauthorized: " : "403 Forbidden: ") + "the query API refused the request " + sent
+                + (said.isEmpty() ? "" : "; it said: " + said);
     }
 
     /**

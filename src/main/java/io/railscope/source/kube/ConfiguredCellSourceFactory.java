@@ -12,6 +12,7 @@ import io.railscope.source.NodeMetricsSource;
 import io.railscope.source.exposition.ExporterScrapeSource;
 import io.railscope.source.exposition.ExporterTarget;
 import io.railscope.source.exposition.PrometheusQuerySource;
+import io.railscope.source.exposition.QueryHeaders;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSource;
@@ -82,7 +83,8 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                     metrics.selector().orElse(""),
                     metrics.nodeLabel(),
                     metrics.targetTimeout(),
-                    Clock.systemUTC()));
+                    Clock.systemUTC(),
+                    new QueryHeaders(metrics.headers(), metrics.bearerTokenFile())));
         }
         if (metrics.targets().isPresent()) {
             List<ExporterTarget> targets =

@@ -1,15 +1,10 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
-import java.net.http.HttpTimeoutException;
-import java.util.concurrent.TimeoutException;
+import io.railscope.source.TransportErrors;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.net.ssl.SSLException;
 
 /**
  * A failed call to a cell's API server in a user's words: which server, through which kubeconfig and context (never a
@@ -31,22 +26,11 @@ final class KubernetesErrors {
     }
 
     static String cause(Throwable failure) {
+        Optional<String> transport = TransportErrors.cause(failure);
+        if (transport.isPresent()) {
+            return transport.get();
+        }
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof ConnectException || cause instanceof NoRouteToHostException) {
-                return "connection refused (is the server address and port right, and the API server up?)";
-            }
-            if (cause instanceof UnknownHostException) {
-                return "name not resolved: " + cause.getMessage();
-            }
-            if (cause instanceof SSLException) {
-                return "TLS failure: " + firstLine(cause.getMessage())
-                        + " (check the server's certificate authority and the server address)";
-            }
-            if (cause instanceof SocketTimeoutException
-                    || cause instanceof HttpTimeoutException
-                    || cause instanceof TimeoutException) {
-                return "no answer in time (" + firstLine(cause.getMessage()) + ")";
-            }
             if (cause instanceof KubernetesClientException api && api.getCode() == 401) {
                 return "401 Unauthorized: the API server did not accept the credentials (an expired token or"
                         + " certificate?)";
@@ -55,7 +39,7 @@ final class KubernetesErrors {
                 return "403 Forbidden: " + forbidden(api);
             }
         }
-        return firstLine(failure.getMessage());
+        return TransportErrors.firstLine(failure.getMessage());
     }
 
     private static String forbidden(KubernetesClientException refused) {
@@ -69,10 +53,6 @@ final class KubernetesErrors {
             return "the credentials may not " + cannot.group(1) + " " + cannot.group(2) + group
                     + "; grant it in Railscope's ClusterRole (k8s/clusterrole.yaml)";
         }
-        return firstLine(said);
-    }
-
-    private static String firstLine(String message) {
-        return message == null ? "no message" : message.lines().findFirst().orElse(message);
+        return TransportErrors.firstLine(said);
     }
 }

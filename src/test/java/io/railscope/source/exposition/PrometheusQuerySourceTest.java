@@ -15,10 +15,15 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -131,7 +136,7 @@ class PrometheusQuerySourceTest {
                             () -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC())
                                     .fetchNodeMetrics())
                     .isInstanceOf(IOException.class)
-                    .hasMessageStartingWith("query count by (__name__)")
+                    .hasMessageStartingWith("Prometheus query API " + url + "/: query count by (__name__)")
                     .hasMessageEndingWith("failed: query timed out in expression evaluation");
             server.removeContext("/api/v1/query");
             server.createContext("/api/v1/query", exchange -> {
@@ -144,7 +149,7 @@ class PrometheusQuerySourceTest {
                             () -> new PrometheusQuerySource(url, "", "node", Duration.ofSeconds(2), Clock.systemUTC())
                                     .fetchNodeMetrics())
                     .isInstanceOf(IOException.class)
-                    .hasMessageStartingWith("query count by (__name__)")
+                    .hasMessageStartingWith("Prometheus query API " + url + "/: query count by (__name__)")
                     .hasMessageEndingWith(": HTTP 502");
         } finally {
             server.stop(0);
@@ -215,5 +220,44 @@ class PrometheusQuerySourceTest {
             labels.add(pairs.get(i), pairs.get(i + 1));
         }
         return PrometheusQuerySource.nodeOf(labels, "node");
+    }
+
+    @Test
+    void everyQueryCarriesTheConfiguredHeadersAndTheTokenAsTheFileHoldsItNow() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/api/v1/query", exchange -> {
+            seen.add(exchange.getRequestHeaders().getFirst("X-Scope-OrgID") + " "
+                    + exchange.getRequestHeaders().getFirst("Authorization"));
+            byte[] body = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        Path token = Files.createTempFile("railscope-query", ".token");
+        try {
+            Files.writeString(token, "first-token\n");
+            PrometheusQuerySource source = new PrometheusQuerySource(
+                    URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
+                    "",
+                    "node",
+                    Duration.ofSeconds(2),
+                    Clock.systemUTC(),
+                    new QueryHeaders(Map.of("X-Scope-OrgID", "gpu-west"), Optional.of(token)));
+            source.fetchNodeMetrics();
+            assertThat(seen).isNotEmpty().allSatisfy(line -> assertThat(line).isEqualTo("gpu-west Bearer first-token"));
+            // a projected service-account token is rotated in place: the next collection sends the new one
+            Files.writeString(token, "rotated-token\n");
+            seen.clear();
+            source.fetchNodeMetrics();
+            assertThat(seen)
+                    .isNotEmpty()
+                    .allSatisfy(line -> assertThat(line).isEqualTo("gpu-west Bearer rotated-token"));
+        } finally {
+            server.stop(0);
+            Files.deleteIfExists(token);
+        }
     }
 }

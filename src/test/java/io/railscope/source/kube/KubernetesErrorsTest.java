@@ -3,25 +3,16 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import io.railscope.config.AuditSettings;
 import io.railscope.config.CellConfig;
 import io.railscope.config.IpamSettings;
-import io.railscope.ops.FreePort;
+import io.railscope.source.FailingEndpoints;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,76 +30,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 class KubernetesErrorsTest {
 
     private static final String TOKEN = "rs-error-token-51c2";
-    private static final CountDownLatch NEVER = new CountDownLatch(1);
-    private static HttpServer server;
-    private static ServerSocket plaintext;
+    private static FailingEndpoints endpoints;
 
     @BeforeAll
     static void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(Executors.newCachedThreadPool());
-        server.createContext("/unauthorized/", exchange -> status(exchange, 401, "Unauthorized", "Unauthorized"));
-        server.createContext(
-                "/forbidden/",
-                exchange -> status(
-                        exchange,
-                        403,
-                        "Forbidden",
-                        "nodes is forbidden: User \\\"system:serviceaccount:railscope:railscope\\\" cannot list resource"
-                                + " \\\"nodes\\\" in API group \\\"\\\" at the cluster scope"));
-        server.createContext("/silent/", exchange -> {
-            try {
-                NEVER.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        server.start();
-        // answers whatever it is sent with plain HTTP, as a server behind a wrong port or without TLS does
-        plaintext = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
-        Thread answering = new Thread(() -> {
-            while (!plaintext.isClosed()) {
-                try (Socket socket = plaintext.accept()) {
-                    socket.getOutputStream()
-                            .write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
-                                    .getBytes(StandardCharsets.US_ASCII));
-                } catch (IOException e) {
-                    // closed at the end of the tests, or a client that went away
-                }
-            }
-        });
-        answering.setDaemon(true);
-        answering.start();
+        endpoints = new FailingEndpoints();
     }
 
     @AfterAll
     static void stop() {
-        NEVER.countDown();
-        server.stop(0);
-        try {
-            plaintext.close();
-        } catch (IOException e) {
-            // closing at the end
-        }
+        endpoints.close();
     }
 
     static Stream<Arguments> failures() throws IOException {
-        String local = "http://127.0.0.1:" + server.getAddress().getPort();
+        String local = "http://" + endpoints.http();
         return Stream.of(
-                Arguments.of("refused", "https://127.0.0.1:" + FreePort.pick(), "connection refused"),
+                Arguments.of("refused", "https://" + FailingEndpoints.refused(), "connection refused"),
                 Arguments.of(
                         "not resolved",
-                        "https://api.no-such-cell.invalid:6443",
-                        "name not resolved: api.no-such-cell.invalid"),
-                // TLS spoken to a server that answers in plain HTTP
-                Arguments.of("TLS", "https://127.0.0.1:" + plaintext.getLocalPort(), "TLS failure"),
+                        "https://" + FailingEndpoints.UNRESOLVED + ":6443",
+                        "name not resolved: " + FailingEndpoints.UNRESOLVED),
+                Arguments.of("TLS", "https://" + endpoints.plaintext(), "TLS failure"),
                 Arguments.of(
                         "401",
-                        local + "/unauthorized",
+                        local + "/k8s-unauthorized",
                         "401 Unauthorized: the API server did not accept the credentials"),
                 Arguments.of(
                         "403",
-                        local + "/forbidden",
+                        local + "/k8s-forbidden",
                         "403 Forbidden: the credentials may not list nodes; grant it in Railscope's ClusterRole"),
                 Arguments.of("timeout", local + "/silent", "no answer in time"));
     }
@@ -146,16 +95,5 @@ class KubernetesErrorsTest {
         } finally {
             client.close();
         }
-    }
-
-    private static void status(HttpExchange exchange, int code, String reason, String message) throws IOException {
-        byte[] body =
-                ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\""
-                                + message + "\",\"reason\":\"" + reason + "\",\"code\":" + code + "}")
-                        .getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(code, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
     }
 }
