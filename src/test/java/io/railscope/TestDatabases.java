@@ -25,8 +25,11 @@ public class TestDatabases implements LauncherSessionListener {
     private static final String EXTERNAL =
             System.getProperty("tests.postgres", System.getenv("RAILSCOPE_TEST_POSTGRES"));
 
-    /** Where the server's URL is kept: a system property, read alike from every class loader of the run. */
-    private static final String SERVER = "tests.postgres.server";
+    /** Where the server's URL and credentials are kept: system properties, read alike from every class loader. */
+    static final String SERVER = "tests.postgres.server";
+
+    static final String USERNAME = "tests.postgres.username";
+    static final String PASSWORD = "tests.postgres.password";
 
     private static EmbeddedDatabase embedded;
 
@@ -35,19 +38,18 @@ public class TestDatabases implements LauncherSessionListener {
         if (System.getProperty(SERVER) != null) {
             return;
         }
-        System.setProperty("quarkus.datasource.username", EmbeddedDatabase.SUPERUSER);
+        System.setProperty(USERNAME, EmbeddedDatabase.SUPERUSER);
         if (EXTERNAL != null && !EXTERNAL.isBlank()) {
             System.setProperty(SERVER, EXTERNAL.substring(0, EXTERNAL.lastIndexOf('/') + 1));
-            System.setProperty("quarkus.datasource.password", "");
+            System.setProperty(PASSWORD, "");
         } else {
             embedded = EmbeddedDatabase.start(Path.of("target", "postgres"), "railscope", "The tests' database");
             System.setProperty(SERVER, embedded.jdbcUrl(""));
-            System.setProperty("quarkus.datasource.password", embedded.password());
+            System.setProperty(PASSWORD, embedded.password());
         }
         for (String database : DATABASES) {
             create(database);
         }
-        System.setProperty("quarkus.datasource.jdbc.url", url("railscope_test"));
     }
 
     @Override
@@ -65,11 +67,11 @@ public class TestDatabases implements LauncherSessionListener {
     }
 
     public static String username() {
-        return System.getProperty("quarkus.datasource.username");
+        return System.getProperty(USERNAME);
     }
 
     public static String password() {
-        return System.getProperty("quarkus.datasource.password");
+        return System.getProperty(PASSWORD);
     }
 
     /** A connection to the database {@code jdbcUrl} names, with the tests' credentials. */

@@ -65,7 +65,7 @@ public class EmbeddedDatabaseConfig implements ConfigSourceFactory {
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured);
         }
-        if ("root".equals(System.getProperty("user.name"))) {
+        if (ServerUser.thisProcessIsRoot()) {
             return Path.of("/var/lib/railscope");
         }
         return Path.of(System.getProperty("user.home"), ".railscope");

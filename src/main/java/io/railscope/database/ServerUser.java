@@ -34,7 +34,7 @@ final class ServerUser {
 
     /** This process's user, or {@code unprivileged} (created when missing) when this process is root. */
     static ServerUser forThisProcess(String unprivileged) {
-        if (!"root".equals(System.getProperty("user.name"))) {
+        if (!thisProcessIsRoot()) {
             return new ServerUser(System.getProperty("user.name"), -1, -1, false);
         }
         if (id(unprivileged, "-u") == null) {
@@ -53,6 +53,15 @@ final class ServerUser {
                     + "' is root, and PostgreSQL refuses to run as root: name an unprivileged user");
         }
         return new ServerUser(unprivileged, uid, gid, true);
+    }
+
+    /** Whether this process runs as root: its uid, where /proc says it, else its user's name. */
+    static boolean thisProcessIsRoot() {
+        try {
+            return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid") == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
     }
 
     String name() {
