@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 
@@ -31,14 +32,7 @@ public final class FailingEndpoints implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/k8s-unauthorized/", exchange -> status(exchange, 401, "Unauthorized", "Unauthorized"));
-        server.createContext(
-                "/k8s-forbidden/",
-                exchange -> status(
-                        exchange,
-                        403,
-                        "Forbidden",
-                        "nodes is forbidden: User \\\"system:serviceaccount:railscope:railscope\\\" cannot list resource"
-                                + " \\\"nodes\\\" in API group \\\"\\\" at the cluster scope"));
+        server.createContext("/k8s-forbidden/", FailingEndpoints::forbiddenAsAnApiServerSaysIt);
         // the tenant error of the Cortex lineage (user.ErrNoOrgID) when X-Scope-OrgID is missing
         server.createContext("/unauthorized/", exchange -> text(exchange, 401, "no org id"));
         server.createContext("/forbidden/", exchange -> text(exchange, 403, "Forbidden"));
@@ -97,6 +91,23 @@ public final class FailingEndpoints implements AutoCloseable {
         String body = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\""
                 + message + "\",\"reason\":\"" + reason + "\",\"code\":" + code + "}";
         answer(exchange, code, "application/json", body);
+    }
+
+    /**
+     * A 403 in the API server's words for the resource asked for ({@code /api/v1/pods} or
+     * {@code /apis/<group>/<version>/<resource>}, listed at the cluster scope).
+     */
+    private static void forbiddenAsAnApiServerSaysIt(HttpExchange exchange) throws IOException {
+        String[] path = exchange.getRequestURI().getPath().split("/");
+        String resource = path[path.length - 1];
+        int apis = Arrays.asList(path).indexOf("apis");
+        String group = apis >= 0 && apis + 1 < path.length ? path[apis + 1] : "";
+        status(
+                exchange,
+                403,
+                "Forbidden",
+                resource + " is forbidden: User \\\"system:serviceaccount:railscope:railscope\\\" cannot list resource"
+                        + " \\\"" + resource + "\\\" in API group \\\"" + group + "\\\" at the cluster scope");
     }
 
     private static void text(HttpExchange exchange, int code, String line) throws IOException {

@@ -49,7 +49,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         if (!cell.readsKubernetes()) {
             // a metrics-only cell: its Kubernetes API is never attempted, so neither IPAM nor NCCL jobs
             return Optional.of(
-                    new CellSources(Optional.empty(), nodeMetrics(configured.metrics(), null), Optional.empty()));
+                    new CellSources(Optional.empty(), nodeMetrics(configured.metrics(), null, ""), Optional.empty()));
         }
         KubernetesClient client;
         KubernetesSource kubernetes;
@@ -73,10 +73,16 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
             };
         }
         return Optional.of(new CellSources(
-                Optional.of(kubernetes), nodeMetrics(configured.metrics(), client), nccl(cell, client)));
+                Optional.of(kubernetes),
+                nodeMetrics(
+                        configured.metrics(),
+                        client,
+                        client == null ? "" : KubernetesClients.where(configured.kubernetes(), client)),
+                nccl(cell, client)));
     }
 
-    private static Optional<NodeMetricsSource> nodeMetrics(CellConfig.Metrics metrics, KubernetesClient client) {
+    private static Optional<NodeMetricsSource> nodeMetrics(
+            CellConfig.Metrics metrics, KubernetesClient client, String where) {
         if (metrics.prometheusUrl().isPresent()) {
             return Optional.of(new PrometheusQuerySource(
                     metrics.prometheusUrl().get(),
@@ -98,7 +104,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
         }
         if (metrics.exporterSelector().isPresent() && client != null) {
             ExporterDiscovery discovery =
-                    new ExporterDiscovery(client, metrics.exporterSelector().get(), metrics.exporterPort());
+                    new ExporterDiscovery(client, metrics.exporterSelector().get(), metrics.exporterPort(), where);
             return Optional.of(new ExporterScrapeSource(
                     discovery::targets,
                     metrics.connectTimeout(),

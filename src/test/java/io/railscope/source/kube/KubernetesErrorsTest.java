@@ -91,6 +91,16 @@ class KubernetesErrorsTest {
                     .startsWith("Kubernetes API " + server.replaceAll("/+$", ""))
                     .contains("kubeconfig " + kubeconfig, "context prod-east", cause)
                     .doesNotContain(TOKEN);
+            // the exporters of a cell whose node_exporter pods are found through the same API
+            ExporterDiscovery discovery = new ExporterDiscovery(
+                    client, "app=node-exporter", 9100, KubernetesClients.where(kubernetes, client));
+            assertThat(catchThrowable(discovery::targets).getMessage())
+                    .startsWith("Kubernetes API " + server.replaceAll("/+$", ""))
+                    .contains(
+                            "context prod-east",
+                            "(finding node_exporter pods by metrics.exporter-selector app=node-exporter)",
+                            cause.replace("list nodes", "list pods"))
+                    .doesNotContain(TOKEN);
             source.close();
         } finally {
             client.close();
