@@ -99,6 +99,8 @@ public final class EmbeddedDatabase {
         LeftoverServer.stopIfRunning(data, directory);
         if (!Files.exists(data.resolve("PG_VERSION"))) {
             initdb(binaries, data);
+        } else {
+            user.reclaim(data);
         }
         for (int attempt = 1; ; attempt++) {
             port = freePort();

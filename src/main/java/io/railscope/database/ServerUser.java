@@ -3,6 +3,7 @@ package io.railscope.database;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The operating-system user PostgreSQL runs as. PostgreSQL refuses to run as root ({@code initdb: cannot be run as
@@ -110,6 +112,22 @@ final class ServerUser {
                         PosixFilePermission.OWNER_READ,
                         PosixFilePermission.OWNER_WRITE,
                         PosixFilePermission.OWNER_EXECUTE));
+    }
+
+    /**
+     * Gives back to this user a data directory another uid owns (the user removed and created again under another
+     * uid): PostgreSQL refuses to start on a data directory it does not own.
+     */
+    void reclaim(Path data) throws IOException {
+        if (!switched || (Integer) Files.getAttribute(data, "unix:uid") == uid) {
+            return;
+        }
+        try (Stream<Path> tree = Files.walk(data)) {
+            for (Path path : (Iterable<Path>) tree::iterator) {
+                Files.setAttribute(path, "unix:uid", uid, LinkOption.NOFOLLOW_LINKS);
+                Files.setAttribute(path, "unix:gid", gid, LinkOption.NOFOLLOW_LINKS);
+            }
+        }
     }
 
     /** Refuses a directory this user cannot reach: one of its parents is not searchable by it (such as /root). */

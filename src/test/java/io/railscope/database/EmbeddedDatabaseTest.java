@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
@@ -106,6 +107,28 @@ class EmbeddedDatabaseTest {
         }
         assertThat(ProcessHandle.of(second.pid()).filter(ProcessHandle::isAlive))
                 .isEmpty();
+    }
+
+    @Test
+    void dataLeftByTheUserUnderAnotherUidIsTakenBack() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "only root runs the server as another user");
+        Path other = directory.resolve("recreated-user");
+        EmbeddedDatabase first = EmbeddedDatabase.start(other, USER, "first");
+        first.stop();
+        // as after the user was removed and created again: the data belongs to a uid that is not the user's
+        try (var tree = Files.walk(other.resolve("data"))) {
+            for (Path path : (Iterable<Path>) tree::iterator) {
+                Files.setAttribute(path, "unix:uid", 54_321, LinkOption.NOFOLLOW_LINKS);
+            }
+        }
+        EmbeddedDatabase second = EmbeddedDatabase.start(other, USER, "second");
+        try {
+            assertThat(text(second, "postgres", "SELECT 1")).isEqualTo("1");
+            assertThat(Files.getOwner(other.resolve("data/PG_VERSION")).getName())
+                    .isEqualTo(USER);
+        } finally {
+            second.stop();
+        }
     }
 
     @Test
