@@ -146,6 +146,12 @@ public class Fleet {
                     prefix
                             + "metrics.bearer-token-file and metrics.headers are sent to a query API: set metrics.prometheus-url");
         }
+        metrics.headers().forEach((header, value) -> {
+            if (!HeaderValues.validName(header) || !HeaderValues.valid(value)) {
+                throw new InvalidConfigurationException(prefix + "metrics.headers." + header
+                        + ": not an HTTP header (a name of letters, digits and -, a value without line breaks)");
+            }
+        });
         metrics.targets()
                 .ifPresent(targets -> targets.forEach(target -> {
                     if (!target.matches("[^\\s:/]+:\\d{1,5}")) {

@@ -6,21 +6,17 @@ import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.commons.io.file.PathUtils;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,15 +33,17 @@ public final class EmbeddedDatabase {
     private static final Logger LOG = Logger.getLogger(EmbeddedDatabase.class);
     private static final long READY_TIMEOUT_SECONDS = 60;
     private static final int START_ATTEMPTS = 3;
+    /** SQLSTATE invalid_password: the password file does not match the cluster. */
+    private static final String INVALID_PASSWORD = "28P01";
 
     private final Path directory;
     private final ServerUser user;
     private final Path log;
+    private final Path passwordFile;
     private final String password;
     private final FileChannel lockChannel;
     private final FileLock lock;
-    private volatile boolean stopping;
-    private Process server;
+    private ServerProcess server;
     private int port;
     private String version;
 
@@ -56,39 +54,53 @@ public final class EmbeddedDatabase {
         this.log = directory.resolve("postgres.log");
         this.lockChannel = lockChannel;
         this.lock = lock;
-        this.password = DatabasePassword.readOrCreate(directory.resolve("password"));
+        this.passwordFile = directory.resolve("password");
+        this.password = DatabasePassword.readOrCreate(passwordFile);
     }
 
     /**
      * Starts the server whose data lies under {@code directory} (created and initialised when new), run as
      * {@code unprivilegedUser} when this process is root, with the database {@value #DATABASE} in it; logs one line
-     * that starts with {@code why}.
+     * that starts with {@code why}. A start that fails leaves no server running and the directory free.
      */
     public static EmbeddedDatabase start(Path directory, String unprivilegedUser, String why) {
         Path absolute = directory.toAbsolutePath().normalize();
+        EmbeddedDatabase database = null;
         try {
-            Files.createDirectories(absolute);
+            if (!Files.exists(absolute)) {
+                Files.createDirectories(absolute);
+                // whatever the umask: the server's unprivileged user reaches its data through this directory
+                Files.setPosixFilePermissions(absolute, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
             FileChannel channel = FileChannel.open(
                     absolute.resolve("railscope.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock;
-            try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;
-            }
+            FileLock lock = lock(channel);
             if (lock == null) {
                 channel.close();
                 throw new EmbeddedDatabaseException("the database directory " + absolute
                         + " is in use by another Railscope process: stop it, or set railscope.database.directory"
                         + " to another directory");
             }
-            EmbeddedDatabase database =
-                    new EmbeddedDatabase(absolute, ServerUser.forThisProcess(unprivilegedUser), channel, lock);
+            database = new EmbeddedDatabase(absolute, ServerUser.forThisProcess(unprivilegedUser), channel, lock);
             database.run(why);
             return database;
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            if (database != null) {
+                database.stop();
+            }
+            if (e instanceof EmbeddedDatabaseException said) {
+                throw said;
+            }
             throw new EmbeddedDatabaseException(
                     "could not start Railscope's own PostgreSQL in " + absolute + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static FileLock lock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
         }
     }
 
@@ -97,25 +109,23 @@ public final class EmbeddedDatabase {
         Path binaries = PostgresBinaries.unpackedUnder(directory);
         Path data = directory.resolve("data");
         LeftoverServer.stopIfRunning(data, directory);
-        if (!Files.exists(data.resolve("PG_VERSION"))) {
-            initdb(binaries, data);
-        } else {
-            user.reclaim(data);
-        }
+        DataDirectory.ready(directory, binaries, user, password, log);
         for (int attempt = 1; ; attempt++) {
             port = freePort();
             long logStart = Files.exists(log) ? Files.size(log) : 0;
-            server = spawn(binaries, data);
+            server = ServerProcess.start(user, binaries, data, port, directory, log);
             String failure = awaitReady(logStart);
             if (failure == null) {
                 break;
             }
+            server.kill();
             if (attempt == START_ATTEMPTS || !failure.contains("could not bind")) {
                 throw new EmbeddedDatabaseException(
                         "Railscope's own PostgreSQL did not start (" + log + "): " + failure);
             }
         }
         createDatabaseIfMissing(DATABASE);
+        server.announce();
         LOG.infof(
                 "%s: Railscope runs its own PostgreSQL %s on 127.0.0.1:%d as user %s, data in %s, server log %s",
                 why, version, port, user.name(), data, log);
@@ -166,13 +176,9 @@ public final class EmbeddedDatabase {
 
     /** Stops the server (PostgreSQL's fast shutdown) and waits for it to end, then frees the directory. */
     public void stop() {
-        stopping = true;
         try {
-            if (server != null && server.isAlive()) {
-                LeftoverServer.signalFastShutdown(server.toHandle());
-                if (!server.waitFor(60, TimeUnit.SECONDS)) {
-                    server.destroyForcibly();
-                }
+            if (server != null) {
+                server.stop();
             }
             lock.release();
             lockChannel.close();
@@ -183,101 +189,7 @@ public final class EmbeddedDatabase {
         }
     }
 
-    private void initdb(Path binaries, Path data) throws IOException {
-        if (Files.exists(data)) {
-            PathUtils.deleteDirectory(data);
-        }
-        Files.createDirectories(data);
-        user.own(data);
-        Path passwordFile = directory.resolve("initdb-password");
-        Files.deleteIfExists(passwordFile);
-        Files.writeString(passwordFile, password + "\n", StandardCharsets.UTF_8);
-        user.own(passwordFile);
-        List<String> command = user.command(
-                List.of(
-                        binaries.resolve("bin/initdb").toString(),
-                        "--pgdata=" + data,
-                        "--username=" + SUPERUSER,
-                        "--auth=scram-sha-256",
-                        "--pwfile=" + passwordFile,
-                        "--encoding=UTF8",
-                        "--no-locale"),
-                false);
-        Process initdb = new ProcessBuilder(command)
-                .directory(directory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        try {
-            if (!initdb.waitFor(5, TimeUnit.MINUTES) || initdb.exitValue() != 0) {
-                initdb.destroyForcibly();
-                throw new EmbeddedDatabaseException("initdb failed for " + data + ": " + LogTail.of(log, 0));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EmbeddedDatabaseException("interrupted while initdb ran for " + data);
-        } finally {
-            Files.deleteIfExists(passwordFile);
-        }
-    }
-
-    /**
-     * Starts the server from a thread that lives as long as it: the server is told to shut down when that thread ends,
-     * so it ends with this process however this process ends.
-     */
-    private Process spawn(Path binaries, Path data) throws IOException {
-        List<String> command = user.command(
-                List.of(
-                        binaries.resolve("bin/postgres").toString(),
-                        "-D",
-                        data.toString(),
-                        "-p",
-                        Integer.toString(port),
-                        "-c",
-                        "listen_addresses=127.0.0.1",
-                        "-c",
-                        "unix_socket_directories=",
-                        "-c",
-                        "max_connections=300"),
-                true);
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(directory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        CompletableFuture<Process> started = new CompletableFuture<>();
-        Thread keeper = new Thread(() -> keep(builder, started), "railscope-postgres");
-        keeper.setDaemon(true);
-        keeper.start();
-        try {
-            return started.get();
-        } catch (ExecutionException e) {
-            throw new IOException(e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while starting PostgreSQL", e);
-        }
-    }
-
-    private void keep(ProcessBuilder builder, CompletableFuture<Process> started) {
-        Process process;
-        try {
-            process = builder.start();
-        } catch (IOException e) {
-            started.completeExceptionally(e);
-            return;
-        }
-        started.complete(process);
-        try {
-            int code = process.waitFor();
-            if (!stopping && process == server && version != null) {
-                LOG.errorf("Railscope's own PostgreSQL ended (exit code %d); its log: %s", code, log);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Null once the server answers; else why it will not (from its log). */
+    /** Null once the server answers; else why it will not (from its log, or the password it refuses). */
     private String awaitReady(long logStart) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
         SQLException last = null;
@@ -292,6 +204,10 @@ public final class EmbeddedDatabase {
                 version = rs.getString(1);
                 return null;
             } catch (SQLException e) {
+                if (INVALID_PASSWORD.equals(e.getSQLState())) {
+                    return "the password in " + passwordFile + " does not open the data in " + directory.resolve("data")
+                            + " (was the file replaced?): restore it, or move data/ away to start with an empty database";
+                }
                 last = e;
             }
             try {
@@ -301,7 +217,6 @@ public final class EmbeddedDatabase {
                 throw new IOException("interrupted while waiting for PostgreSQL", e);
             }
         }
-        server.destroyForcibly();
         return "no answer in " + READY_TIMEOUT_SECONDS + " s (" + (last == null ? "" : last.getMessage()) + ") "
                 + LogTail.of(log, logStart);
     }

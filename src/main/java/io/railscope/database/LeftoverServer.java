@@ -64,7 +64,7 @@ final class LeftoverServer {
                 .filter(ProcessHandle::isAlive)
                 .filter(p -> p.info()
                         .command()
-                        .map(c -> c.startsWith(directory.toString()))
+                        .map(command -> Path.of(command).normalize().startsWith(directory))
                         .orElse(false));
     }
 }

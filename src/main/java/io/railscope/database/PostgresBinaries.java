@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URL;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -14,6 +15,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
@@ -47,6 +49,14 @@ final class PostgresBinaries {
             Path partial = Files.createTempDirectory(parent, ".unpacking-");
             try (InputStream in = resource.openStream()) {
                 unpack(in, partial);
+            }
+            // the archive has no entries for some directories: whatever the umask, every user may enter them
+            try (Stream<Path> tree = Files.walk(partial)) {
+                for (Path path : (Iterable<Path>) tree::iterator) {
+                    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
+                    }
+                }
             }
             Files.createFile(partial.resolve(COMPLETE));
             Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -82,23 +92,29 @@ final class PostgresBinaries {
         }
     }
 
+    /** {@code path}, refused when it leaves the tree (an archive entry or link pointing outside it). */
+    private static Path inside(Path tree, Path path, String entry) throws IOException {
+        if (!path.normalize().startsWith(tree)) {
+            throw new IOException("archive entry outside its tree: " + entry);
+        }
+        return path.normalize();
+    }
+
     private static void unpack(InputStream archive, Path target) throws IOException {
         try (TarArchiveInputStream tar = new TarArchiveInputStream(new XZCompressorInputStream(archive))) {
             TarArchiveEntry entry;
             while ((entry = tar.getNextEntry()) != null) {
-                Path path = target.resolve(entry.getName()).normalize();
-                if (!path.startsWith(target)) {
-                    throw new IOException("archive entry outside its tree: " + entry.getName());
-                }
+                Path path = inside(target, target.resolve(entry.getName()), entry.getName());
                 if (entry.isDirectory()) {
                     Files.createDirectories(path);
                     Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
                 } else if (entry.isSymbolicLink()) {
                     Files.createDirectories(path.getParent());
+                    inside(target, path.getParent().resolve(entry.getLinkName()), entry.getName());
                     Files.createSymbolicLink(path, Path.of(entry.getLinkName()));
                 } else if (entry.isLink()) {
                     Files.createDirectories(path.getParent());
-                    Files.createLink(path, target.resolve(entry.getLinkName()));
+                    Files.createLink(path, inside(target, target.resolve(entry.getLinkName()), entry.getName()));
                 } else {
                     Files.createDirectories(path.getParent());
                     Files.copy(tar, path, StandardCopyOption.REPLACE_EXISTING);

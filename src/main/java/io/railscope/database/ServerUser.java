@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -76,28 +77,41 @@ final class ServerUser {
     }
 
     /**
-     * {@code command} as it runs for this user; with {@code endsWithCaller}, the process is also sent SIGINT (PostgreSQL's
-     * fast shutdown) when the thread that starts it ends, so that the server ends with Railscope even after kill -9.
+     * {@code command} as it runs for this user; with {@code endsWithCaller}, and where {@link #endsWithCaller()}, the
+     * process is also sent SIGINT (PostgreSQL's fast shutdown; initdb cleans up on it) when the thread that starts it
+     * ends, so that it ends with Railscope even after kill -9.
      */
     List<String> command(List<String> command, boolean endsWithCaller) {
-        boolean setpriv = Files.isExecutable(SETPRIV);
-        if (switched && !setpriv) {
+        if (switched && !Files.isExecutable(SETPRIV)) {
             throw new EmbeddedDatabaseException(
                     "Railscope runs as root and needs " + SETPRIV + " (util-linux) to run PostgreSQL as " + name);
         }
+        boolean deathSignal = endsWithCaller && endsWithCaller();
         List<String> wrapped = new ArrayList<>();
-        if (setpriv && (switched || endsWithCaller)) {
+        if (switched || deathSignal) {
             wrapped.add(SETPRIV.toString());
             if (switched) {
                 wrapped.addAll(List.of("--reuid=" + uid, "--regid=" + gid, "--clear-groups"));
             }
-            if (endsWithCaller) {
+            if (deathSignal) {
                 wrapped.addAll(List.of("--pdeathsig", "INT"));
             }
             wrapped.add("--");
         }
         wrapped.addAll(command);
         return wrapped;
+    }
+
+    /** Whether processes can be told to end with the thread that starts them: setpriv with --pdeathsig (util-linux 2.33). */
+    boolean endsWithCaller() {
+        return DeathSignal.AVAILABLE;
+    }
+
+    private static final class DeathSignal {
+        static final boolean AVAILABLE = Files.isExecutable(SETPRIV)
+                && Optional.ofNullable(run(List.of(SETPRIV.toString(), "--help")))
+                        .map(help -> help.contains("--pdeathsig"))
+                        .orElse(false);
     }
 
     /** Gives {@code path} to this user, alone ({@code rwx------}), as PostgreSQL wants its data directory. */

@@ -45,16 +45,27 @@ public final class TransportErrors {
                     || cause instanceof TimeoutException) {
                 timeout = timeout == null ? cause : timeout;
             } else if (cause instanceof ConnectException || cause instanceof NoRouteToHostException) {
-                refused = refused == null ? cause : refused;
+                // the innermost says most: Java's HTTP client wraps the socket's own exception in one without message
+                refused = cause;
             }
         }
         if (timeout != null) {
             return Optional.of("no answer in time (" + firstLine(timeout.getMessage()) + ")");
         }
         if (refused != null) {
-            return Optional.of("connection refused (is the address and port right, and the server up?)");
+            return Optional.of(connectFailure(refused));
         }
         return Optional.empty();
+    }
+
+    /** Refused, or not reached at all (no route, network unreachable): the socket's own words tell which. */
+    private static String connectFailure(Throwable failure) {
+        String message = failure.getMessage();
+        if (failure instanceof ConnectException
+                && (message == null || message.toLowerCase().contains("refused"))) {
+            return "connection refused (is the address and port right, and the server up?)";
+        }
+        return "cannot connect: " + (message == null ? failure.getClass().getSimpleName() : firstLine(message));
     }
 
     /** {@code uri} as it may be shown: without the user information a URL can carry ({@code user:password@}). */

@@ -10,10 +10,13 @@ import io.smallrye.config.SmallRyeConfigBuilder;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Which configured cells have their Kubernetes API read: a metrics source and no kubernetes key make a metrics-only cell. */
 @Execution(ExecutionMode.CONCURRENT)
@@ -64,12 +67,34 @@ class MetricsOnlyCellTest {
                 .hasMessageContaining("set metrics.prometheus-url");
     }
 
+    static Stream<Arguments> headersHttpCannotCarry() {
+        return Stream.of(
+                Arguments.of("a value of two lines", "X-Scope-OrgID", "gpu-west\r\nX-Injected: 1"),
+                Arguments.of("a name with a space", "X Scope", "gpu-west"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("headersHttpCannotCarry")
+    void aHeaderThatHttpCannotCarryIsRefused(String title, String name, String value) {
+        Map<String, String> properties = new HashMap<>();
+        properties.put("railscope.cells.edge.metrics.prometheus-url", "http://prometheus:9090");
+        properties.put("railscope.cells.edge.metrics.headers." + name, value);
+        assertThatThrownBy(() -> cell(properties))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("railscope.cells.edge.metrics.headers." + name + ": not an HTTP header")
+                .hasMessageNotContaining("X-Injected");
+    }
+
     private static CellSettings cell(String keys) {
         Map<String, String> properties = new HashMap<>();
         for (String key : keys.split(";")) {
             String[] pair = key.strip().split("=", 2);
             properties.put("railscope.cells.edge." + pair[0], pair[1]);
         }
+        return cell(properties);
+    }
+
+    private static CellSettings cell(Map<String, String> properties) {
         SmallRyeConfig config = new SmallRyeConfigBuilder()
                 .withSources(new PropertiesConfigSource(properties, "test", 100))
                 .withConverter(Duration.class, 200, new DurationConverter())

@@ -2,8 +2,10 @@ package io.railscope.database;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.railscope.ops.FreePort;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +17,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.AfterAll;
@@ -91,22 +95,56 @@ class EmbeddedDatabaseTest {
         Path other = directory.resolve("restarted");
         EmbeddedDatabase first = EmbeddedDatabase.start(other, USER, "first");
         execute(first, "CREATE TABLE kept (v text); INSERT INTO kept VALUES ('x')");
-        long pid = first.pid();
-        // what a Railscope killed outright leaves: its server still running on the directory
-        LeftoverServer.stopIfRunning(other.resolve("data"), other);
-        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty();
         first.stop();
-
-        EmbeddedDatabase second = EmbeddedDatabase.start(other, USER, "second");
+        // what a Railscope killed outright leaves where the server cannot be told: its server still running
+        Process leftover = leftoverServer(other);
         try {
-            assertThat(second.pid()).isNotEqualTo(pid);
-            assertThat(text(second, EmbeddedDatabase.DATABASE, "SELECT v FROM kept"))
-                    .isEqualTo("x");
+            EmbeddedDatabase second = EmbeddedDatabase.start(other, USER, "second");
+            try {
+                assertThat(leftover.waitFor(30, TimeUnit.SECONDS))
+                        .as("the server left running is stopped")
+                        .isTrue();
+                assertThat(text(second, EmbeddedDatabase.DATABASE, "SELECT v FROM kept"))
+                        .isEqualTo("x");
+            } finally {
+                second.stop();
+            }
+            assertThat(ProcessHandle.of(second.pid()).filter(ProcessHandle::isAlive))
+                    .isEmpty();
         } finally {
-            second.stop();
+            leftover.destroyForcibly();
         }
-        assertThat(ProcessHandle.of(second.pid()).filter(ProcessHandle::isAlive))
-                .isEmpty();
+    }
+
+    @Test
+    void aHalfMadeClusterFromAnInterruptedFirstStartIsMadeAgain() throws Exception {
+        Path other = directory.resolve("interrupted");
+        // initdb killed half-way: its directory is there, never moved to data/
+        Files.createDirectories(other.resolve("data.initdb/base"));
+        Files.writeString(other.resolve("data.initdb/PG_VERSION"), "14\n");
+        EmbeddedDatabase database = EmbeddedDatabase.start(other, USER, "after an interrupted start");
+        try {
+            assertThat(text(database, EmbeddedDatabase.DATABASE, "SELECT current_database()"))
+                    .isEqualTo(EmbeddedDatabase.DATABASE);
+            assertThat(other.resolve("data.initdb")).doesNotExist();
+        } finally {
+            database.stop();
+        }
+    }
+
+    @Test
+    void aPasswordFileThatNoLongerOpensTheDataIsNamedAtOnce() throws Exception {
+        Path other = directory.resolve("password-replaced");
+        EmbeddedDatabase.start(other, USER, "first").stop();
+        Files.writeString(other.resolve("password"), "not-the-one-initdb-was-given\n");
+        assertThatThrownBy(() -> EmbeddedDatabase.start(other, USER, "second"))
+                .isInstanceOf(EmbeddedDatabaseException.class)
+                .hasMessageContaining("the password in " + other.resolve("password") + " does not open the data in "
+                        + other.resolve("data"))
+                .hasMessageNotContaining("not-the-one");
+        // the failed start leaves no server behind and the directory free
+        Files.writeString(other.resolve("password"), "still-not-it\n");
+        assertThatThrownBy(() -> EmbeddedDatabase.start(other, USER, "third")).hasMessageContaining("does not open");
     }
 
     @Test
@@ -149,6 +187,30 @@ class EmbeddedDatabaseTest {
         assertThatThrownBy(() -> EmbeddedDatabase.start(directory.resolve("as-root"), "root", "as root"))
                 .isInstanceOf(EmbeddedDatabaseException.class)
                 .hasMessageContaining("PostgreSQL refuses to run as root");
+    }
+
+    /** The server of {@code directory} started as Railscope starts it, but by no Railscope: as one killed outright leaves it. */
+    private static Process leftoverServer(Path directory) throws Exception {
+        ServerUser user = ServerUser.forThisProcess(USER);
+        Path binaries = PostgresBinaries.unpackedUnder(directory);
+        Process server = new ProcessBuilder(user.command(
+                        List.of(
+                                binaries.resolve("bin/postgres").toString(),
+                                "-D",
+                                directory.resolve("data").toString(),
+                                "-p",
+                                Integer.toString(FreePort.pick()),
+                                "-c",
+                                "listen_addresses=127.0.0.1",
+                                "-c",
+                                "unix_socket_directories="),
+                        false))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        directory.resolve("postgres.log").toFile()))
+                .start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(directory.resolve("data/postmaster.pid")));
+        return server;
     }
 
     /** The user a process runs as, from its real uid in /proc. */

@@ -176,6 +176,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         connection.setConnectTimeout((int) timeout.toMillis());
         connection.setReadTimeout((int) timeout.toMillis());
         connection.setRequestProperty("Accept", "application/json");
+        // values are checked by QueryHeaders and at start-up: a refusal here would repeat the value in its message
         headers.forEach(connection::setRequestProperty);
         int status = connection.getResponseCode();
         if (status == 401 || status == 403) {
@@ -202,10 +203,7 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                         .strip();
             }
         }
-        String sent = headers.bearerTokenFile().isPresent()
-                ? "with the token of metrics.bearer-token-file "
-                        + headers.bearerTokenFile().get()
-                : "with no credentials (metrics.bearer-token-file, metrics.headers)";
+        String sent = headers.sent();
         return (status == 401 ? "401 Unauthorized: " : "403 Forbidden: ") + "the query API refused the request " + sent
                 + (said.isEmpty() ? "" : "; it said: " + said);
     }

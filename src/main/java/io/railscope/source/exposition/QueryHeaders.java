@@ -1,5 +1,6 @@
 package io.railscope.source.exposition;
 
+import io.railscope.config.HeaderValues;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,8 +34,25 @@ public record QueryHeaders(Map<String, String> fixed, Optional<Path> bearerToken
                 throw new IOException("the bearer token file " + bearerTokenFile.get() + " (metrics.bearer-token-file)"
                         + " cannot be read: " + e.getClass().getSimpleName());
             }
+            if (!HeaderValues.valid(token)) {
+                throw new IOException("the bearer token file " + bearerTokenFile.get() + " (metrics.bearer-token-file)"
+                        + " holds more than one token: a line break or a control character in it");
+            }
             headers.put("Authorization", "Bearer " + token);
         }
         return headers;
+    }
+
+    /** What was sent with a refused query, without a value: the token's file and the headers' names. */
+    String sent() {
+        if (bearerTokenFile.isPresent()) {
+            return "with the token of metrics.bearer-token-file " + bearerTokenFile.get()
+                    + (fixed.isEmpty() ? "" : " and metrics.headers " + String.join(", ", fixed.keySet()));
+        }
+        if (!fixed.isEmpty()) {
+            return "with metrics.headers " + String.join(", ", fixed.keySet())
+                    + " and no token (metrics.bearer-token-file)";
+        }
+        return "with no credentials (metrics.bearer-token-file, metrics.headers)";
     }
 }

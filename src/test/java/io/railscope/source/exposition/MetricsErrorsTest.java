@@ -61,12 +61,14 @@ class MetricsErrorsTest {
                         "401",
                         local + "/unauthorized",
                         "401 Unauthorized: the query API refused the request with the token of"
-                                + " metrics.bearer-token-file " + tokenFile + "; it said: no org id"),
+                                + " metrics.bearer-token-file " + tokenFile
+                                + " and metrics.headers X-Scope-OrgID; it said: no org id"),
                 Arguments.of(
                         "403",
                         local + "/forbidden",
                         "403 Forbidden: the query API refused the request with the token of"
-                                + " metrics.bearer-token-file " + tokenFile + "; it said: Forbidden"),
+                                + " metrics.bearer-token-file " + tokenFile
+                                + " and metrics.headers X-Scope-OrgID; it said: Forbidden"),
                 Arguments.of("timeout", local + "/silent", "no answer in time"));
     }
 
@@ -104,7 +106,44 @@ class MetricsErrorsTest {
     }
 
     @Test
-    void anUnreadableTokenFileIsNamedAndNothingIsSent() {
+    void headersWithoutATokenAreNamedWithoutTheirValues() {
+        PrometheusQuerySource source = new PrometheusQuerySource(
+                URI.create("http://" + endpoints.http() + "/unauthorized"),
+                "",
+                "node",
+                Duration.ofSeconds(2),
+                Clock.systemUTC(),
+                new QueryHeaders(Map.of("X-Scope-OrgID", "tenant-secret-name"), Optional.empty()));
+        assertThat(catchThrowable(source::fetchNodeMetrics))
+                .hasMessageContaining("the query API refused the request with metrics.headers X-Scope-OrgID and no"
+                        + " token (metrics.bearer-token-file)")
+                .hasMessageNotContaining("tenant-secret-name");
+    }
+
+    @Test
+    void aTokenFileOfTwoLinesIsRefusedWithoutShowingEitherLine() throws IOException {
+        Path twoLines = Files.createTempFile("railscope-query", ".token");
+        Files.writeString(twoLines, TOKEN + "\nsecond-line-7f3a\n", StandardCharsets.UTF_8);
+        try {
+            PrometheusQuerySource source = new PrometheusQuerySource(
+                    URI.create("http://" + endpoints.http() + "/unauthorized"),
+                    "",
+                    "node",
+                    Duration.ofSeconds(2),
+                    Clock.systemUTC(),
+                    new QueryHeaders(Map.of(), Optional.of(twoLines)));
+            assertThat(catchThrowable(source::fetchNodeMetrics))
+                    .hasMessageContaining("the bearer token file " + twoLines + " (metrics.bearer-token-file) holds"
+                            + " more than one token")
+                    .hasMessageNotContaining(TOKEN)
+                    .hasMessageNotContaining("second-line");
+        } finally {
+            Files.deleteIfExists(twoLines);
+        }
+    }
+
+    @Test
+    void anUnreadableTokenFileIsNamed() {
         Path missing = tokenFile.resolveSibling("no-such.token");
         PrometheusQuerySource source = new PrometheusQuerySource(
                 URI.create("http://" + endpoints.http() + "/unauthorized"),
