@@ -94,12 +94,7 @@ class MetricsErrorsTest {
 
     @Test
     void without401CredentialsTheWordsSayWhereToSetThem() {
-        PrometheusQuerySource source = new PrometheusQuerySource(
-                URI.create("http://" + endpoints.http() + "/unauthorized"),
-                "",
-                "node",
-                Duration.ofSeconds(2),
-                Clock.systemUTC());
+        PrometheusQuerySource source = unauthorized(QueryHeaders.NONE);
         assertThat(catchThrowable(source::fetchNodeMetrics))
                 .hasMessageEndingWith("401 Unauthorized: the query API refused the request with no credentials"
                         + " (metrics.bearer-token-file, metrics.headers); it said: no org id");
@@ -107,13 +102,8 @@ class MetricsErrorsTest {
 
     @Test
     void headersWithoutATokenAreNamedWithoutTheirValues() {
-        PrometheusQuerySource source = new PrometheusQuerySource(
-                URI.create("http://" + endpoints.http() + "/unauthorized"),
-                "",
-                "node",
-                Duration.ofSeconds(2),
-                Clock.systemUTC(),
-                new QueryHeaders(Map.of("X-Scope-OrgID", "tenant-secret-name"), Optional.empty()));
+        PrometheusQuerySource source =
+                unauthorized(new QueryHeaders(Map.of("X-Scope-OrgID", "tenant-secret-name"), Optional.empty()));
         assertThat(catchThrowable(source::fetchNodeMetrics))
                 .hasMessageContaining("the query API refused the request with metrics.headers X-Scope-OrgID and no"
                         + " token (metrics.bearer-token-file)")
@@ -125,13 +115,7 @@ class MetricsErrorsTest {
         Path twoLines = Files.createTempFile("railscope-query", ".token");
         Files.writeString(twoLines, TOKEN + "\nsecond-line-7f3a\n", StandardCharsets.UTF_8);
         try {
-            PrometheusQuerySource source = new PrometheusQuerySource(
-                    URI.create("http://" + endpoints.http() + "/unauthorized"),
-                    "",
-                    "node",
-                    Duration.ofSeconds(2),
-                    Clock.systemUTC(),
-                    new QueryHeaders(Map.of(), Optional.of(twoLines)));
+            PrometheusQuerySource source = unauthorized(new QueryHeaders(Map.of(), Optional.of(twoLines)));
             assertThat(catchThrowable(source::fetchNodeMetrics))
                     .hasMessageContaining("the bearer token file " + twoLines + " (metrics.bearer-token-file) holds"
                             + " more than one token")
@@ -145,16 +129,21 @@ class MetricsErrorsTest {
     @Test
     void anUnreadableTokenFileIsNamed() {
         Path missing = tokenFile.resolveSibling("no-such.token");
-        PrometheusQuerySource source = new PrometheusQuerySource(
+        PrometheusQuerySource source = unauthorized(new QueryHeaders(Map.of(), Optional.of(missing)));
+        assertThat(catchThrowable(source::fetchNodeMetrics))
+                .hasMessageContaining(
+                        "the bearer token file " + missing + " (metrics.bearer-token-file) cannot be read");
+    }
+
+    /** A query API that refuses every query with 401. */
+    private static PrometheusQuerySource unauthorized(QueryHeaders headers) {
+        return new PrometheusQuerySource(
                 URI.create("http://" + endpoints.http() + "/unauthorized"),
                 "",
                 "node",
                 Duration.ofSeconds(2),
                 Clock.systemUTC(),
-                new QueryHeaders(Map.of(), Optional.of(missing)));
-        assertThat(catchThrowable(source::fetchNodeMetrics))
-                .hasMessageContaining(
-                        "the bearer token file " + missing + " (metrics.bearer-token-file) cannot be read");
+                headers);
     }
 
     static Stream<Arguments> exporterFailures() throws IOException {
