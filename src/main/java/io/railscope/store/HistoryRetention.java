@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,6 +38,8 @@ public class HistoryRetention {
     private static final long ADVISORY_LOCK = 0x5261696c73636f70L;
     private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyyMMdd");
     private static final int DAYS_AHEAD = 2;
+    /** duplicate_table, and unique_violation on the catalog's row-type index: another session created it first. */
+    private static final Set<String> CREATED_MEANWHILE = Set.of("42P07", "23505");
 
     private final AgroalDataSource dataSource;
     private final RailscopeConfig.History history;
@@ -109,15 +112,25 @@ public class HistoryRetention {
                 Timestamp.from(now.minus(Duration.ofDays(7))));
     }
 
-    /** Creates daily partitions of every history table for the days from {@code first} to {@code last}. */
+    /**
+     * Creates daily partitions of every history table for the days from {@code first} to {@code last}. Replicas
+     * starting together create the same partitions at once, and IF NOT EXISTS does not make that safe: the one that
+     * loses the race is told the table (or its row type) already exists, which is what it wanted.
+     */
     public void createPartitions(Connection connection, LocalDate first, LocalDate last) throws SQLException {
         for (PartitionedTable table : PartitionedTable.values()) {
             for (LocalDate day = first; !day.isAfter(last); day = day.plusDays(1)) {
-                execute(
-                        connection,
-                        "CREATE TABLE IF NOT EXISTS " + partitionName(table, day) + " PARTITION OF " + table.table
-                                + " FOR VALUES FROM ('" + day + " 00:00:00+00') TO ('" + day.plusDays(1)
-                                + " 00:00:00+00')");
+                try {
+                    execute(
+                            connection,
+                            "CREATE TABLE IF NOT EXISTS " + partitionName(table, day) + " PARTITION OF " + table.table
+                                    + " FOR VALUES FROM ('" + day + " 00:00:00+00') TO ('" + day.plusDays(1)
+                                    + " 00:00:00+00')");
+                } catch (SQLException e) {
+                    if (!CREATED_MEANWHILE.contains(e.getSQLState()) || !connection.getAutoCommit()) {
+                        throw e;
+                    }
+                }
             }
         }
     }
@@ -219,7 +232,7 @@ public class HistoryRetention {
         }
     }
 
-    private static String partitionName(PartitionedTable table, LocalDate day) {
+    static String partitionName(PartitionedTable table, LocalDate day) {
         return table.table + "_p" + day.format(SUFFIX);
     }
 

@@ -12,6 +12,13 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Raw samples are kept two days and rolled up into hours first; rollups are kept thirty days. */
@@ -89,5 +96,40 @@ class HistoryRetentionTest {
 
     private static LocalDate day(Instant at) {
         return at.atZone(ZoneOffset.UTC).toLocalDate();
+    }
+
+    @Test
+    void replicasStartingTogetherCreateTheSamePartitionsWithoutFailing() throws Exception {
+        // days far ahead, so that no other test has made them: eight sessions create them at once, as replicas
+        // starting together do
+        LocalDate first = LocalDate.of(2091, 1, 1);
+        LocalDate last = first.plusDays(5);
+        ExecutorService sessions = Executors.newFixedThreadPool(8);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> creations = new ArrayList<>();
+            for (int session = 0; session < 8; session++) {
+                creations.add(sessions.submit(() -> {
+                    start.await();
+                    try (Connection connection = db.connection()) {
+                        retention.createPartitions(connection, first, last);
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> creation : creations) {
+                creation.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            sessions.shutdownNow();
+        }
+        assertThat(db.number("SELECT count(*) FROM pg_class WHERE relname LIKE '%_p2091010_'"))
+                .isEqualTo(6L * PartitionedTable.values().length);
+        for (PartitionedTable table : PartitionedTable.values()) {
+            for (LocalDate day = first; !day.isAfter(last); day = day.plusDays(1)) {
+                db.execute("DROP TABLE " + HistoryRetention.partitionName(table, day));
+            }
+        }
     }
 }
