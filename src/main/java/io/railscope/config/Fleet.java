@@ -2,6 +2,7 @@ package io.railscope.config;
 
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.ISOLATION_GAPS;
+import static io.railscope.model.Fault.NCCL_PEER_RAIL_DOWN;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
@@ -64,7 +65,12 @@ public class Fleet {
                 simulated(
                         "sim-charlie",
                         2048,
-                        List.of(POOL_NEAR_EXHAUSTION, SYMBOL_ERRORS_RISING, IP_ALLOCATION_FAILURES),
+                        List.of(
+                                POOL_NEAR_EXHAUSTION,
+                                SYMBOL_ERRORS_RISING,
+                                IP_ALLOCATION_FAILURES,
+                                RAIL_DOWN,
+                                NCCL_PEER_RAIL_DOWN),
                         config));
     }
 

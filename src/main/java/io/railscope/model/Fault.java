@@ -19,6 +19,11 @@ public enum Fault {
     SYMBOL_ERRORS_RISING,
     /** One NCCL job fell back to NET/Socket on eth0 (its pods restart without their RDMA devices). */
     NCCL_SOCKET_FALLBACK,
+    /**
+     * One NCCL job fails on RDMA completion errors from a peer: one of its pods runs on the node whose rail is down
+     * (with {@link #RAIL_DOWN}), and a rank logs {@code NET/IB : Got completion from peer …} naming it.
+     */
+    NCCL_PEER_RAIL_DOWN,
     /** One NCCL job runs with NCCL_DEBUG=WARN, so its transport cannot be proven. */
     NCCL_NO_DEBUG,
     /** Three whereabouts allocations name pods that no longer exist. */

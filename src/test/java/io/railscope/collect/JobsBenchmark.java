@@ -59,7 +59,8 @@ class JobsBenchmark {
                         "INFO",
                         null,
                         "eth0",
-                        List.of(new TrainingPod.Container("main", "containerd://" + job + "-" + n, started, false))));
+                        List.of(new TrainingPod.Container("main", "containerd://" + job + "-" + n, started, false)),
+                        List.of()));
             }
         }
         NcclSettings settings = new NcclSettings(

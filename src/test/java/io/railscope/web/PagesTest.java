@@ -32,6 +32,7 @@ import io.railscope.source.WaitingNode;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.PodAddress;
 import io.railscope.source.nccl.RankFacts;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -273,7 +274,8 @@ class PagesTest {
                 hostile,
                 hostile,
                 hostile,
-                "read");
+                "read",
+                List.of(new PodAddress("10.0.0.1", "net1", hostile)));
         var job = new NcclJobObservation(
                 "ns-1",
                 jobName,

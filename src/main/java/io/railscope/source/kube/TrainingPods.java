@@ -79,7 +79,8 @@ final class TrainingPods {
                 env(containers, "NCCL_DEBUG"),
                 ibHca,
                 env(containers, "NCCL_SOCKET_IFNAME"),
-                runs(pod));
+                runs(pod),
+                PodAddresses.of(pod));
     }
 
     private static int railResources(List<Container> containers) {

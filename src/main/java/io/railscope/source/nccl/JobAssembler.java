@@ -188,12 +188,13 @@ public final class JobAssembler {
                         pod.ncclDebug(),
                         pod.ncclIbHca(),
                         pod.ncclSocketIfname(),
-                        status));
+                        status,
+                        pod.addresses()));
             }
             for (String pushedPod : pushedPods) {
                 if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod))
                         && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
-                    jobPods.add(new JobPod(pushedPod, null, null, 0, List.of(), null, null, null, "pushed"));
+                    jobPods.add(new JobPod(pushedPod, null, null, 0, List.of(), null, null, null, "pushed", List.of()));
                 }
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);

@@ -86,6 +86,7 @@ public record NcclJobObservation(
      * @param backendInterfaces interfaces Multus attached besides the primary one, as {@code net1 (mlx5_0)}
      * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
      * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
+     * @param addresses         its IPs with their interfaces and RDMA devices, for naming the peer an NCCL error names
      */
     public record JobPod(
             String name,
@@ -96,10 +97,13 @@ public record NcclJobObservation(
             String ncclDebug,
             String ncclIbHca,
             String ncclSocketIfname,
-            String log) {
+            String log,
+            List<PodAddress> addresses) {
 
         public JobPod {
             backendInterfaces = List.copyOf(backendInterfaces);
+            // jobs stored before pods had addresses have none
+            addresses = addresses == null ? List.of() : List.copyOf(addresses);
         }
     }
 }

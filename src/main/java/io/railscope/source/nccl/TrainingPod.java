@@ -9,6 +9,7 @@ import java.util.List;
  * @param jobLabel          the label that named its job
  * @param requestedRails    RDMA resources requested ({@code nvidia.com/*rail*}, {@code rdma/*}), else Multus networks, else HCAs in NCCL_IB_HCA
  * @param backendInterfaces interfaces in {@code network-status} besides the default one, as {@code net1 (mlx5_0)}
+ * @param addresses         the pod's IPs: the pod network's and each attachment's, with the RDMA device behind it
  */
 public record TrainingPod(
         String namespace,
@@ -22,11 +23,13 @@ public record TrainingPod(
         String ncclDebug,
         String ncclIbHca,
         String ncclSocketIfname,
-        List<Container> containers) {
+        List<Container> containers,
+        List<PodAddress> addresses) {
 
     public TrainingPod {
         backendInterfaces = List.copyOf(backendInterfaces);
         containers = List.copyOf(containers);
+        addresses = List.copyOf(addresses);
     }
 
     public boolean active() {

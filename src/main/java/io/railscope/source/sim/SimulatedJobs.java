@@ -3,6 +3,7 @@ package io.railscope.source.sim;
 import io.railscope.model.Fault;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
+import io.railscope.source.nccl.PodAddress;
 import io.railscope.source.nccl.TrainingPod;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,7 +59,9 @@ final class SimulatedJobs {
         for (int job = 0; job < jobs(); job++) {
             Mode mode = mode(job, faults);
             for (int n = 0; n < nodesPerJob(); n++) {
-                int node = (job * nodesPerJob() + n) % topology.nodes;
+                int node = peerOnDownRail(job, n, faults)
+                        ? topology.faultNode(SimulatedPorts.RAIL_DOWN)
+                        : (job * nodesPerJob() + n) % topology.nodes;
                 List<String> interfaces = new ArrayList<>();
                 if (mode != Mode.SOCKET) {
                     for (int rail = 0; rail < topology.rails(); rail++) {
@@ -80,7 +83,8 @@ final class SimulatedJobs {
                         mode == Mode.NO_DEBUG ? "WARN" : "INFO",
                         null,
                         "eth0",
-                        List.of(new TrainingPod.Container("pytorch", containerId, started, false))));
+                        List.of(new TrainingPod.Container("pytorch", containerId, started, false)),
+                        addresses(job, n, mode)));
             }
         }
         return pods;
@@ -90,7 +94,70 @@ final class SimulatedJobs {
     NcclLogFacts log(String pod, Set<Fault> faults) {
         int job = Integer.parseInt(pod.substring(pod.indexOf("-job-") + 5, pod.indexOf("-worker-")));
         int n = Integer.parseInt(pod.substring(pod.indexOf("-worker-") + 8));
-        return NcclLogParser.parse(logText(job, n, mode(job, faults)));
+        String text = logText(job, n, mode(job, faults));
+        if (n == 0 && peerFailure(job, faults)) {
+            text += peerCompletionError(job);
+        }
+        return NcclLogParser.parse(text);
+    }
+
+    /**
+     * With {@link Fault#NCCL_PEER_RAIL_DOWN}, the first job that runs on RDMA and has two pods or more fails: its
+     * last pod runs on the node whose rail is down.
+     */
+    private boolean peerFailure(int job, Set<Fault> faults) {
+        if (!faults.contains(Fault.NCCL_PEER_RAIL_DOWN) || nodesPerJob() < 2) {
+            return false;
+        }
+        for (int first = 0; first < jobs(); first++) {
+            if (mode(first, faults) == Mode.RDMA) {
+                return first == job;
+            }
+        }
+        return false;
+    }
+
+    private boolean peerOnDownRail(int job, int n, Set<Fault> faults) {
+        return n == nodesPerJob() - 1 && peerFailure(job, faults);
+    }
+
+    /**
+     * What worker 0 of a failing job logs when its sends to the last worker fail on the down rail: NCCL 2.21's
+     * net_ib.cc line (its OOB socket is the peer's eth0; the GIDs carry both ends' RoCE addresses), then the error
+     * PyTorch raises.
+     */
+    private String peerCompletionError(int job) {
+        int rail = topology.faultRail(SimulatedPorts.RAIL_DOWN);
+        int peer = nodesPerJob() - 1;
+        String prefix = name(job) + "-worker-0:" + (100 + rail) + ":" + (300 + rail) + " [" + rail + "] ";
+        return prefix + "transport/net_ib.cc:1909 NCCL WARN NET/IB : Got completion from peer " + podIp(job, peer)
+                + "<52011> with status=12 opcode=0 len=0 vendor err 129 (Send) localGid ::ffff:" + railIp(job, 0, rail)
+                + " remoteGids::ffff:" + railIp(job, peer, rail) + "\n"
+                + prefix + "NCCL INFO transport/net.cc:1298 -> 6\n"
+                + "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, remote process exited or"
+                + " there was a network error, NCCL version " + NCCL_VERSION
+                + "\nncclRemoteError: A call failed possibly"
+                + " due to a network error or a remote process exiting prematurely.\n";
+    }
+
+    /** The pod network's address and one per rail, as Multus' network-status would list them. */
+    private List<PodAddress> addresses(int job, int n, Mode mode) {
+        List<PodAddress> addresses = new ArrayList<>();
+        addresses.add(new PodAddress(podIp(job, n), "eth0", null));
+        if (mode != Mode.SOCKET) {
+            for (int rail = 0; rail < topology.rails(); rail++) {
+                addresses.add(new PodAddress(railIp(job, n, rail), "net" + (rail + 1), topology.devices.get(rail)));
+            }
+        }
+        return addresses;
+    }
+
+    private static String podIp(int job, int n) {
+        return "10.244." + (n % 250) + "." + (job + 2);
+    }
+
+    private static String railIp(int job, int n, int rail) {
+        return "10." + (101 + rail) + "." + (job + 2) + "." + (n + 1);
     }
 
     private Mode mode(int job, Set<Fault> faults) {
@@ -120,7 +187,7 @@ final class SimulatedJobs {
         if (mode == Mode.NO_DEBUG) {
             return log.append("step 100 | loss 2.41 | tokens/s 401234\n").toString();
         }
-        String ip = "10.244." + (n % 250) + "." + (job + 2);
+        String ip = podIp(job, n);
         String[] perRank = new String[rails];
         for (int gpu = 0; gpu < rails; gpu++) {
             perRank[gpu] = host + ":" + (100 + gpu) + ":" + (200 + gpu) + " [" + gpu + "] NCCL INFO ";

@@ -29,7 +29,7 @@ final class SimulatedPorts {
     private static final double WAIT_AT_FULL_LOAD = 0.01;
 
     private static final int BYTES_PER_TICK = 8;
-    private static final int RAIL_DOWN = 1;
+    static final int RAIL_DOWN = 1;
     private static final int RAIL_FLAPPING = 2;
     private static final int RAIL_HALF_RATE = 3;
     private static final int SYMBOL_ERRORS = 4;

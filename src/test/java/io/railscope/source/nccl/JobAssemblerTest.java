@@ -30,7 +30,8 @@ class JobAssemblerTest {
                 "INFO",
                 null,
                 null,
-                List.of(new TrainingPod.Container("main", "containerd://" + name, Instant.EPOCH, false)));
+                List.of(new TrainingPod.Container("main", "containerd://" + name, Instant.EPOCH, false)),
+                List.of());
     }
 
     @Test
