@@ -1,0 +1,180 @@
+package io.railscope.assess;
+
+import io.railscope.model.PortHealth;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.PeerMention;
+import io.railscope.source.nccl.PodAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The suspects of a failed job: the peers its NCCL errors name ({@link PeerMention}), as pods, nodes and rails of the
+ * cell, with what the cell knows of those rails. The peer NCCL prints is the address of the socket the connection was
+ * set up over, usually the peer pod's own network; on RoCE the remote GID carries the peer's rail address, which names
+ * the rail; otherwise the reporting HCA (NCCL 2.28+) names the rail, the same on both ends of a rail-optimised fabric.
+ */
+public final class PeerBlame {
+
+    /** Errors of distinct peers looked at, at most. */
+    static final int MAX_SUSPECTS = 10;
+
+    private PeerBlame() {}
+
+    /** What the cell knows of one rail port: its verdict now, and when it was not OK while the job ran. */
+    public record PortFacts(int rail, String device, PortHealth health, String reason, List<String> history) {
+
+        public PortFacts {
+            history = List.copyOf(history);
+        }
+    }
+
+    /** The cell's rail ports, as the caller can read them. */
+    public interface Ports {
+        Optional<PortFacts> byDevice(String node, String device);
+
+        Optional<PortFacts> byRail(String node, int rail);
+
+        /** The rail a device serves in this cell, from any node that has it. */
+        Optional<Integer> railOf(String device);
+    }
+
+    /**
+     * One peer an error names.
+     *
+     * @param peer   the address (or name) as NCCL printed it
+     * @param error  what happened with it, in words
+     * @param pod    the pod of the job holding that address; null when none does
+     * @param node   that pod's node
+     * @param port   its rail port the error ran over, when the error names the rail and the cell knows the port
+     * @param note   what could not be told, in words; null when all was
+     */
+    public record Suspect(String peer, String error, String pod, String node, PortFacts port, String note) {
+
+        /** One line for pages, alerts and logs. */
+        public String summary() {
+            StringBuilder line = new StringBuilder("peer ")
+                    .append(peer)
+                    .append(" (")
+                    .append(error)
+                    .append(')');
+            if (pod == null) {
+                line.append(": ").append(note);
+                return line.toString();
+            }
+            line.append(" is pod ").append(pod).append(" on ").append(node);
+            if (port != null) {
+                line.append("; rail ")
+                        .append(port.rail())
+                        .append(" (")
+                        .append(port.device())
+                        .append(") ")
+                        .append(port.health());
+                if (port.reason() != null && !port.reason().isBlank()) {
+                    line.append(": ").append(port.reason());
+                }
+                if (!port.history().isEmpty()) {
+                    line.append("; while the job ran: ").append(String.join(", ", port.history()));
+                }
+            }
+            if (note != null) {
+                line.append("; ").append(note);
+            }
+            return line.toString();
+        }
+
+        /** The alert label: the node and rail, or the address when no pod holds it. */
+        public String label() {
+            if (pod == null) {
+                return peer;
+            }
+            return port == null ? node : node + " rail " + port.rail();
+        }
+    }
+
+    /** The suspects the job's fatal warnings name, each peer once, in the order the warnings name them. */
+    public static List<Suspect> suspects(List<NcclWarning> warnings, List<JobPod> pods, Ports ports) {
+        Map<String, PeerMention> mentions = new LinkedHashMap<>();
+        for (NcclWarning warning : warnings) {
+            if (warning.kind() != NcclWarning.Kind.FATAL || mentions.size() >= MAX_SUSPECTS) {
+                continue;
+            }
+            PeerMention.in(warning.text()).ifPresent(mention -> mentions.putIfAbsent(mention.peer(), mention));
+        }
+        List<Suspect> suspects = new ArrayList<>(mentions.size());
+        for (PeerMention mention : mentions.values()) {
+            suspects.add(suspect(mention, pods, ports));
+        }
+        return suspects;
+    }
+
+    private static Suspect suspect(PeerMention mention, List<JobPod> pods, Ports ports) {
+        String error = mention.kind().words() + (mention.status() == null ? "" : ", status " + mention.status());
+        Optional<Held> railHolder =
+                mention.remoteRailIp() == null ? Optional.empty() : held(mention.remoteRailIp(), pods);
+        Optional<Held> holder = held(mention.peer(), pods).or(() -> railHolder).or(() -> named(mention.peer(), pods));
+        if (holder.isEmpty()) {
+            return new Suspect(
+                    mention.peer(),
+                    error,
+                    null,
+                    null,
+                    null,
+                    "no pod of this job holds that address (a host-network job, another job or cell, or a pod"
+                            + " already gone)");
+        }
+        JobPod pod = holder.get().pod();
+        String device = railHolder.map(Held::device).orElse(holder.get().device());
+        Optional<PortFacts> port = Optional.empty();
+        String note = null;
+        if (device != null) {
+            port = ports.byDevice(pod.node(), device);
+        } else if (mention.localHca() != null) {
+            port = ports.railOf(mention.localHca()).flatMap(rail -> ports.byRail(pod.node(), rail));
+            note = "the rail is the reporting HCA's (" + mention.localHca() + "), the same on both ends of a"
+                    + " rail-optimised fabric";
+        } else {
+            note = "the error does not name the rail (no RoCE GID, no HCA): see the node's rails";
+        }
+        if (port.isEmpty() && device != null) {
+            note = "the cell has no rail port " + device + " on " + pod.node();
+        }
+        return new Suspect(mention.peer(), error, pod.name(), pod.node(), port.orElse(null), note);
+    }
+
+    /** A pod of the job and the RDMA device behind the address it holds (null for its pod network). */
+    private record Held(JobPod pod, String device) {}
+
+    private static Optional<Held> held(String ip, List<JobPod> pods) {
+        for (JobPod pod : pods) {
+            for (PodAddress address : pod.addresses()) {
+                if (address.ip().equalsIgnoreCase(ip)) {
+                    return Optional.of(new Held(pod, address.device()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A peer NCCL printed by name ({@code socketProgress}): its first label is a node's or a pod's name. */
+    private static Optional<Held> named(String peer, List<JobPod> pods) {
+        if (peer.indexOf(':') >= 0 || peer.chars().noneMatch(Character::isLetter)) {
+            return Optional.empty();
+        }
+        String label = firstLabel(peer);
+        return pods.stream()
+                .filter(pod -> label.equals(firstLabel(pod.name()))
+                        || pod.node() != null && label.equals(firstLabel(pod.node())))
+                .findFirst()
+                .map(pod -> new Held(pod, null));
+    }
+
+    private static String firstLabel(String name) {
+        int dot = name.indexOf('.');
+        return (dot < 0 ? name : name.substring(0, dot)).toLowerCase(Locale.ROOT);
+    }
+}
