@@ -1,6 +1,7 @@
 package io.railscope.alert;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
@@ -47,8 +48,23 @@ public record AlertInputs(
             Double errorsPerSecond,
             Double congestionRatio) {}
 
+    /**
+     * @param suspects the peers a failed job's errors name ({@code PeerBlame}); the first gives the alert its
+     *                 {@code suspect} label
+     */
     public record Job(
-            String namespace, String name, JobVerdict verdict, String reason, Double busbwGBps, Double baselineGBps) {}
+            String namespace,
+            String name,
+            JobVerdict verdict,
+            String reason,
+            Double busbwGBps,
+            Double baselineGBps,
+            List<PeerBlame.Suspect> suspects) {
+
+        public Job {
+            suspects = suspects == null ? List.of() : List.copyOf(suspects);
+        }
+    }
 
     public record Source(String source, Instant lastSuccessAt, String error) {}
 }

@@ -1,8 +1,10 @@
 package io.railscope.alert;
 
 import io.railscope.assess.JobAssessment;
+import io.railscope.assess.PeerBlame;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The NCCL job rules: a job's verdict, and its bus bandwidth against the cell's baseline for its size. */
 final class JobRules {
@@ -30,11 +32,18 @@ final class JobRules {
                     severity,
                     page,
                     "Job " + job.namespace() + "/" + job.name() + " is " + job.verdict(),
-                    job.reason(),
+                    job.suspects().isEmpty()
+                            ? job.reason()
+                            : job.reason() + " Suspects: "
+                                    + job.suspects().stream()
+                                            .map(PeerBlame.Suspect::summary)
+                                            .collect(Collectors.joining("; ")),
                     "namespace",
                     job.namespace(),
                     "job",
-                    job.name()));
+                    job.name(),
+                    "suspect",
+                    job.suspects().isEmpty() ? null : job.suspects().get(0).label()));
             if (job.busbwGBps() != null
                     && job.baselineGBps() != null
                     && JobAssessment.belowBaseline(job.busbwGBps(), job.baselineGBps(), busbwTolerance)) {

@@ -1,6 +1,7 @@
 package io.railscope.api;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param rankPage       where that page sits among the job's ranks kept
  * @param dropped        what the job's logs held past {@code railscope.nccl.*} and was not kept
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
+ * @param suspects       the peers the job's NCCL errors name: pod, node, the rail the error ran over and its state, and
+ *                       when it was not OK while the job ran; a peer no pod of the job holds is said so
  */
 public record JobResponse(
         String namespace,
@@ -38,7 +41,8 @@ public record JobResponse(
         RankPage rankPage,
         Dropped dropped,
         List<JobPod> pods,
-        Map<String, List<String>> unhealthyRails) {
+        Map<String, List<String>> unhealthyRails,
+        List<PeerBlame.Suspect> suspects) {
 
     /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
     public record RankPage(int offset, int limit, int total, Integer next) {}
@@ -65,6 +69,7 @@ public record JobResponse(
                 new RankPage(detail.rankOffset(), limit, detail.rankCount(), next < 0 ? null : next),
                 detail.dropped(),
                 detail.pods(),
-                detail.railsKnown() ? detail.unhealthyRails() : null);
+                detail.railsKnown() ? detail.unhealthyRails() : null,
+                detail.suspects());
     }
 }

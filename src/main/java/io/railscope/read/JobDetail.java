@@ -1,6 +1,7 @@
 package io.railscope.read;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
@@ -18,6 +19,7 @@ import java.util.Map;
  * @param ranks          one page of the ranks, from {@code rankOffset}
  * @param rankCount      all ranks kept of the job
  * @param dropped        what the job's logs held past the limits and was not kept
+ * @param suspects       the peers its NCCL errors name, as pods, nodes and rails, with their rails' state
  */
 public record JobDetail(
         JobSummary job,
@@ -30,7 +32,8 @@ public record JobDetail(
         List<BusbwSample> busbwHistory,
         int rankOffset,
         int rankCount,
-        NcclJobObservation.Dropped dropped) {
+        NcclJobObservation.Dropped dropped,
+        List<PeerBlame.Suspect> suspects) {
 
     /** The offset of the previous page of {@code limit} ranks, or -1 when this is the first. */
     public int previousRankOffset(int limit) {

@@ -3,6 +3,7 @@ package io.railscope.store;
 import io.railscope.alert.AlertInputs;
 import io.railscope.alert.AlertInputsReader;
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
@@ -114,7 +115,11 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<AlertInputs.Job> jobs = Rows.list(
                 connection,
                 """
-                SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps FROM nccl_job
+                SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps,
+                       CASE WHEN verdict = 'FAILED' THEN warnings END AS warnings,
+                       CASE WHEN verdict = 'FAILED' THEN warning_kinds END AS warning_kinds,
+                       CASE WHEN verdict = 'FAILED' THEN pods::text END AS pods
+                  FROM nccl_job
                  WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",
                 row -> new AlertInputs.Job(
                         row.text("namespace"),
@@ -122,7 +127,12 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         row.constant(JobVerdict.class, "verdict"),
                         row.text("reason"),
                         row.nullableDecimal("busbw_gbps"),
-                        row.nullableDecimal("baseline_gbps")),
+                        row.nullableDecimal("baseline_gbps"),
+                        // a failed job's suspects with their rails' state now: an alert carries no history
+                        PeerBlame.suspects(
+                                SqlJobReads.warnings(row.strings("warnings"), row.strings("warning_kinds")),
+                                row.json("pods", SqlJobReads.PODS, List.of()),
+                                new SqlRailPorts(connection, id, null, null))),
                 id);
         List<AlertInputs.Source> sources = Rows.list(
                 connection,

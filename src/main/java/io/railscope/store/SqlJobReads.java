@@ -2,6 +2,7 @@ package io.railscope.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobReads;
@@ -28,7 +29,7 @@ public class SqlJobReads implements JobReads {
             j.id, j.namespace, j.name, j.transport, j.verdict, j.reason, j.nranks, j.requested_rails, j.busbw_gbps, j.busbw_source,
             j.baseline_gbps, j.running, j.first_seen, j.last_seen""";
 
-    private static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {};
+    static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {};
 
     private final ConsistentRead consistentRead;
 
@@ -178,7 +179,15 @@ public class SqlJobReads implements JobReads {
                     busbw,
                     rankOffset,
                     job.rankCount(),
-                    job.dropped()));
+                    job.dropped(),
+                    PeerBlame.suspects(
+                            job.warnings(),
+                            job.pods(),
+                            new SqlRailPorts(
+                                    connection,
+                                    cellId,
+                                    job.summary().firstSeen(),
+                                    job.summary().lastSeen()))));
         });
     }
 
@@ -193,7 +202,7 @@ public class SqlJobReads implements JobReads {
             int rankCount) {}
 
     /** Warnings with their kinds; a job written before warnings had kinds is classified by the text. */
-    private static List<NcclWarning> warnings(List<String> texts, List<String> kinds) {
+    static List<NcclWarning> warnings(List<String> texts, List<String> kinds) {
         List<NcclWarning> warnings = new ArrayList<>(texts.size());
         for (int i = 0; i < texts.size(); i++) {
             warnings.add(

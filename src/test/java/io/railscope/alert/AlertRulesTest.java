@@ -3,6 +3,7 @@ package io.railscope.alert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
@@ -149,6 +150,32 @@ class AlertRulesTest {
                                 "critical",
                                 healthy().job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null))
                         .labels("namespace", "team-b", "job", "eval")
+                        .page("/jobs/team-b/eval"),
+                // the peer its errors name gives the alert its suspect label, and the description says what is known
+                row(
+                                "NcclJobFailed",
+                                "critical",
+                                healthy()
+                                        .job(
+                                                "team-b",
+                                                "eval",
+                                                JobVerdict.FAILED,
+                                                "NCCL WARN",
+                                                null,
+                                                null,
+                                                new PeerBlame.Suspect(
+                                                        "10.244.0.17",
+                                                        "RDMA completion error, status 12",
+                                                        "eval-worker-3",
+                                                        "gpu-0412",
+                                                        new PeerBlame.PortFacts(
+                                                                3, "mlx5_2", PortHealth.DOWN, "state DOWN", List.of()),
+                                                        null)))
+                        .labels("namespace", "team-b", "job", "eval", "suspect", "gpu-0412 rail 3")
+                        .annotation(
+                                "description",
+                                "NCCL WARN Suspects: peer 10.244.0.17 (RDMA completion error, status 12) is pod"
+                                        + " eval-worker-3 on gpu-0412; rail 3 (mlx5_2) DOWN: state DOWN")
                         .page("/jobs/team-b/eval"),
                 row(
                                 "NcclJobUnobservable",
@@ -306,7 +333,19 @@ class AlertRulesTest {
                 String reason,
                 Double busbwGBps,
                 Double baselineGBps) {
-            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps));
+            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of()));
+            return this;
+        }
+
+        CellState job(
+                String namespace,
+                String name,
+                JobVerdict verdict,
+                String reason,
+                Double busbwGBps,
+                Double baselineGBps,
+                PeerBlame.Suspect suspect) {
+            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(suspect)));
             return this;
         }
 

@@ -193,6 +193,11 @@ class JobsApiTest {
         assertThat(failed.getString("verdict")).isEqualTo("FAILED");
         assertThat(failed.getString("warnings[0].kind")).isEqualTo("FATAL");
         assertThat(failed.getString("warnings[0].text")).contains("Got completion from peer");
+        // a pushed log's pods are known by name only: the peer it names is held by no pod Railscope knows
+        assertThat(failed.getString("suspects[0].peer")).isEqualTo("10.244.6.3");
+        assertThat(failed.getString("suspects[0].error")).isEqualTo("RDMA completion error, status 12");
+        assertThat(failed.getString("suspects[0].pod")).isNull();
+        assertThat(failed.getString("suspects[0].note")).startsWith("no pod of this job holds that address");
 
         given().get("/cells/bravo/jobs/bench/nvml-noise")
                 .then()
@@ -201,7 +206,11 @@ class JobsApiTest {
         given().get("/cells/bravo/jobs/bench/ib-failure")
                 .then()
                 .statusCode(200)
-                .body(containsString("class=\"warning-fatal\"><span class=\"kind\">fatal</span>"));
+                .body(containsString("class=\"warning-fatal\"><span class=\"kind\">fatal</span>"))
+                .body(containsString("<h2>Suspects: the peers its errors name</h2>"))
+                .body(containsString(
+                        "<span class=\"suspect\">peer 10.244.6.3 (RDMA completion error, status 12): no pod"
+                                + " of this job holds that address"));
     }
 
     @Test

@@ -5,20 +5,25 @@ import static org.awaitility.Awaitility.await;
 
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
+import io.railscope.assess.PeerBlame;
 import io.railscope.config.NcclSettings;
+import io.railscope.model.PortHealth;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSnapshot;
+import io.railscope.source.nccl.PodAddress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -69,6 +74,53 @@ class NcclJobsFromPodLogsTest {
     void stop() {
         source.close();
         cell.close();
+    }
+
+    @Test
+    void aCompletionErrorNamesThePeerPodAndTheRailItsNetworkStatusGives() throws Exception {
+        // worker-1's sends to worker-0 fail: NCCL 2.21's line names worker-0's eth0 (its OOB socket) and, on RoCE, the
+        // rail address of worker-0's net2 (mlx5_1) in the remote GID; the pods are the fixture's, read by the API
+        cell.podLog(
+                "team-a",
+                "pretrain-worker-1",
+                "pytorch",
+                (new String(fixture("2.21-ib-gdr.log")).replace("llm-pretrain-worker-0", "llm-pretrain-worker-1")
+                                + "llm-pretrain-worker-1:96:412 [1] transport/net_ib.cc:1909 NCCL WARN NET/IB : Got"
+                                + " completion from peer 10.244.3.17<52011> with status=12 opcode=0 len=0 vendor err 129"
+                                + " (Send) localGid ::ffff:10.202.0.18 remoteGids::ffff:10.202.0.17\n")
+                        .getBytes());
+        NcclJobObservation pretrain = source.fetchNccl().jobs().stream()
+                .filter(job -> job.name().equals("pretrain"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(pretrain.pods().get(0).addresses())
+                .contains(new PodAddress("10.244.3.17", "eth0", null), new PodAddress("10.202.0.17", "net2", "mlx5_1"));
+        List<String> asked = new ArrayList<>();
+        PeerBlame.Ports recording = new PeerBlame.Ports() {
+            @Override
+            public Optional<PeerBlame.PortFacts> byDevice(String node, String device) {
+                asked.add(node + " " + device);
+                return Optional.of(new PeerBlame.PortFacts(2, device, PortHealth.DOWN, "state DOWN", List.of()));
+            }
+
+            @Override
+            public Optional<PeerBlame.PortFacts> byRail(String node, int rail) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<Integer> railOf(String device) {
+                return Optional.empty();
+            }
+        };
+        assertThat(PeerBlame.suspects(pretrain.warnings(), pretrain.pods(), recording))
+                .singleElement()
+                .satisfies(suspect -> {
+                    assertThat(suspect.pod()).isEqualTo("pretrain-worker-0");
+                    assertThat(suspect.node()).isEqualTo("gpu-node-001");
+                    assertThat(suspect.label()).isEqualTo("gpu-node-001 rail 2");
+                });
+        assertThat(asked).containsExactly("gpu-node-001 mlx5_1");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.PeerBlame;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
@@ -19,6 +20,7 @@ import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
+import io.railscope.source.nccl.NcclJobObservation;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +28,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -195,6 +198,43 @@ class SimulatedCellTest {
         SimulatedCell cell = cell(12_000, Set.of());
         assertThat(cell.fetchKubernetes().nodes()).hasSize(12_000);
         assertThat(cell.fetchNodeMetrics().ports()).hasSize(96_000);
+    }
+
+    @Test
+    void aPeerOnTheDownRailFailsAJobWhoseErrorNamesThatPodNodeAndRail() throws Exception {
+        SimulatedCell cell = cell(2048, Set.of(Fault.RAIL_DOWN, Fault.NCCL_PEER_RAIL_DOWN));
+        List<PortAssessment> ports = assessTwice(cell);
+        PortAssessment down = ports.stream()
+                .filter(port -> port.health() == PortHealth.DOWN)
+                .findFirst()
+                .orElseThrow();
+        NcclJobObservation failed = cell.fetchNccl().jobs().stream()
+                .filter(job ->
+                        JobAssessment.of(job, OptionalDouble.empty(), 0.7).verdict() == JobVerdict.FAILED)
+                .findFirst()
+                .orElseThrow();
+        List<String> asked = new ArrayList<>();
+        PeerBlame.Ports recording = new PeerBlame.Ports() {
+            @Override
+            public Optional<PeerBlame.PortFacts> byDevice(String node, String device) {
+                asked.add(node + " " + device);
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<PeerBlame.PortFacts> byRail(String node, int rail) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<Integer> railOf(String device) {
+                return Optional.empty();
+            }
+        };
+        assertThat(PeerBlame.suspects(failed.warnings(), failed.pods(), recording))
+                .singleElement()
+                .satisfies(suspect -> assertThat(suspect.node()).isEqualTo(down.node()));
+        assertThat(asked).containsExactly(down.node() + " " + down.device());
     }
 
     private SimulatedCell cell(int nodes, Set<Fault> faults) {

@@ -1,0 +1,140 @@
+package io.railscope.store;
+
+import io.railscope.assess.PeerBlame;
+import io.railscope.assess.PeerBlame.PortFacts;
+import io.railscope.model.PortHealth;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A cell's rail ports as {@link PeerBlame} reads them: the port's verdict now and, within a window (the job's life),
+ * the spans its samples were not OK, as {@code DOWN from … to …}.
+ */
+final class SqlRailPorts implements PeerBlame.Ports {
+
+    /** Samples store health as 0 OK, 1 DEGRADED, 2 DOWN (NodeMetricsWriter). */
+    private static final PortHealth[] SAMPLED = {PortHealth.OK, PortHealth.DEGRADED, PortHealth.DOWN};
+
+    private static final Duration BEFORE = Duration.ofMinutes(15);
+    private static final Duration AFTER = Duration.ofMinutes(5);
+
+    private final Connection connection;
+    private final int cellId;
+    private final Instant from;
+    private final Instant to;
+
+    /** @param from, to the window whose samples count (widened by a quarter of an hour before and five minutes after) */
+    SqlRailPorts(Connection connection, int cellId, Instant from, Instant to) {
+        this.connection = connection;
+        this.cellId = cellId;
+        this.from = from == null ? null : from.minus(BEFORE);
+        this.to = to == null ? null : to.plus(AFTER);
+    }
+
+    @Override
+    public Optional<PortFacts> byDevice(String node, String device) {
+        return port("p.device = ?", node, device);
+    }
+
+    @Override
+    public Optional<PortFacts> byRail(String node, int rail) {
+        return port("p.rail = ?", node, rail);
+    }
+
+    @Override
+    public Optional<Integer> railOf(String device) {
+        return query(() -> Rows.first(
+                connection,
+                "SELECT p.rail FROM rail_port p WHERE p.cell_id = ? AND p.device = ? LIMIT 1",
+                row -> row.integer("rail"),
+                cellId,
+                device));
+    }
+
+    private Optional<PortFacts> port(String which, String node, Object value) {
+        return query(() -> {
+            Optional<Port> found = Rows.first(
+                    connection,
+                    """
+                    SELECT p.id, p.rail, p.device, s.health, s.reason
+                      FROM rail_port p JOIN node n ON n.id = p.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = p.id
+                     WHERE p.cell_id = ? AND n.name = ? AND """ + which,
+                    row -> new Port(
+                            row.integer("id"),
+                            row.integer("rail"),
+                            row.text("device"),
+                            row.text("health") == null ? null : PortHealth.valueOf(row.text("health")),
+                            row.text("reason")),
+                    cellId,
+                    node,
+                    value);
+            if (found.isEmpty()) {
+                return Optional.empty();
+            }
+            Port port = found.get();
+            return Optional.of(
+                    new PortFacts(port.rail(), port.device(), port.health(), port.reason(), history(port.id())));
+        });
+    }
+
+    private record Port(int id, int rail, String device, PortHealth health, String reason) {}
+
+    /** The spans the port's samples were not OK within the window, oldest first. */
+    private List<String> history(int portId) throws SQLException {
+        if (from == null || to == null) {
+            return List.of();
+        }
+        List<Sample> samples = Rows.list(
+                connection,
+                "SELECT ts, health FROM rail_port_sample WHERE rail_port_id = ? AND ts BETWEEN ? AND ? ORDER BY ts",
+                row -> new Sample(row.instant("ts"), SAMPLED[Math.min(Math.max(row.integer("health"), 0), 2)]),
+                portId,
+                Timestamp.from(from),
+                Timestamp.from(to));
+        return spans(samples);
+    }
+
+    record Sample(Instant at, PortHealth health) {}
+
+    /** Consecutive samples of one health other than OK as one span: {@code DOWN from <first> to <first OK after>}. */
+    static List<String> spans(List<Sample> samples) {
+        List<String> spans = new ArrayList<>();
+        Sample start = null;
+        for (Sample sample : samples) {
+            if (start != null && sample.health() != start.health()) {
+                spans.add(start.health() + " from " + at(start.at()) + " to " + at(sample.at()));
+                start = null;
+            }
+            if (start == null && sample.health() != PortHealth.OK) {
+                start = sample;
+            }
+        }
+        if (start != null) {
+            spans.add(start.health() + " from " + at(start.at()) + " on");
+        }
+        return spans;
+    }
+
+    private static String at(Instant instant) {
+        return instant.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    private interface Query<T> {
+        Optional<T> run() throws SQLException;
+    }
+
+    private static <T> Optional<T> query(Query<T> query) {
+        try {
+            return query.run();
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading rail ports: " + e.getMessage(), e);
+        }
+    }
+}
