@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -44,6 +45,13 @@ class SreJourneyBrowserTest {
 
     @Inject
     Scheduler scheduler;
+
+    /** Each test collects what it reads: run alone, no earlier test has collected the cells for it. */
+    @BeforeEach
+    void collect() {
+        loop.collector("alpha").orElseThrow().collect();
+        loop.collector("bravo").orElseThrow().collect();
+    }
 
     @Test
     void fleetToCellToNodeToJobAndBack() throws Exception {
@@ -142,14 +150,15 @@ class SreJourneyBrowserTest {
             wait.until(driver -> driver.findElement(By.cssSelector("tr[data-cell='bravo']"))
                     .getText()
                     .contains("STALE"));
-            // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it
-            List<String> order = browser.findElements(By.cssSelector("tr.cell-row")).stream()
-                    .map(row -> row.getAttribute("data-cell"))
-                    .toList();
-            for (String above : order.subList(0, order.indexOf("bravo"))) {
-                assertThat(browser.findElement(By.cssSelector("tr[data-cell='" + above + "']"))
-                                .getText())
-                        .contains("STALE");
+            // stale cells rank first: every row above bravo is stale too, and the fresh alpha is below it. The rows
+            // are read in one script, as one snapshot: the page swaps them every second
+            @SuppressWarnings("unchecked")
+            List<List<String>> rows = (List<List<String>>)
+                    js.executeScript(
+                            "return Array.from(document.querySelectorAll('tr.cell-row')).map(r => [r.dataset.cell, r.innerText])");
+            List<String> order = rows.stream().map(row -> row.get(0)).toList();
+            for (List<String> above : rows.subList(0, order.indexOf("bravo"))) {
+                assertThat(above.get(1)).as(above.get(0)).contains("STALE");
             }
             assertThat(order.indexOf("alpha")).isGreaterThan(order.indexOf("bravo"));
             screenshot(browser, "fleet-stale");
