@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.SlowRanks;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
@@ -21,6 +22,8 @@ import java.util.Map;
  * @param unhealthyRails by node; null when the cell has no rail health (no node metrics)
  * @param suspects       the peers the job's NCCL errors name: pod, node, the rail the error ran over and its state, and
  *                       when it was not OK while the job ran; a peer no pod of the job holds is said so
+ * @param slowRanks      the ranks' own bus bandwidth (NCCL Inspector): how many reported one, the median, lowest and
+ *                       highest, and the ranks under {@code railscope.nccl.slow-rank-factor} of the median
  */
 public record JobResponse(
         String namespace,
@@ -42,7 +45,8 @@ public record JobResponse(
         Dropped dropped,
         List<JobPod> pods,
         Map<String, List<String>> unhealthyRails,
-        List<PeerBlame.Suspect> suspects) {
+        List<PeerBlame.Suspect> suspects,
+        SlowRanks slowRanks) {
 
     /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
     public record RankPage(int offset, int limit, int total, Integer next) {}
@@ -70,6 +74,7 @@ public record JobResponse(
                 detail.dropped(),
                 detail.pods(),
                 detail.railsKnown() ? detail.unhealthyRails() : null,
-                detail.suspects());
+                detail.suspects(),
+                detail.slowRanks());
     }
 }

@@ -3,6 +3,7 @@ package io.railscope.config;
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.ISOLATION_GAPS;
 import static io.railscope.model.Fault.NCCL_PEER_RAIL_DOWN;
+import static io.railscope.model.Fault.NCCL_SLOW_RANK;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
@@ -59,6 +60,7 @@ public class Fleet {
                                 NEIGHBOR_OVER_GC_THRESH2,
                                 RAIL_FLAPPING,
                                 RAIL_HALF_RATE,
+                                NCCL_SLOW_RANK,
                                 WHEREABOUTS_LEAK,
                                 ISOLATION_GAPS),
                         config),

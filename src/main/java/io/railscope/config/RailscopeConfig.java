@@ -49,6 +49,12 @@ public interface RailscopeConfig {
         @Max(100_000)
         int maxWarningsPerJob();
 
+        /** A rank whose own bus bandwidth is under this fraction of its job's median is listed as slow. */
+        @WithDefault("0.8")
+        @DecimalMin(value = "0", inclusive = false)
+        @DecimalMax("1")
+        double slowRankFactor();
+
         /** Distinct hosts one pushed log may bring; ranks of further hosts are dropped and counted. */
         @WithDefault("1024")
         @Min(1)

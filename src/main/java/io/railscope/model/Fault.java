@@ -24,6 +24,11 @@ public enum Fault {
      * (with {@link #RAIL_DOWN}), and a rank logs {@code NET/IB : Got completion from peer …} naming it.
      */
     NCCL_PEER_RAIL_DOWN,
+    /**
+     * One rank of an NCCL job reports half the bus bandwidth of the others in NCCL Inspector: its pod runs on the node
+     * whose port trained at half rate (with {@link #RAIL_HALF_RATE}), and its GPU on that rail.
+     */
+    NCCL_SLOW_RANK,
     /** One NCCL job runs with NCCL_DEBUG=WARN, so its transport cannot be proven. */
     NCCL_NO_DEBUG,
     /** Three whereabouts allocations name pods that no longer exist. */

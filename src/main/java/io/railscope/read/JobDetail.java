@@ -2,10 +2,12 @@ package io.railscope.read;
 
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.SlowRanks;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -20,6 +22,8 @@ import java.util.Map;
  * @param rankCount      all ranks kept of the job
  * @param dropped        what the job's logs held past the limits and was not kept
  * @param suspects       the peers its NCCL errors name, as pods, nodes and rails, with their rails' state
+ * @param slowRanks      its ranks' own bus bandwidth against the job's median, and the slow ones
+ * @param spread         how many ranks in each tenth of the range from the lowest figure to the highest
  */
 public record JobDetail(
         JobSummary job,
@@ -33,7 +37,17 @@ public record JobDetail(
         int rankOffset,
         int rankCount,
         NcclJobObservation.Dropped dropped,
-        List<PeerBlame.Suspect> suspects) {
+        List<PeerBlame.Suspect> suspects,
+        SlowRanks slowRanks,
+        int[] spread) {
+
+    /** Each tenth of the spread as a share of the ranks that reported, tallest 1: bar heights. */
+    public List<Double> spreadShares() {
+        int tallest = Arrays.stream(spread).max().orElse(0);
+        return Arrays.stream(spread)
+                .mapToObj(count -> tallest == 0 ? 0.0 : (double) count / tallest)
+                .toList();
+    }
 
     /** The offset of the previous page of {@code limit} ranks, or -1 when this is the first. */
     public int previousRankOffset(int limit) {
@@ -83,5 +97,6 @@ public record JobDetail(
             List<String> socketInterfaces,
             String plugin,
             JobVerdict verdict,
-            String reason) {}
+            String reason,
+            Double busbwGBps) {}
 }

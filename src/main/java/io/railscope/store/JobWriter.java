@@ -55,8 +55,9 @@ final class JobWriter {
                 PreparedStatement deleteRanks = connection.prepareStatement("DELETE FROM nccl_rank WHERE job_id = ?");
                 PreparedStatement insertRank = connection.prepareStatement("""
                         INSERT INTO nccl_rank (job_id, ordinal, rank, pod, node, host, nccl_version, network, hcas, link_layer, gdr,
-                                               channels, init_complete, no_device, socket_interfaces, plugin, verdict, reason)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?)""")) {
+                                               channels, init_complete, no_device, socket_interfaces, plugin, verdict, reason,
+                                               busbw_gbps)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)""")) {
             int ranksWritten = 0;
             for (AssessedJob assessed : state.jobs()) {
                 NcclJobObservation job = assessed.observation();
@@ -145,7 +146,11 @@ final class JobWriter {
                                     "text", rank.socketInterfaces().toArray()));
                     insertRank.setString(p++, rank.plugin());
                     insertRank.setString(p++, verdict.verdict().name());
-                    insertRank.setString(p, verdict.reason());
+                    insertRank.setString(p++, verdict.reason());
+                    insertRank.setObject(
+                            p,
+                            rank.busbwGBps() == null ? null : rank.busbwGBps().floatValue(),
+                            Types.REAL);
                     insertRank.addBatch();
                 }
                 insertRank.executeBatch();
@@ -207,6 +212,7 @@ final class JobWriter {
                             rank.initComplete(),
                             rank.noDevice(),
                             rank.socketInterfaces(),
+                            rank.busbwGBps(),
                             rank.plugin(),
                             verdict.verdict().name(),
                             verdict.reason());

@@ -3,6 +3,8 @@ package io.railscope.store;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.SlowRanks;
+import io.railscope.config.RailscopeConfig;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobReads;
@@ -32,9 +34,11 @@ public class SqlJobReads implements JobReads {
     static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {};
 
     private final ConsistentRead consistentRead;
+    private final double slowRankFactor;
 
-    public SqlJobReads(ConsistentRead consistentRead) {
+    public SqlJobReads(ConsistentRead consistentRead, RailscopeConfig config) {
         this.consistentRead = consistentRead;
+        this.slowRankFactor = config.nccl().slowRankFactor();
     }
 
     /** Running jobs first, the unhealthy before the healthy, then recent ones; at most {@code limit}. */
@@ -127,8 +131,13 @@ public class SqlJobReads implements JobReads {
             int cellId = job.cellId();
             List<RankRow> ranks = Rows.list(connection, """
                     SELECT rank, pod, node, host, nccl_version, network, hcas, link_layer, gdr, channels::text, init_complete, no_device,
-                           socket_interfaces, plugin, verdict, reason
+                           socket_interfaces, plugin, verdict, reason, busbw_gbps
                       FROM nccl_rank WHERE job_id = ? ORDER BY ordinal OFFSET ? LIMIT ?""", SqlJobReads::rank, jobId, rankOffset, rankLimit);
+            List<SlowRanks.Rank> reporting = Rows.list(
+                    connection,
+                    "SELECT rank, coalesce(nullif(node, ''), host) AS node, busbw_gbps FROM nccl_rank WHERE job_id = ? AND busbw_gbps IS NOT NULL",
+                    row -> new SlowRanks.Rank(row.integer("rank"), row.text("node"), row.decimal("busbw_gbps")),
+                    jobId);
             Map<String, List<String>> unhealthy = new LinkedHashMap<>();
             Rows.list(
                     connection,
@@ -187,7 +196,9 @@ public class SqlJobReads implements JobReads {
                                     connection,
                                     cellId,
                                     job.summary().firstSeen(),
-                                    job.summary().lastSeen()))));
+                                    job.summary().lastSeen())),
+                    SlowRanks.of(reporting, slowRankFactor),
+                    SlowRanks.histogram(reporting, 10)));
         });
     }
 
@@ -254,6 +265,7 @@ public class SqlJobReads implements JobReads {
                 row.strings("socket_interfaces"),
                 row.text("plugin"),
                 row.constant(JobVerdict.class, "verdict"),
-                row.text("reason"));
+                row.text("reason"),
+                row.nullableDecimal("busbw_gbps"));
     }
 }

@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -17,6 +18,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.assertj.core.data.Offset;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -211,6 +213,60 @@ class JobsApiTest {
                 .body(containsString(
                         "<span class=\"suspect\">peer 10.244.6.3 (RDMA completion error, status 12): no pod"
                                 + " of this job holds that address"));
+    }
+
+    @Test
+    void ranksBusBandwidthFromInspectorShowsTheSpreadAndTheSlowRank() {
+        StringBuilder log = new StringBuilder();
+        double[] own = {351.2, 349.8, 350.6, 171.0};
+        for (int rank = 0; rank < 4; rank++) {
+            String host = "spread-host-" + rank / 2;
+            int pid = 500 + rank;
+            String prefix = host + ":" + pid + ":" + (600 + rank) + " [" + rank % 2 + "] NCCL INFO ";
+            log.append(prefix).append("NCCL version 2.27.3+cuda12.9\n");
+            log.append(prefix).append("Using network IB\n");
+            log.append(prefix)
+                    .append("Channel 00/0 : ")
+                    .append(rank)
+                    .append("[0] -> 0[0] [send] via NET/IB/0/GDRDMA\n");
+            log.append(prefix)
+                    .append("ncclCommInitRank comm 0x1 rank ")
+                    .append(rank)
+                    .append(" nranks 4 cudaDev ")
+                    .append(rank % 2)
+                    .append(" nvmlDev 0 busId 1000 commId 0xabc - Init COMPLETE\n");
+            log.append(String.format(
+                    Locale.ROOT,
+                    "{\"header\":{\"id\":\"0xabc\",\"rank\":%d,\"n_ranks\":4,\"nnodes\":2},\"metadata\":{\"hostname\":\"%s\","
+                            + "\"pid\":%d},\"coll_perf\":{\"coll\":\"AllReduce\",\"coll_msg_size_bytes\":4294967296,\"coll_busbw_gbs\":%.1f}}%n",
+                    rank,
+                    host,
+                    pid,
+                    own[rank]));
+        }
+        given().contentType("text/plain")
+                .body(log.toString())
+                .post("/api/v1/cells/bravo/nccl/logs?namespace=bench&job=spread&pod=s-0")
+                .then()
+                .statusCode(202);
+        loop.collector("bravo").orElseThrow().collect();
+
+        JsonPath job = given().get("/api/v1/cells/bravo/jobs/bench/spread")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(job.getList("ranks.busbwGBps", Float.class)).containsExactly(351.2f, 349.8f, 350.6f, 171.0f);
+        assertThat(job.getInt("slowRanks.ranksReporting")).isEqualTo(4);
+        assertThat(job.getFloat("slowRanks.medianGBps")).isCloseTo(350.2f, within(0.01f));
+        assertThat(job.getList("slowRanks.slow.rank", Integer.class)).containsExactly(3);
+        assertThat(job.getString("slowRanks.slow[0].node")).isEqualTo("spread-host-1");
+        given().get("/cells/bravo/jobs/bench/spread")
+                .then()
+                .statusCode(200)
+                .body(containsString("<h2>Ranks' own bus bandwidth</h2>"))
+                .body(containsString("4 ranks: lowest 171.0, median 350.2, highest 351.2 GB/s."))
+                .body(containsString("rank 3 on"));
     }
 
     @Test

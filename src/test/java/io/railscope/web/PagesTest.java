@@ -264,7 +264,8 @@ class PagesTest {
                         true,
                         List.of("eth0"),
                         hostile,
-                        Map.of()));
+                        Map.of(),
+                        12.5));
         var pod = new NcclJobObservation.JobPod(
                 "pod-" + hostile,
                 node,

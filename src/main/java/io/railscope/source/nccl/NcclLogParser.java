@@ -297,7 +297,10 @@ public final class NcclLogParser {
         String logNetwork = ProcessLog.logNetwork(processes.values());
         for (ProcessLog process : processes.values()) {
             for (RankFacts rank : process.ranks(logNetwork, bareVersion)) {
-                ranks.add(rank.ncclVersion() != null || bareVersion == null ? rank : rank.withVersion(bareVersion));
+                RankFacts versioned =
+                        rank.ncclVersion() != null || bareVersion == null ? rank : rank.withVersion(bareVersion);
+                Double own = inspector.busbwOf(rank.host(), rank.pid(), rank.rank());
+                ranks.add(own == null ? versioned : versioned.withBusbw(own));
             }
         }
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();

@@ -55,4 +55,9 @@ public record NcclRankObservation(String pod, String node, RankFacts facts) {
     public String plugin() {
         return facts.plugin();
     }
+
+    /** Its own bus bandwidth in its largest collectives (NCCL Inspector), null when unknown. */
+    public Double busbwGBps() {
+        return facts.busbwGBps();
+    }
 }

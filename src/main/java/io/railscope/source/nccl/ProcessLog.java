@@ -242,7 +242,8 @@ final class ProcessLog {
                     noDevice || verbsMissing,
                     List.copyOf(socketInterfaces),
                     plugin,
-                    Map.copyOf(env)));
+                    Map.copyOf(env),
+                    null));
         }
         return ranks;
     }

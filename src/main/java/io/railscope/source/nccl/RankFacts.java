@@ -14,6 +14,7 @@ import java.util.Map;
  * @param channels          channel count per transport: {@code NET/IB}, {@code NET/Socket}, {@code P2P}, {@code SHM}, ...
  * @param noDevice          NET/IB said {@code No device found}
  * @param env               NCCL variables NCCL echoed as set by the environment
+ * @param busbwGBps         this rank's own bus bandwidth in its largest collectives (NCCL Inspector), null when unknown
  */
 public record RankFacts(
         String host,
@@ -31,7 +32,8 @@ public record RankFacts(
         boolean noDevice,
         List<String> socketInterfaces,
         String plugin,
-        Map<String, String> env) {
+        Map<String, String> env,
+        Double busbwGBps) {
 
     /** The same facts with the version NCCL printed without a prefix (before 2.9, rank 0 only). */
     RankFacts withVersion(String version) {
@@ -51,6 +53,29 @@ public record RankFacts(
                 noDevice,
                 socketInterfaces,
                 plugin,
-                env);
+                env,
+                busbwGBps);
+    }
+
+    /** The same facts with this rank's own bus bandwidth. */
+    RankFacts withBusbw(Double busbw) {
+        return new RankFacts(
+                host,
+                pid,
+                cudaDev,
+                rank,
+                nranks,
+                ncclVersion,
+                network,
+                hcas,
+                linkLayer,
+                gdr,
+                channels,
+                initComplete,
+                noDevice,
+                socketInterfaces,
+                plugin,
+                env,
+                busbw);
     }
 }

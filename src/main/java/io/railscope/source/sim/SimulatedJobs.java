@@ -61,7 +61,9 @@ final class SimulatedJobs {
             for (int n = 0; n < nodesPerJob(); n++) {
                 int node = peerOnDownRail(job, n, faults)
                         ? topology.faultNode(SimulatedPorts.RAIL_DOWN)
-                        : (job * nodesPerJob() + n) % topology.nodes;
+                        : onHalfRateNode(job, n, faults)
+                                ? topology.faultNode(SimulatedPorts.RAIL_HALF_RATE)
+                                : (job * nodesPerJob() + n) % topology.nodes;
                 List<String> interfaces = new ArrayList<>();
                 if (mode != Mode.SOCKET) {
                     for (int rail = 0; rail < topology.rails(); rail++) {
@@ -94,7 +96,7 @@ final class SimulatedJobs {
     NcclLogFacts log(String pod, Set<Fault> faults) {
         int job = Integer.parseInt(pod.substring(pod.indexOf("-job-") + 5, pod.indexOf("-worker-")));
         int n = Integer.parseInt(pod.substring(pod.indexOf("-worker-") + 8));
-        String text = logText(job, n, mode(job, faults));
+        String text = logText(job, n, mode(job, faults), onHalfRateNode(job, n, faults));
         if (n == 0 && peerFailure(job, faults)) {
             text += peerCompletionError(job);
         }
@@ -119,6 +121,19 @@ final class SimulatedJobs {
 
     private boolean peerOnDownRail(int job, int n, Set<Fault> faults) {
         return n == nodesPerJob() - 1 && peerFailure(job, faults);
+    }
+
+    /** With {@link Fault#NCCL_SLOW_RANK}, worker 1 of the first job on RDMA runs on the node with the half-rate port. */
+    private boolean onHalfRateNode(int job, int n, Set<Fault> faults) {
+        if (!faults.contains(Fault.NCCL_SLOW_RANK) || nodesPerJob() < 3 || n != 1) {
+            return false;
+        }
+        for (int first = 0; first < jobs(); first++) {
+            if (mode(first, faults) == Mode.RDMA) {
+                return first == job;
+            }
+        }
+        return false;
     }
 
     /**
@@ -179,6 +194,11 @@ final class SimulatedJobs {
     }
 
     String logText(int job, int n, Mode mode) {
+        return logText(job, n, mode, false);
+    }
+
+    /** @param halfRate the pod runs on the node whose port on one rail trained at half rate: that GPU's rank is slow */
+    String logText(int job, int n, Mode mode, boolean halfRate) {
         StringBuilder log = new StringBuilder(8192);
         String host = name(job) + "-worker-" + n;
         int rails = topology.rails();
@@ -268,19 +288,26 @@ final class SimulatedJobs {
         if (mode == Mode.NCCL_TESTS && n == 0) {
             log.append("# Out of bounds values : 0 OK\n");
             log.append(String.format(Locale.ROOT, "# Avg bus bandwidth    : %.2f%n", busbw));
-        } else if (n == 0) {
-            log.append(String.format(
-                    Locale.ROOT,
-                    "{\"header\":{\"id\":\"0x5eed%d\",\"rank\":0,\"n_ranks\":%d,\"nnodes\":%d},\"metadata\":"
-                            + "{\"inspector_output_format_version\":\"v4.0\",\"hostname\":\"%s\",\"pid\":100},\"coll_perf\":{\"coll\":\"AllReduce\","
-                            + "\"coll_sn\":1,\"coll_msg_size_bytes\":4294967296,\"coll_exec_time_us\":%d,\"coll_algobw_gbs\":%.3f,\"coll_busbw_gbs\":%.3f}}%n",
-                    job,
-                    nranks,
-                    nodesPerJob(),
-                    host,
-                    (long) (4294967296.0 / (busbw / 2 * 1e9) * 1e6),
-                    busbw / 2,
-                    busbw));
+        } else if (mode != Mode.NCCL_TESTS) {
+            // NCCL Inspector: one line per rank for its largest AllReduce; a GPU on a half-rate rail sees half
+            int slowGpu = halfRate ? topology.faultRail(SimulatedPorts.RAIL_HALF_RATE) : -1;
+            for (int gpu = 0; gpu < rails; gpu++) {
+                double own = busbw * (gpu == slowGpu ? 0.5 : 1 + 0.01 * (gpu % 3));
+                log.append(String.format(
+                        Locale.ROOT,
+                        "{\"header\":{\"id\":\"0x5eed%d\",\"rank\":%d,\"n_ranks\":%d,\"nnodes\":%d},\"metadata\":"
+                                + "{\"inspector_output_format_version\":\"v4.0\",\"hostname\":\"%s\",\"pid\":%d},\"coll_perf\":{\"coll\":\"AllReduce\","
+                                + "\"coll_sn\":1,\"coll_msg_size_bytes\":4294967296,\"coll_exec_time_us\":%d,\"coll_algobw_gbs\":%.3f,\"coll_busbw_gbs\":%.3f}}%n",
+                        job,
+                        n * rails + gpu,
+                        nranks,
+                        nodesPerJob(),
+                        host,
+                        100 + gpu,
+                        (long) (4294967296.0 / (own / 2 * 1e9) * 1e6),
+                        own / 2,
+                        own));
+            }
         }
         return log.append("step 100 | loss 2.41 | tokens/s 401234\n").toString();
     }

@@ -31,7 +31,7 @@ final class SimulatedPorts {
     private static final int BYTES_PER_TICK = 8;
     static final int RAIL_DOWN = 1;
     private static final int RAIL_FLAPPING = 2;
-    private static final int RAIL_HALF_RATE = 3;
+    static final int RAIL_HALF_RATE = 3;
     private static final int SYMBOL_ERRORS = 4;
 
     private final SimulatedTopology topology;

@@ -10,6 +10,7 @@ import io.railscope.assess.PeerBlame;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.SlowRanks;
 import io.railscope.assess.TestThresholds;
 import io.railscope.model.Fault;
 import io.railscope.model.Health;
@@ -235,6 +236,26 @@ class SimulatedCellTest {
                 .singleElement()
                 .satisfies(suspect -> assertThat(suspect.node()).isEqualTo(down.node()));
         assertThat(asked).containsExactly(down.node() + " " + down.device());
+    }
+
+    @Test
+    void aRankOnTheHalfRateRailReportsHalfTheBusBandwidthAndIsTheOneSlowRank() throws Exception {
+        SimulatedCell cell = cell(512, Set.of(Fault.RAIL_HALF_RATE, Fault.NCCL_SLOW_RANK));
+        PortAssessment halfRate = assessTwice(cell).stream()
+                .filter(port -> port.health() == PortHealth.DEGRADED)
+                .findFirst()
+                .orElseThrow();
+        NcclJobObservation job = cell.fetchNccl().jobs().get(0);
+        List<SlowRanks.Rank> ranks = job.ranks().stream()
+                .map(rank -> new SlowRanks.Rank(rank.rank(), rank.node(), rank.busbwGBps()))
+                .toList();
+        assertThat(ranks)
+                .hasSize(job.ranks().size())
+                .allSatisfy(rank -> assertThat(rank.busbwGBps()).isPositive());
+        assertThat(SlowRanks.of(ranks, 0.8).slow()).singleElement().satisfies(slow -> {
+            assertThat(slow.node()).isEqualTo(halfRate.node());
+            assertThat(slow.rank() % DEVICES.size()).isEqualTo(halfRate.rail() - 1);
+        });
     }
 
     private SimulatedCell cell(int nodes, Set<Fault> faults) {
