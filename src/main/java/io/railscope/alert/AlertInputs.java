@@ -6,6 +6,7 @@ import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
+import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.List;
 
@@ -51,6 +52,7 @@ public record AlertInputs(
     /**
      * @param suspects the peers a failed job's errors name ({@code PeerBlame}); the first gives the alert its
      *                 {@code suspect} label
+     * @param ras      what the job's NCCL RAS service last said, null when not asked
      */
     public record Job(
             String namespace,
@@ -59,7 +61,8 @@ public record AlertInputs(
             String reason,
             Double busbwGBps,
             Double baselineGBps,
-            List<PeerBlame.Suspect> suspects) {
+            List<PeerBlame.Suspect> suspects,
+            RasStatus ras) {
 
         public Job {
             suspects = suspects == null ? List.of() : List.copyOf(suspects);

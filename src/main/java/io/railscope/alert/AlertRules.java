@@ -37,6 +37,7 @@ public final class AlertRules {
                             "NcclJobUnobservable",
                             "NcclJobFailed",
                             "NcclBusBandwidthLow",
+                            "NcclRanksMissing",
                             "RailscopeSourceStale"),
                     Arrays.stream(IsolationCheck.values()).map(IsolationCheck::alertName))
             .toList();

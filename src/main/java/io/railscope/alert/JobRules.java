@@ -1,7 +1,9 @@
 package io.railscope.alert;
 
 import io.railscope.assess.JobAssessment;
+import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.source.nccl.RasStatus;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -11,12 +13,38 @@ final class JobRules {
 
     private JobRules() {}
 
+    private static String missingRanks(RasStatus ras) {
+        String listed = ras.communicators().stream()
+                .flatMap(comm -> comm.missing().stream())
+                .map(rank -> "rank " + rank.rank() + " on " + rank.host() + (rank.dead() ? " (dead)" : ""))
+                .collect(Collectors.joining(", "));
+        return listed.isEmpty() ? "" : ": " + listed;
+    }
+
     /** @param busbwTolerance the fraction of a job size's baseline under which its bus bandwidth is low */
     static void evaluate(List<AlertInputs.Job> jobs, double busbwTolerance, CellConditions conditions) {
         String cellPage = conditions.cellPage();
         for (AlertInputs.Job job : jobs) {
             String page =
                     cellPage + "/jobs/" + CellConditions.url(job.namespace()) + "/" + CellConditions.url(job.name());
+            if (job.ras() != null && job.ras().missingRanks() > 0) {
+                conditions.add(conditions.condition(
+                        "NcclRanksMissing",
+                        "critical",
+                        page,
+                        "Job " + job.namespace() + "/" + job.name() + ": NCCL RAS misses "
+                                + job.ras().missingRanks() + " rank"
+                                + (job.ras().missingRanks() == 1 ? "" : "s"),
+                        job.ras().summary() + missingRanks(job.ras()),
+                        "namespace",
+                        job.namespace(),
+                        "job",
+                        job.name()));
+            }
+            if (job.verdict() == JobVerdict.RDMA_OK) {
+                // here for its missing ranks alone
+                continue;
+            }
             String name = switch (job.verdict()) {
                 case FAILED -> "NcclJobFailed";
                 case UNOBSERVABLE -> "NcclJobUnobservable";

@@ -9,6 +9,7 @@ import io.railscope.read.JobSummary;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,8 @@ import java.util.Map;
  *                       when it was not OK while the job ran; a peer no pod of the job holds is said so
  * @param slowRanks      the ranks' own bus bandwidth (NCCL Inspector): how many reported one, the median, lowest and
  *                       highest, and the ranks under {@code railscope.nccl.slow-rank-factor} of the median
+ * @param ras            what NCCL's RAS service last said (communicators, missing and dead ranks, ranks in error), or
+ *                       why it was not asked; null where the cell does not ask ({@code nccl.ras.enabled})
  */
 public record JobResponse(
         String namespace,
@@ -46,7 +49,8 @@ public record JobResponse(
         List<JobPod> pods,
         Map<String, List<String>> unhealthyRails,
         List<PeerBlame.Suspect> suspects,
-        SlowRanks slowRanks) {
+        SlowRanks slowRanks,
+        RasStatus ras) {
 
     /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
     public record RankPage(int offset, int limit, int total, Integer next) {}
@@ -75,6 +79,7 @@ public record JobResponse(
                 detail.pods(),
                 detail.railsKnown() ? detail.unhealthyRails() : null,
                 detail.suspects(),
-                detail.slowRanks());
+                detail.slowRanks(),
+                detail.ras());
     }
 }

@@ -224,6 +224,26 @@ public interface CellConfig {
         @DecimalMin("0.01")
         @DecimalMax("1")
         double busbwTolerance();
+
+        Ras ras();
+
+        /** {@code nccl.ras.}: asking running jobs' NCCL RAS service (NCCL 2.24+) for their status. */
+        interface Ras {
+            /**
+             * Ask at all. The service listens on localhost unless the job sets NCCL_RAS_ADDR (e.g. 0.0.0.0:28028);
+             * only pods that do are asked.
+             */
+            @WithDefault("false")
+            boolean enabled();
+
+            /** At most once per this per job. */
+            @WithDefault("1m")
+            Duration interval();
+
+            /** A query's whole time; NCCL is told to wait for its peers a second less. */
+            @WithDefault("5s")
+            Duration timeout();
+        }
     }
 
     interface Simulated {

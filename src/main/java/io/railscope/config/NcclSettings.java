@@ -15,6 +15,7 @@ import java.util.OptionalDouble;
  * @param busbwBaselineGBps the bus bandwidth a healthy job reaches here; when absent it is learned from the cell's RDMA OK jobs of the same size
  * @param busbwTolerance   the fraction of the baseline under which a job is degraded
  * @param limits           what one job and one pushed log may hold ({@code railscope.nccl.*}, the same in every cell)
+ * @param ras              whether and how often running jobs' NCCL RAS service is asked for their status
  */
 public record NcclSettings(
         List<String> jobLabels,
@@ -24,7 +25,8 @@ public record NcclSettings(
         int pushMaxBytes,
         OptionalDouble busbwBaselineGBps,
         double busbwTolerance,
-        NcclLimits limits) {
+        NcclLimits limits,
+        RasSettings ras) {
 
     public static final List<String> DEFAULT_JOB_LABELS = List.of(CellConfig.Nccl.DEFAULT_JOB_LABELS.split(","));
 
@@ -49,7 +51,8 @@ public record NcclSettings(
                 pushMaxBytes,
                 busbwBaselineGBps,
                 busbwTolerance,
-                NcclLimits.defaults());
+                NcclLimits.defaults(),
+                RasSettings.OFF);
     }
 
     public static NcclSettings defaults() {
@@ -58,7 +61,15 @@ public record NcclSettings(
 
     static NcclSettings defaults(NcclLimits limits) {
         return new NcclSettings(
-                DEFAULT_JOB_LABELS, 4 << 20, 8, Duration.ofMinutes(1), 8 << 20, OptionalDouble.empty(), 0.7, limits);
+                DEFAULT_JOB_LABELS,
+                4 << 20,
+                8,
+                Duration.ofMinutes(1),
+                8 << 20,
+                OptionalDouble.empty(),
+                0.7,
+                limits,
+                RasSettings.OFF);
     }
 
     static NcclSettings of(CellConfig.Nccl nccl, NcclLimits limits) {
@@ -72,6 +83,8 @@ public record NcclSettings(
                         ? OptionalDouble.of(nccl.busbwBaselineGbps().get())
                         : OptionalDouble.empty(),
                 nccl.busbwTolerance(),
-                limits);
+                limits,
+                new RasSettings(
+                        nccl.ras().enabled(), nccl.ras().interval(), nccl.ras().timeout()));
     }
 }

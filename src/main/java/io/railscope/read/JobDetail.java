@@ -6,6 +6,7 @@ import io.railscope.assess.SlowRanks;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.Map;
  * @param suspects       the peers its NCCL errors name, as pods, nodes and rails, with their rails' state
  * @param slowRanks      its ranks' own bus bandwidth against the job's median, and the slow ones
  * @param spread         how many ranks in each tenth of the range from the lowest figure to the highest
+ * @param ras            what NCCL's RAS service last said of the job, or why it was not asked; null when not asked
  */
 public record JobDetail(
         JobSummary job,
@@ -39,7 +41,8 @@ public record JobDetail(
         NcclJobObservation.Dropped dropped,
         List<PeerBlame.Suspect> suspects,
         SlowRanks slowRanks,
-        int[] spread) {
+        int[] spread,
+        RasStatus ras) {
 
     /** Each tenth of the spread as a share of the ranks that reported, tallest 1: bar heights. */
     public List<Double> spreadShares() {

@@ -41,8 +41,8 @@ final class JobWriter {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO nccl_job AS j (cell_id, namespace, name, transport, verdict, reason, nranks, requested_rails,
                                       busbw_gbps, busbw_source, baseline_gbps, warnings, warning_kinds, pods, running, first_seen, last_seen,
-                                      ranks_fingerprint, ranks_dropped, warnings_dropped, hosts_dropped)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)
+                                      ranks_fingerprint, ranks_dropped, warnings_dropped, hosts_dropped, ras)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?::jsonb)
                 ON CONFLICT (cell_id, namespace, name) DO UPDATE
                    SET transport = EXCLUDED.transport, verdict = EXCLUDED.verdict, reason = EXCLUDED.reason,
                        nranks = EXCLUDED.nranks, requested_rails = EXCLUDED.requested_rails, busbw_gbps = EXCLUDED.busbw_gbps,
@@ -50,7 +50,8 @@ final class JobWriter {
                        warning_kinds = EXCLUDED.warning_kinds,
                        pods = EXCLUDED.pods, running = EXCLUDED.running, last_seen = EXCLUDED.last_seen,
                        ranks_fingerprint = EXCLUDED.ranks_fingerprint, ranks_dropped = EXCLUDED.ranks_dropped,
-                       warnings_dropped = EXCLUDED.warnings_dropped, hosts_dropped = EXCLUDED.hosts_dropped
+                       warnings_dropped = EXCLUDED.warnings_dropped, hosts_dropped = EXCLUDED.hosts_dropped,
+                       ras = EXCLUDED.ras
                 RETURNING id, (SELECT ranks_fingerprint FROM nccl_job WHERE id = j.id) IS NOT DISTINCT FROM ?""");
                 PreparedStatement deleteRanks = connection.prepareStatement("DELETE FROM nccl_rank WHERE job_id = ?");
                 PreparedStatement insertRank = connection.prepareStatement("""
@@ -99,6 +100,7 @@ final class JobWriter {
                 upsert.setInt(p++, job.dropped().ranks());
                 upsert.setInt(p++, job.dropped().warnings());
                 upsert.setInt(p++, job.dropped().hosts());
+                upsert.setString(p++, job.ras() == null ? null : JsonColumns.write(job.ras()));
                 upsert.setInt(p, fingerprint);
                 int jobId;
                 boolean unchanged;

@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.alert.AlertInputs;
 import io.railscope.alert.AlertInputsReader;
 import io.railscope.assess.JobVerdict;
@@ -9,6 +10,7 @@ import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.read.StoredFinding;
+import io.railscope.source.nccl.RasStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -17,6 +19,8 @@ import java.util.List;
 /** Reads what a cell's alert rules need, in one snapshot, through the partial indexes on unhealthy rows. */
 @ApplicationScoped
 public class SqlAlertInputsReader implements AlertInputsReader {
+
+    private static final TypeReference<RasStatus> RAS = new TypeReference<>() {};
 
     private final ConsistentRead consistentRead;
 
@@ -118,9 +122,9 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 SELECT namespace, name, verdict, reason, busbw_gbps, baseline_gbps,
                        CASE WHEN verdict = 'FAILED' THEN warnings END AS warnings,
                        CASE WHEN verdict = 'FAILED' THEN warning_kinds END AS warning_kinds,
-                       CASE WHEN verdict = 'FAILED' THEN pods::text END AS pods
+                       CASE WHEN verdict = 'FAILED' THEN pods::text END AS pods, ras::text
                   FROM nccl_job
-                 WHERE cell_id = ? AND running AND verdict <> 'RDMA_OK'""",
+                 WHERE cell_id = ? AND running AND (verdict <> 'RDMA_OK' OR (ras ->> 'missingRanks')::int > 0)""",
                 row -> new AlertInputs.Job(
                         row.text("namespace"),
                         row.text("name"),
@@ -132,7 +136,8 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         PeerBlame.suspects(
                                 SqlJobReads.warnings(row.strings("warnings"), row.strings("warning_kinds")),
                                 row.json("pods", SqlJobReads.PODS, List.of()),
-                                new SqlRailPorts(connection, id, null, null))),
+                                new SqlRailPorts(connection, id, null, null)),
+                        row.json("ras", RAS, null)),
                 id);
         List<AlertInputs.Source> sources = Rows.list(
                 connection,

@@ -12,6 +12,7 @@ import io.railscope.read.JobSummary;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.RasStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -32,6 +33,7 @@ public class SqlJobReads implements JobReads {
             j.baseline_gbps, j.running, j.first_seen, j.last_seen""";
 
     static final TypeReference<List<JobPod>> PODS = new TypeReference<>() {};
+    private static final TypeReference<RasStatus> RAS = new TypeReference<>() {};
 
     private final ConsistentRead consistentRead;
     private final double slowRankFactor;
@@ -106,6 +108,7 @@ public class SqlJobReads implements JobReads {
                     connection,
                     "SELECT " + JOB_COLUMNS + """
                     , j.warnings, j.warning_kinds, j.pods::text, j.cell_id, j.ranks_dropped, j.warnings_dropped, j.hosts_dropped,
+                      j.ras::text,
                       (SELECT count(*) FROM nccl_rank r WHERE r.job_id = j.id) AS rank_count
                      FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                     WHERE c.name = ? AND j.namespace = ? AND j.name = ?""",
@@ -119,7 +122,8 @@ public class SqlJobReads implements JobReads {
                                     row.integer("ranks_dropped"),
                                     row.integer("warnings_dropped"),
                                     row.integer("hosts_dropped")),
-                            row.integer("rank_count")),
+                            row.integer("rank_count"),
+                            row.json("ras", RAS, null)),
                     cell,
                     namespace,
                     name);
@@ -198,7 +202,8 @@ public class SqlJobReads implements JobReads {
                                     job.summary().firstSeen(),
                                     job.summary().lastSeen())),
                     SlowRanks.of(reporting, slowRankFactor),
-                    SlowRanks.histogram(reporting, 10)));
+                    SlowRanks.histogram(reporting, 10),
+                    job.ras()));
         });
     }
 
@@ -210,7 +215,8 @@ public class SqlJobReads implements JobReads {
             int id,
             int cellId,
             NcclJobObservation.Dropped dropped,
-            int rankCount) {}
+            int rankCount,
+            RasStatus ras) {}
 
     /** Warnings with their kinds; a job written before warnings had kinds is classified by the text. */
     static List<NcclWarning> warnings(List<String> texts, List<String> kinds) {

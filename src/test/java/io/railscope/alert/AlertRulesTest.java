@@ -10,6 +10,7 @@ import io.railscope.model.Health;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
+import io.railscope.source.nccl.RasStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -177,6 +178,35 @@ class AlertRulesTest {
                                 "NCCL WARN Suspects: peer 10.244.0.17 (RDMA completion error, status 12) is pod"
                                         + " eval-worker-3 on gpu-0412; rail 3 (mlx5_2) DOWN: state DOWN")
                         .page("/jobs/team-b/eval"),
+                // a job NCCL RAS misses a rank of: the alert names it, even while the job's transport is fine
+                row(
+                                "NcclRanksMissing",
+                                "critical",
+                                healthy()
+                                        .job(
+                                                "team-a",
+                                                "llm",
+                                                JobVerdict.RDMA_OK,
+                                                new RasStatus(
+                                                        NOW,
+                                                        "10.244.0.7:28028",
+                                                        null,
+                                                        "2.29.2",
+                                                        List.of(new RasStatus.Communicator(
+                                                                "0x5eed0a1b2c3d4e",
+                                                                4,
+                                                                3,
+                                                                1,
+                                                                List.of(new RasStatus.MissingRank(
+                                                                        3, "gpu-0412", 389, true, true)),
+                                                                List.of())),
+                                                        1,
+                                                        1,
+                                                        0,
+                                                        null)))
+                        .labels("namespace", "team-a", "job", "llm")
+                        .annotation("description", "1 communicator; 1 rank missing (1 dead): rank 3 on gpu-0412 (dead)")
+                        .page("/jobs/team-a/llm"),
                 row(
                                 "NcclJobUnobservable",
                                 "info",
@@ -269,6 +299,26 @@ class AlertRulesTest {
                 .job("team-a", "llm", JobVerdict.DEGRADED, "fell back to NET/Socket", 80.0, 350.0)
                 .job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null)
                 .job("team-c", "quiet", JobVerdict.UNOBSERVABLE, "NCCL_DEBUG=WARN", null, null)
+                .job(
+                        "team-d",
+                        "rl",
+                        JobVerdict.RDMA_OK,
+                        new RasStatus(
+                                NOW,
+                                "10.244.0.9:28028",
+                                null,
+                                "2.29.2",
+                                List.of(new RasStatus.Communicator(
+                                        "0x1",
+                                        2,
+                                        1,
+                                        1,
+                                        List.of(new RasStatus.MissingRank(1, "gpu-9", 7, true, false)),
+                                        List.of())),
+                                1,
+                                0,
+                                0,
+                                null))
                 .source("node-metrics", NOW.minusSeconds(600), "HTTP 503");
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
@@ -333,7 +383,12 @@ class AlertRulesTest {
                 String reason,
                 Double busbwGBps,
                 Double baselineGBps) {
-            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of()));
+            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(), null));
+            return this;
+        }
+
+        CellState job(String namespace, String name, JobVerdict verdict, RasStatus ras) {
+            jobs.add(new AlertInputs.Job(namespace, name, verdict, "transport fine", null, null, List.of(), ras));
             return this;
         }
 
@@ -345,7 +400,8 @@ class AlertRulesTest {
                 Double busbwGBps,
                 Double baselineGBps,
                 PeerBlame.Suspect suspect) {
-            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(suspect)));
+            jobs.add(new AlertInputs.Job(
+                    namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(suspect), null));
             return this;
         }
 

@@ -60,7 +60,8 @@ class JobsBenchmark {
                         null,
                         "eth0",
                         List.of(new TrainingPod.Container("main", "containerd://" + job + "-" + n, started, false)),
-                        List.of()));
+                        List.of(),
+                        null));
             }
         }
         NcclSettings settings = new NcclSettings(

@@ -2,14 +2,12 @@ package io.railscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.MutableClock;
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -48,7 +46,7 @@ class DatabaseAvailabilityTest {
         MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:00Z"));
         DatabaseAvailability availability = new DatabaseAvailability(clock);
         availability.failed(new SQLException("refused", "08001"));
-        clock.now = clock.now.plusSeconds(30);
+        clock.advance(Duration.ofSeconds(30));
         DatabaseAvailability.Outage outage = availability.failed(new SQLException("still refused", "08001"));
         assertThat(outage.since()).isEqualTo(Instant.parse("2026-01-01T10:00:00Z"));
         assertThat(outage.message())
@@ -56,14 +54,14 @@ class DatabaseAvailabilityTest {
 
         availability.answered();
         assertThat(availability.outage()).isEmpty();
-        clock.now = clock.now.plusSeconds(5);
+        clock.advance(Duration.ofSeconds(5));
         assertThat(availability.failed(new SQLException("refused", "08001")).since())
-                .isEqualTo(clock.now);
+                .isEqualTo(clock.instant());
 
         // failures a long quiet time apart are two outages, even if no probe saw the database in between
-        clock.now = clock.now.plus(Duration.ofMinutes(5));
+        clock.advance(Duration.ofMinutes(5));
         assertThat(availability.failed(new SQLException("refused", "08001")).since())
-                .isEqualTo(clock.now);
+                .isEqualTo(clock.instant());
     }
 
     @Test
@@ -77,28 +75,5 @@ class DatabaseAvailabilityTest {
         assertThat(told)
                 .endsWith("retrying: the connection to PostgreSQL closed")
                 .doesNotContain("Exception");
-    }
-
-    private static final class MutableClock extends Clock {
-        Instant now;
-
-        MutableClock(Instant now) {
-            this.now = now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -34,6 +34,7 @@ import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PodAddress;
 import io.railscope.source.nccl.RankFacts;
+import io.railscope.source.nccl.RasStatus;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -172,6 +173,25 @@ class PagesTest {
                     .contains("&lt;img src=x onerror=alert(1)&gt;")
                     .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
         }
+        String jobPath = "/cells/hostile/jobs/ns-1/"
+                + HOSTILE_JOB
+                        .replace(" ", "%20")
+                        .replace("<", "%3C")
+                        .replace(">", "%3E")
+                        .replace("=", "%3D");
+        assertThat(given().urlEncodingEnabled(false)
+                        .get(jobPath)
+                        .then()
+                        .extract()
+                        .asString())
+                .contains("<h2>NCCL RAS</h2>", "1 communicator; 1 rank missing (1 dead); 1 with an error or abort")
+                .contains("rank 3 on host-&lt;script&gt;");
+        given().urlEncodingEnabled(false)
+                .get("/api/v1" + jobPath)
+                .then()
+                .statusCode(200)
+                .body("ras.missingRanks", Matchers.equalTo(1))
+                .body("ras.communicators[0].missing[0].host", Matchers.equalTo("host-" + HOSTILE));
         given().get("/api/v1/cells/hostile")
                 .then()
                 .statusCode(200)
@@ -278,17 +298,33 @@ class PagesTest {
                 "read",
                 List.of(new PodAddress("10.0.0.1", "net1", hostile)));
         var job = new NcclJobObservation(
-                "ns-1",
-                jobName,
-                "Socket",
-                1,
-                8,
-                Double.NaN,
-                null,
-                List.of(rank),
-                List.of(new NcclWarning("pod-x: NCCL WARN " + hostile, NcclWarning.Kind.FATAL)),
-                List.of(pod),
-                true);
+                        "ns-1",
+                        jobName,
+                        "Socket",
+                        1,
+                        8,
+                        Double.NaN,
+                        null,
+                        List.of(rank),
+                        List.of(new NcclWarning("pod-x: NCCL WARN " + hostile, NcclWarning.Kind.FATAL)),
+                        List.of(pod),
+                        true)
+                .withRas(new RasStatus(
+                        Instant.parse("2026-12-01T03:41:12Z"),
+                        "10.0.0.1:28028",
+                        null,
+                        "2.29.2",
+                        List.of(new RasStatus.Communicator(
+                                "0x" + hostile,
+                                2,
+                                1,
+                                1,
+                                List.of(new RasStatus.MissingRank(3, "host-" + hostile, 7, true, true)),
+                                List.of(1))),
+                        1,
+                        1,
+                        1,
+                        null));
         return new JobsState(
                 List.of(new AssessedJob(job, JobAssessment.of(job, OptionalDouble.empty(), 0.7), null)), List.of());
     }

@@ -80,7 +80,8 @@ final class TrainingPods {
                 ibHca,
                 env(containers, "NCCL_SOCKET_IFNAME"),
                 runs(pod),
-                PodAddresses.of(pod));
+                PodAddresses.of(pod),
+                env(containers, "NCCL_RAS_ADDR"));
     }
 
     private static int railResources(List<Container> containers) {

@@ -210,7 +210,8 @@ public final class JobAssembler {
                     kept,
                     jobPods,
                     running,
-                    new NcclJobObservation.Dropped(ranksDropped, warningsDropped, hostsDropped));
+                    new NcclJobObservation.Dropped(ranksDropped, warningsDropped, hostsDropped),
+                    null);
         }
 
         private String transport() {

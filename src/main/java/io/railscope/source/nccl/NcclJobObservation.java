@@ -13,6 +13,8 @@ import java.util.List;
  * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
  * @param running        a pod of the job is pending or running
  * @param dropped        what was past {@code railscope.nccl.*} and not kept
+ * @param ras            what NCCL's RAS service last said of the running job, or why it was not asked; null when the
+ *                       cell does not ask (nccl.ras.enabled)
  */
 public record NcclJobObservation(
         String namespace,
@@ -26,7 +28,8 @@ public record NcclJobObservation(
         List<NcclWarning> warnings,
         List<JobPod> pods,
         boolean running,
-        Dropped dropped) {
+        Dropped dropped,
+        RasStatus ras) {
 
     public NcclJobObservation {
         ranks = List.copyOf(ranks);
@@ -59,7 +62,26 @@ public record NcclJobObservation(
                 warnings,
                 pods,
                 running,
-                Dropped.NONE);
+                Dropped.NONE,
+                null);
+    }
+
+    /** The job with what its RAS service said. */
+    public NcclJobObservation withRas(RasStatus status) {
+        return new NcclJobObservation(
+                namespace,
+                name,
+                transport,
+                nranks,
+                requestedRails,
+                busbwGBps,
+                busbwSource,
+                ranks,
+                warnings,
+                pods,
+                running,
+                dropped,
+                status);
     }
 
     /**

@@ -54,6 +54,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     private final NcclLogArchive archive;
     private final Clock clock;
     private final ExecutorService readers;
+    private final RasPolls ras;
     private final Map<String, ContainerLog> read = new ConcurrentHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<ContainerLog> unsaved = new ConcurrentLinkedQueue<>();
@@ -63,6 +64,18 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
 
     public NcclJobSource(
             String cell, NcclSettings settings, PodLister pods, LogReader logs, NcclLogArchive archive, Clock clock) {
+        this(cell, settings, pods, logs, archive, clock, RasClient::status);
+    }
+
+    NcclJobSource(
+            String cell,
+            NcclSettings settings,
+            PodLister pods,
+            LogReader logs,
+            NcclLogArchive archive,
+            Clock clock,
+            RasPolls.Querier ras) {
+        this.ras = new RasPolls(cell, settings.ras(), clock, ras);
         this.cell = cell;
         this.settings = settings;
         this.pods = pods;
@@ -128,7 +141,9 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             handedOver.add(log);
         }
         return new NcclSnapshot(
-                JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status, settings.limits()),
+                ras.attach(
+                        JobAssembler.assemble(current, read, List.copyOf(pushed.values()), status, settings.limits()),
+                        current),
                 handedOver);
     }
 
@@ -192,5 +207,6 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     @Override
     public void close() {
         readers.shutdownNow();
+        ras.close();
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
  * @param requestedRails    RDMA resources requested ({@code nvidia.com/*rail*}, {@code rdma/*}), else Multus networks, else HCAs in NCCL_IB_HCA
  * @param backendInterfaces interfaces in {@code network-status} besides the default one, as {@code net1 (mlx5_0)}
  * @param addresses         the pod's IPs: the pod network's and each attachment's, with the RDMA device behind it
+ * @param ncclRasAddr       NCCL_RAS_ADDR from the containers' env: where the job's RAS service listens, null when unset
  */
 public record TrainingPod(
         String namespace,
@@ -24,7 +25,8 @@ public record TrainingPod(
         String ncclIbHca,
         String ncclSocketIfname,
         List<Container> containers,
-        List<PodAddress> addresses) {
+        List<PodAddress> addresses,
+        String ncclRasAddr) {
 
     public TrainingPod {
         backendInterfaces = List.copyOf(backendInterfaces);

@@ -86,7 +86,8 @@ final class SimulatedJobs {
                         null,
                         "eth0",
                         List.of(new TrainingPod.Container("pytorch", containerId, started, false)),
-                        addresses(job, n, mode)));
+                        addresses(job, n, mode),
+                        null));
             }
         }
         return pods;

@@ -31,7 +31,8 @@ class JobAssemblerTest {
                 null,
                 null,
                 List.of(new TrainingPod.Container("main", "containerd://" + name, Instant.EPOCH, false)),
-                List.of());
+                List.of(),
+                null);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.railscope.source.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.railscope.MutableClock;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.NeighborAssessment;
@@ -22,11 +23,8 @@ import io.railscope.source.PoolUsage;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.nccl.NcclJobObservation;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -273,33 +271,5 @@ class SimulatedCellTest {
             assessments.add(rule.assess(port, first.ports().get(i), DEVICES.indexOf(port.device()) + 1, 30));
         }
         return assessments;
-    }
-
-    /** A clock tests move by hand. */
-    static final class MutableClock extends Clock {
-        private Instant now;
-
-        MutableClock(Instant start) {
-            this.now = start;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }

@@ -1,0 +1,193 @@
+package io.railscope.source.nccl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.railscope.MutableClock;
+import io.railscope.config.RasSettings;
+import io.railscope.source.nccl.RasTestServer.Behaviour;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/** Which running jobs' RAS service is asked, through which pod and how often; a real protocol server answers. */
+@Execution(ExecutionMode.CONCURRENT)
+class RasPollsTest {
+
+    private static final RasSettings ON = new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5));
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T03:00:00Z"));
+
+    @Test
+    void aRunningJobIsAskedThroughItsPodIpOncePerIntervalAndItsAnswerAttached() throws Exception {
+        List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
+        try (RasTestServer server = new RasTestServer(Behaviour.JSON, fixture("status-missing-rank.json"));
+                RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
+                    asked.add(address);
+                    return RasClient.status(server.address(), timeout);
+                })) {
+            List<TrainingPod> pods = List.of(pod("w-1", "0.0.0.0:28028"), pod("w-0", "0.0.0.0:28028"));
+            polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods)
+                                    .get(0)
+                                    .ras()
+                            != null);
+            RasStatus status = polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods)
+                    .get(0)
+                    .ras();
+            assertThat(status.missingRanks()).isEqualTo(1);
+            assertThat(status.address()).isEqualTo("10.244.0.10:28028");
+            // one rank per job: the first pod by name, at its pod-network address
+            assertThat(asked).containsExactly(new InetSocketAddress("10.244.0.10", 28028));
+
+            clock.advance(Duration.ofSeconds(59));
+            polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods);
+            assertThat(asked).as("not again within the interval").hasSize(1);
+            clock.advance(Duration.ofSeconds(2));
+            polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods);
+            await().atMost(Duration.ofSeconds(10)).until(() -> asked.size() == 2);
+        }
+    }
+
+    @Test
+    void aQueryStillRunningIsNotStartedTwice() {
+        CountDownLatch release = new CountDownLatch(1);
+        List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
+        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
+            asked.add(address);
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new RasClient.RasException("released");
+        })) {
+            List<TrainingPod> pods = List.of(pod("w-0", "0.0.0.0:28028"));
+            polls.attach(List.of(job("2.29.2", true)), pods);
+            await().atMost(Duration.ofSeconds(5)).until(() -> asked.size() == 1);
+            clock.advance(Duration.ofMinutes(5));
+            polls.attach(List.of(job("2.29.2", true)), pods);
+            assertThat(asked).hasSize(1);
+            release.countDown();
+        }
+    }
+
+    @Test
+    void whatKeepsAJobFromBeingAskedIsSaidOrNothingIsAskedDuringInit() {
+        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
+            throw new AssertionError("not to be asked: " + address);
+        })) {
+            assertThat(polls.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", "localhost:28028")))
+                            .get(0)
+                            .ras()
+                            .error())
+                    .startsWith("NCCL_RAS_ADDR=localhost:28028 on pod w-0 listens on the loopback only");
+            assertThat(polls.attach(List.of(job("2.21.5+cuda12.4", true)), List.of(pod("w-0", "0.0.0.0:28028")))
+                            .get(0)
+                            .ras()
+                            .error())
+                    .isEqualTo("NCCL 2.21.5+cuda12.4 has no RAS service (2.24 and later have)");
+            assertThat(polls.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", null)))
+                            .get(0)
+                            .ras()
+                            .error())
+                    .startsWith("no pod of the job sets NCCL_RAS_ADDR");
+            // during init: not asked, and nothing said
+            RasPolls fresh = new RasPolls("test", ON, clock, (address, timeout) -> {
+                throw new AssertionError("asked during init");
+            });
+            assertThat(fresh.attach(List.of(job("2.29.2", false)), List.of(pod("w-0", "0.0.0.0:28028")))
+                            .get(0)
+                            .ras())
+                    .isNull();
+            fresh.close();
+        }
+        try (RasPolls off = new RasPolls("test", RasSettings.OFF, clock, (address, timeout) -> {
+            throw new AssertionError("asked while off");
+        })) {
+            assertThat(off.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", "0.0.0.0:28028")))
+                            .get(0)
+                            .ras())
+                    .isNull();
+        }
+    }
+
+    @Test
+    void ncclRasAddrIsReadAsNcclReadsIt() {
+        assertThat(RasPolls.Listen.of("0.0.0.0:29000")).isEqualTo(new RasPolls.Listen("0.0.0.0", 29000));
+        assertThat(RasPolls.Listen.of("[::]:28028").any()).isTrue();
+        assertThat(RasPolls.Listen.of("10.1.2.3")).isEqualTo(new RasPolls.Listen("10.1.2.3", 28028));
+        assertThat(RasPolls.Listen.of("localhost:28028").loopback()).isTrue();
+        assertThat(RasPolls.atLeast("2.24.3+cuda12.6", 2, 24)).isTrue();
+        assertThat(RasPolls.atLeast("2.23.4", 2, 24)).isFalse();
+        assertThat(RasPolls.atLeast("3.0.1", 2, 24)).isTrue();
+    }
+
+    private static NcclJobObservation job(String version, boolean initComplete) {
+        RankFacts facts = new RankFacts(
+                "w-0",
+                100,
+                0,
+                0,
+                2,
+                version,
+                "IB",
+                List.of("mlx5_0:1"),
+                "IB",
+                true,
+                Map.of("NET/IB", 2),
+                initComplete,
+                false,
+                List.of(),
+                null,
+                Map.of(),
+                null);
+        return new NcclJobObservation(
+                "team-a",
+                "llm",
+                "IB",
+                2,
+                8,
+                Double.NaN,
+                null,
+                List.of(new NcclRankObservation("w-0", "gpu-1", facts)),
+                List.of(),
+                List.of(),
+                true);
+    }
+
+    private static TrainingPod pod(String name, String rasAddr) {
+        return new TrainingPod(
+                "team-a",
+                name,
+                "llm",
+                "training.kubeflow.org/job-name",
+                "gpu-1",
+                "Running",
+                8,
+                List.of(),
+                "INFO",
+                null,
+                null,
+                List.of(),
+                List.of(new PodAddress(name.equals("w-0") ? "10.244.0.10" : "10.244.0.11", "eth0", null)),
+                rasAddr);
+    }
+
+    private static String fixture(String name) throws IOException {
+        try (InputStream in = RasPollsTest.class.getResourceAsStream("/testdata/nccl/ras/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
