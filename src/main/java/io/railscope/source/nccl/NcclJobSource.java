@@ -67,14 +67,15 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         this(cell, settings, pods, logs, archive, clock, RasClient::status);
     }
 
-    NcclJobSource(
+    /** @param ras how the jobs' RAS service is reached, when the cell asks it ({@code nccl.ras.enabled}) */
+    public NcclJobSource(
             String cell,
             NcclSettings settings,
             PodLister pods,
             LogReader logs,
             NcclLogArchive archive,
             Clock clock,
-            RasPolls.Querier ras) {
+            RasQuerier ras) {
         this.ras = new RasPolls(cell, settings.ras(), clock, ras);
         this.cell = cell;
         this.settings = settings;

@@ -3,7 +3,6 @@ package io.railscope.source.nccl;
 import io.railscope.config.RasSettings;
 import java.net.InetSocketAddress;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,22 +23,17 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class RasPolls implements AutoCloseable {
 
-    /** Asks one RAS service; {@link RasClient#status} but for tests. */
-    interface Querier {
-        RasClient.Answer status(InetSocketAddress address, Duration timeout) throws RasClient.RasException;
-    }
-
     private static final int QUERIES_AT_ONCE = 4;
 
     private final RasSettings settings;
     private final Clock clock;
-    private final Querier querier;
+    private final RasQuerier querier;
     private final ExecutorService queries;
     private final Map<String, RasStatus> latest = new ConcurrentHashMap<>();
     private final Map<String, Instant> asked = new ConcurrentHashMap<>();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
 
-    RasPolls(String cell, RasSettings settings, Clock clock, Querier querier) {
+    RasPolls(String cell, RasSettings settings, Clock clock, RasQuerier querier) {
         this.settings = settings;
         this.clock = clock;
         this.querier = querier;

@@ -3,10 +3,12 @@ package io.railscope.source.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
 import io.railscope.config.NcclSettings;
+import io.railscope.config.RasSettings;
 import io.railscope.model.PortHealth;
 import io.railscope.source.nccl.ContainerLog;
 import io.railscope.source.nccl.NcclJobObservation;
@@ -14,8 +16,11 @@ import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.nccl.PodAddress;
+import io.railscope.source.nccl.RasClient;
+import io.railscope.source.nccl.RasTestServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -121,6 +127,64 @@ class NcclJobsFromPodLogsTest {
                     assertThat(suspect.label()).isEqualTo("gpu-node-001 rail 2");
                 });
         assertThat(asked).containsExactly("gpu-node-001 mlx5_1");
+    }
+
+    @Test
+    void aRunningJobIsAskedForItsRasStatusThroughThePodThatSetsNcclRasAddr() throws Exception {
+        // the job on NCCL 2.26 (RAS since 2.24), worker-0 letting RAS listen on every address
+        for (String worker : List.of("pretrain-worker-0", "pretrain-worker-1")) {
+            cell.podLog(
+                    "team-a",
+                    worker,
+                    "pytorch",
+                    new String(fixture("2.21-ib-gdr.log"))
+                            .replace("2.21.5", "2.26.2")
+                            .replace("llm-pretrain-worker-0", "llm-" + worker)
+                            .replace("rank 0 nranks 16", worker.endsWith("1") ? "rank 8 nranks 16" : "rank 0 nranks 16")
+                            .replace("rank 1 nranks 16", worker.endsWith("1") ? "rank 9 nranks 16" : "rank 1 nranks 16")
+                            .getBytes());
+        }
+        cell.client().pods().inNamespace("team-a").withName("pretrain-worker-0").edit(pod -> {
+            pod.getSpec().getContainers().get(0).getEnv().add(new EnvVar("NCCL_RAS_ADDR", "0.0.0.0:28028", null));
+            return pod;
+        });
+        NcclSettings defaults = NcclSettings.defaults();
+        NcclSettings asking = new NcclSettings(
+                defaults.jobLabels(),
+                defaults.logMaxBytes(),
+                defaults.logParallelism(),
+                defaults.logAfter(),
+                defaults.pushMaxBytes(),
+                defaults.busbwBaselineGBps(),
+                defaults.busbwTolerance(),
+                defaults.limits(),
+                new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5)));
+        List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
+        try (RasTestServer ras = new RasTestServer(
+                        RasTestServer.Behaviour.JSON, new String(fixture("ras/status-missing-rank.json")));
+                NcclJobSource withRas = new NcclJobSource(
+                        "test",
+                        asking,
+                        new TrainingPods(cell.client(), asking.jobLabels())::list,
+                        new PodLogs(cell.client(), asking.logMaxBytes())::read,
+                        NcclLogArchive.NONE,
+                        CLOCK,
+                        (address, timeout) -> {
+                            // the pod's address is not routable here: the test server answers for it
+                            asked.add(address);
+                            return RasClient.status(ras.address(), timeout);
+                        })) {
+            NcclJobObservation pretrain = await().atMost(Duration.ofSeconds(20))
+                    .until(
+                            () -> withRas.fetchNccl().jobs().stream()
+                                    .filter(job -> job.name().equals("pretrain"))
+                                    .findFirst()
+                                    .orElseThrow(),
+                            job -> job.ras() != null && job.ras().error() == null);
+            assertThat(pretrain.ras().missingRanks()).isEqualTo(1);
+            assertThat(asked).first().isEqualTo(new InetSocketAddress("10.244.3.17", 28028));
+            assertThat(ras.commands).containsExactly("CLIENT PROTOCOL 2", "TIMEOUT 4", "SET FORMAT json", "STATUS");
+        }
     }
 
     @Test

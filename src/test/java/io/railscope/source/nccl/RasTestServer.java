@@ -17,9 +17,9 @@ import java.util.concurrent.CountDownLatch;
  * A server that speaks NCCL's RAS client protocol as client_support.cc does, or fails one way: hangs, closes early,
  * answers garbage, or knows no {@code SET FORMAT} (NCCL before 2.28.7). Records the commands it was sent.
  */
-final class RasTestServer implements AutoCloseable {
+public final class RasTestServer implements AutoCloseable {
 
-    enum Behaviour {
+    public enum Behaviour {
         JSON,
         TEXT_ONLY,
         HANG,
@@ -31,9 +31,9 @@ final class RasTestServer implements AutoCloseable {
     private final Behaviour behaviour;
     private final String status;
     private final CountDownLatch never = new CountDownLatch(1);
-    final List<String> commands = new CopyOnWriteArrayList<>();
+    public final List<String> commands = new CopyOnWriteArrayList<>();
 
-    RasTestServer(Behaviour behaviour, String status) throws IOException {
+    public RasTestServer(Behaviour behaviour, String status) throws IOException {
         this.behaviour = behaviour;
         this.status = status;
         this.socket = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
@@ -42,7 +42,7 @@ final class RasTestServer implements AutoCloseable {
         accepting.start();
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
     }
 
