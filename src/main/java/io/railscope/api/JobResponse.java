@@ -6,6 +6,7 @@ import io.railscope.assess.SlowRanks;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
+import io.railscope.read.TimelineEvent;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
@@ -27,6 +28,8 @@ import java.util.Map;
  *                       highest, and the ranks under {@code railscope.nccl.slow-rank-factor} of the median
  * @param ras            what NCCL's RAS service last said (communicators, missing and dead ranks, ranks in error), or
  *                       why it was not asked; null where the cell does not ask ({@code nccl.ras.enabled})
+ * @param timeline       its events on one time axis, oldest first: first and last seen, container starts, NCCL log
+ *                       reads and what they said, its nodes' rail ports not OK while it ran, what RAS said
  */
 public record JobResponse(
         String namespace,
@@ -50,7 +53,8 @@ public record JobResponse(
         Map<String, List<String>> unhealthyRails,
         List<PeerBlame.Suspect> suspects,
         SlowRanks slowRanks,
-        RasStatus ras) {
+        RasStatus ras,
+        List<TimelineEvent> timeline) {
 
     /** A page of ranks: its offset and limit, the ranks kept in all, and the offset of the next page (null after the last). */
     public record RankPage(int offset, int limit, int total, Integer next) {}
@@ -80,6 +84,7 @@ public record JobResponse(
                 detail.railsKnown() ? detail.unhealthyRails() : null,
                 detail.suspects(),
                 detail.slowRanks(),
-                detail.ras());
+                detail.ras(),
+                detail.timeline());
     }
 }

@@ -26,6 +26,7 @@ import java.util.Map;
  * @param slowRanks      its ranks' own bus bandwidth against the job's median, and the slow ones
  * @param spread         how many ranks in each tenth of the range from the lowest figure to the highest
  * @param ras            what NCCL's RAS service last said of the job, or why it was not asked; null when not asked
+ * @param timeline       its events on one time axis, oldest first
  */
 public record JobDetail(
         JobSummary job,
@@ -42,7 +43,8 @@ public record JobDetail(
         List<PeerBlame.Suspect> suspects,
         SlowRanks slowRanks,
         int[] spread,
-        RasStatus ras) {
+        RasStatus ras,
+        List<TimelineEvent> timeline) {
 
     /** Each tenth of the spread as a share of the ranks that reported, tallest 1: bar heights. */
     public List<Double> spreadShares() {

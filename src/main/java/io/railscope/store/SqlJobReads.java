@@ -203,7 +203,8 @@ public class SqlJobReads implements JobReads {
                                     job.summary().lastSeen())),
                     SlowRanks.of(reporting, slowRankFactor),
                     SlowRanks.histogram(reporting, 10),
-                    job.ras()));
+                    job.ras(),
+                    JobTimeline.of(connection, cellId, jobId, job.summary(), job.pods(), job.ras())));
         });
     }
 

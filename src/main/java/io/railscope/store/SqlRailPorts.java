@@ -94,22 +94,37 @@ final class SqlRailPorts implements PeerBlame.Ports {
         List<Sample> samples = Rows.list(
                 connection,
                 "SELECT ts, health FROM rail_port_sample WHERE rail_port_id = ? AND ts BETWEEN ? AND ? ORDER BY ts",
-                row -> new Sample(row.instant("ts"), SAMPLED[Math.min(Math.max(row.integer("health"), 0), 2)]),
+                row -> Sample.stored(row.instant("ts"), row.integer("health")),
                 portId,
                 Timestamp.from(from),
                 Timestamp.from(to));
         return spans(samples);
     }
 
-    record Sample(Instant at, PortHealth health) {}
+    record Sample(Instant at, PortHealth health) {
 
-    /** Consecutive samples of one health other than OK as one span: {@code DOWN from <first> to <first OK after>}. */
-    static List<String> spans(List<Sample> samples) {
-        List<String> spans = new ArrayList<>();
+        /** A sample as stored: health 0 OK, 1 DEGRADED, 2 DOWN. */
+        static Sample stored(Instant at, int health) {
+            return new Sample(at, SAMPLED[Math.min(Math.max(health, 0), 2)]);
+        }
+    }
+
+    /** A span of samples of one health other than OK; {@code until} null while it lasts. */
+    record Span(PortHealth health, Instant from, Instant until) {
+
+        /** {@code DOWN from <first> to <first other health after>}, or {@code … on}. */
+        String words() {
+            return health + " from " + at(from) + (until == null ? " on" : " to " + at(until));
+        }
+    }
+
+    /** Consecutive samples of one health other than OK as one span. */
+    static List<Span> spansOf(List<Sample> samples) {
+        List<Span> spans = new ArrayList<>();
         Sample start = null;
         for (Sample sample : samples) {
             if (start != null && sample.health() != start.health()) {
-                spans.add(start.health() + " from " + at(start.at()) + " to " + at(sample.at()));
+                spans.add(new Span(start.health(), start.at(), sample.at()));
                 start = null;
             }
             if (start == null && sample.health() != PortHealth.OK) {
@@ -117,9 +132,14 @@ final class SqlRailPorts implements PeerBlame.Ports {
             }
         }
         if (start != null) {
-            spans.add(start.health() + " from " + at(start.at()) + " on");
+            spans.add(new Span(start.health(), start.at(), null));
         }
         return spans;
+    }
+
+    /** The spans in words. */
+    static List<String> spans(List<Sample> samples) {
+        return spansOf(samples).stream().map(Span::words).toList();
     }
 
     private static String at(Instant instant) {

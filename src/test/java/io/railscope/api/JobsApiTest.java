@@ -16,7 +16,9 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -267,6 +269,35 @@ class JobsApiTest {
                 .body(containsString("<h2>Ranks' own bus bandwidth</h2>"))
                 .body(containsString("4 ranks: lowest 171.0, median 350.2, highest 351.2 GB/s."))
                 .body(containsString("rank 3 on"));
+    }
+
+    @Test
+    void aJobsTimelinePutsItsPodsItsLogsItsNodesRailsAndItsVerdictOnOneAxis() throws Exception {
+        // a second collection a sample interval later: the rail history has samples of the down port
+        Thread.sleep(2100);
+        loop.collector("alpha").orElseThrow().collect();
+        JsonPath job = given().get("/api/v1/cells/alpha/jobs/team-a/llm-pretrain-job-0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        List<String> kinds = job.getList("timeline.kind", String.class);
+        List<String> texts = job.getList("timeline.text", String.class);
+        List<String> times = job.getList("timeline.at", String.class);
+        assertThat(times).isSortedAccordingTo(Comparator.comparing(Instant::parse));
+        assertThat(kinds).contains("job", "pod", "rail");
+        assertThat(texts)
+                .contains("first seen by Railscope")
+                .anySatisfy(text -> assertThat(text)
+                        .isEqualTo("pod llm-pretrain-job-0-worker-0 container pytorch started on alpha-gpu-00000"))
+                // alpha's rail-down fault lies under one of the job's nodes
+                .anySatisfy(text -> assertThat(text).matches("alpha-gpu-\\d+ rail \\d+ \\(mlx5_\\d\\) DOWN from .* on"))
+                .anySatisfy(text -> assertThat(text).startsWith("last seen: DEGRADED"));
+        given().get("/cells/alpha/jobs/team-a/llm-pretrain-job-0")
+                .then()
+                .statusCode(200)
+                .body(containsString("<h2>Timeline</h2>"))
+                .body(containsString("<span class=\"kind\">rail</span>"));
     }
 
     @Test

@@ -189,7 +189,12 @@ public final class JobAssembler {
                         pod.ncclIbHca(),
                         pod.ncclSocketIfname(),
                         status,
-                        pod.addresses()));
+                        pod.addresses(),
+                        pod.containers().stream()
+                                .filter(container -> container.startedAt() != null)
+                                .map(container ->
+                                        new NcclJobObservation.ContainerStart(container.name(), container.startedAt()))
+                                .toList()));
             }
             for (String pushedPod : pushedPods) {
                 if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod))

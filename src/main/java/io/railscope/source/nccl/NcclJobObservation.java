@@ -1,5 +1,6 @@
 package io.railscope.source.nccl;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -109,6 +110,7 @@ public record NcclJobObservation(
      * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
      * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
      * @param addresses         its IPs with their interfaces and RDMA devices, for naming the peer an NCCL error names
+     * @param started           when its containers' current runs started, for the job's timeline
      */
     public record JobPod(
             String name,
@@ -120,12 +122,43 @@ public record NcclJobObservation(
             String ncclIbHca,
             String ncclSocketIfname,
             String log,
-            List<PodAddress> addresses) {
+            List<PodAddress> addresses,
+            List<ContainerStart> started) {
 
         public JobPod {
             backendInterfaces = List.copyOf(backendInterfaces);
-            // jobs stored before pods had addresses have none
+            // jobs stored before pods had addresses or start times have none
             addresses = addresses == null ? List.of() : List.copyOf(addresses);
+            started = started == null ? List.of() : List.copyOf(started);
+        }
+
+        /** A pod with no start times known. */
+        public JobPod(
+                String name,
+                String node,
+                String phase,
+                int requestedRails,
+                List<String> backendInterfaces,
+                String ncclDebug,
+                String ncclIbHca,
+                String ncclSocketIfname,
+                String log,
+                List<PodAddress> addresses) {
+            this(
+                    name,
+                    node,
+                    phase,
+                    requestedRails,
+                    backendInterfaces,
+                    ncclDebug,
+                    ncclIbHca,
+                    ncclSocketIfname,
+                    log,
+                    addresses,
+                    List.of());
         }
     }
+
+    /** When a container's current run started. */
+    public record ContainerStart(String container, Instant at) {}
 }
