@@ -65,7 +65,7 @@ final class SqlRailPorts implements PeerBlame.Ports {
                     """
                     SELECT p.id, p.rail, p.device, s.health, s.reason
                       FROM rail_port p JOIN node n ON n.id = p.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = p.id
-                     WHERE p.cell_id = ? AND n.name = ? AND """ + which,
+                     WHERE p.cell_id = ? AND n.name = ?""" + " AND " + which,
                     row -> new Port(
                             row.integer("id"),
                             row.integer("rail"),

@@ -186,10 +186,21 @@ class PagesTest {
                         .asString())
                 .contains("<h2>NCCL RAS</h2>", "1 communicator; 1 rank missing (1 dead); 1 with an error or abort")
                 .contains("rank 3 on host-&lt;script&gt;");
+        assertThat(given().urlEncodingEnabled(false)
+                        .get(jobPath)
+                        .then()
+                        .extract()
+                        .asString())
+                .contains("<h2>Suspects: the peers its errors name</h2>")
+                .contains("peer 10.244.9.9 (RDMA completion error, status 12) is pod pod-&lt;script&gt;")
+                .contains("; rail 1 (mlx5_0) DOWN: &lt;script&gt;alert");
         given().urlEncodingEnabled(false)
                 .get("/api/v1" + jobPath)
                 .then()
                 .statusCode(200)
+                .body("suspects[0].node", Matchers.equalTo("node-" + HOSTILE))
+                .body("suspects[0].port.rail", Matchers.equalTo(1))
+                .body("suspects[0].port.health", Matchers.equalTo("DOWN"))
                 .body("ras.missingRanks", Matchers.equalTo(1))
                 .body("ras.communicators[0].missing[0].host", Matchers.equalTo("host-" + HOSTILE));
         given().get("/api/v1/cells/hostile")
@@ -296,7 +307,7 @@ class PagesTest {
                 hostile,
                 hostile,
                 "read",
-                List.of(new PodAddress("10.0.0.1", "net1", hostile)));
+                List.of(new PodAddress("10.244.9.9", "eth0", null), new PodAddress("10.1.0.9", "net1", "mlx5_0")));
         var job = new NcclJobObservation(
                         "ns-1",
                         jobName,
@@ -306,7 +317,13 @@ class PagesTest {
                         Double.NaN,
                         null,
                         List.of(rank),
-                        List.of(new NcclWarning("pod-x: NCCL WARN " + hostile, NcclWarning.Kind.FATAL)),
+                        List.of(
+                                new NcclWarning("pod-x: NCCL WARN " + hostile, NcclWarning.Kind.FATAL),
+                                // its own pod is the peer: the error names it, over the down rail 1 (mlx5_0)
+                                new NcclWarning(
+                                        "NET/IB : Got completion from peer 10.244.9.9<52011> with status=12 opcode=0 len=0"
+                                                + " vendor err 129 (Send) localGid ::ffff:10.1.0.8 remoteGids::ffff:10.1.0.9",
+                                        NcclWarning.Kind.FATAL)),
                         List.of(pod),
                         true)
                 .withRas(new RasStatus(
