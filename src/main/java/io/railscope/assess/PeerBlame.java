@@ -149,7 +149,10 @@ public final class PeerBlame {
     /** A pod of the job and the RDMA device behind the address it holds (null for its pod network). */
     private record Held(JobPod pod, String device) {}
 
-    private static Optional<Held> held(String ip, List<JobPod> pods) {
+    private static Optional<Held> held(String printed, List<JobPod> pods) {
+        // an IPv6 link-local peer carries its zone (fe80::1%ib0): the address is what a pod holds
+        int zone = printed.indexOf('%');
+        String ip = zone < 0 ? printed : printed.substring(0, zone);
         for (JobPod pod : pods) {
             for (PodAddress address : pod.addresses()) {
                 if (address.ip().equalsIgnoreCase(ip)) {

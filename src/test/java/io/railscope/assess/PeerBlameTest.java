@@ -114,6 +114,27 @@ class PeerBlameTest {
     }
 
     @Test
+    void anIpv6PeerWithItsZoneIsThePodHoldingTheAddress() {
+        // nccl#928: the out-of-band interface on IPoIB, a link-local peer with its zone
+        String linkLocal = "NET/IB : Got completion from peer fe80::966d:ae03:8b:df78%ib0<53249> with error 4, opcode"
+                + " 32564, len 32564, vendor err 81 (Send)";
+        JobPod ipoib = new JobPod(
+                "trainer-2",
+                "gpu-0500",
+                "Running",
+                8,
+                List.of(),
+                "INFO",
+                null,
+                null,
+                "read",
+                List.of(new PodAddress("fe80::966d:ae03:8b:df78", "ib0", null)));
+        assertThat(PeerBlame.suspects(List.of(fatal(linkLocal)), List.of(REPORTING, ipoib), PORTS))
+                .singleElement()
+                .satisfies(suspect -> assertThat(suspect.node()).isEqualTo("gpu-0500"));
+    }
+
+    @Test
     void eachPeerOnceAndOnlyFromFatalWarnings() {
         List<NcclWarning> warnings = List.of(
                 fatal(ROCE),

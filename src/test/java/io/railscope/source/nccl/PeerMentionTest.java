@@ -31,6 +31,7 @@ class PeerMentionTest {
                 "6 | 10.10.1.3                | 36138 | CONNECTION_CLOSED | -  | -                             | -            | -",
                 "7 | 10.0.0.2                 | 45763 | CONNECT_FAILED    | -  | -                             | -            | -",
                 "8 | 169.254.20.10            | 52597 | CONNECT_FAILED    | -  | -                             | -            | -",
+                "9 | fe80::966d:ae03:8b:df78%ib0 | 53249 | COMPLETION_ERROR | 4 | -                             | -            | -",
             })
     void peersOfLinesPostedInPublicIssues(
             int line, String peer, int port, Kind kind, String status, String remoteRail, String localRail, String hca)
