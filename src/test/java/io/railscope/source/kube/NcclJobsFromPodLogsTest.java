@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.railscope.assess.JobAssessment;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.RecordingPorts;
 import io.railscope.config.NcclSettings;
 import io.railscope.config.RasSettings;
 import io.railscope.model.PortHealth;
@@ -25,7 +26,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -101,24 +101,8 @@ class NcclJobsFromPodLogsTest {
                 .orElseThrow();
         assertThat(pretrain.pods().get(0).addresses())
                 .contains(new PodAddress("10.244.3.17", "eth0", null), new PodAddress("10.202.0.17", "net2", "mlx5_1"));
-        List<String> asked = new ArrayList<>();
-        PeerBlame.Ports recording = new PeerBlame.Ports() {
-            @Override
-            public Optional<PeerBlame.PortFacts> byDevice(String node, String device) {
-                asked.add(node + " " + device);
-                return Optional.of(new PeerBlame.PortFacts(2, device, PortHealth.DOWN, "state DOWN", List.of()));
-            }
-
-            @Override
-            public Optional<PeerBlame.PortFacts> byRail(String node, int rail) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Integer> railOf(String device) {
-                return Optional.empty();
-            }
-        };
+        RecordingPorts recording = new RecordingPorts((node, device) ->
+                Optional.of(new PeerBlame.PortFacts(2, device, PortHealth.DOWN, "state DOWN", List.of())));
         assertThat(PeerBlame.suspects(pretrain.warnings(), pretrain.pods(), recording))
                 .singleElement()
                 .satisfies(suspect -> {
@@ -126,7 +110,7 @@ class NcclJobsFromPodLogsTest {
                     assertThat(suspect.node()).isEqualTo("gpu-node-001");
                     assertThat(suspect.label()).isEqualTo("gpu-node-001 rail 2");
                 });
-        assertThat(asked).containsExactly("gpu-node-001 mlx5_1");
+        assertThat(recording.asked).containsExactly("gpu-node-001 mlx5_1");
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.railscope.assess.PeerBlame;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.RecordingPorts;
 import io.railscope.assess.SlowRanks;
 import io.railscope.assess.TestThresholds;
 import io.railscope.model.Fault;
@@ -27,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -212,28 +212,11 @@ class SimulatedCellTest {
                         JobAssessment.of(job, OptionalDouble.empty(), 0.7).verdict() == JobVerdict.FAILED)
                 .findFirst()
                 .orElseThrow();
-        List<String> asked = new ArrayList<>();
-        PeerBlame.Ports recording = new PeerBlame.Ports() {
-            @Override
-            public Optional<PeerBlame.PortFacts> byDevice(String node, String device) {
-                asked.add(node + " " + device);
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<PeerBlame.PortFacts> byRail(String node, int rail) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<Integer> railOf(String device) {
-                return Optional.empty();
-            }
-        };
+        RecordingPorts recording = RecordingPorts.knowingNone();
         assertThat(PeerBlame.suspects(failed.warnings(), failed.pods(), recording))
                 .singleElement()
                 .satisfies(suspect -> assertThat(suspect.node()).isEqualTo(down.node()));
-        assertThat(asked).containsExactly(down.node() + " " + down.device());
+        assertThat(recording.asked).containsExactly(down.node() + " " + down.device());
     }
 
     @Test
