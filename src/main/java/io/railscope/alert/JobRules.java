@@ -69,9 +69,7 @@ final class JobRules {
                     "namespace",
                     job.namespace(),
                     "job",
-                    job.name(),
-                    "suspect",
-                    job.suspects().isEmpty() ? null : job.suspects().get(0).label()));
+                    job.name()));
             if (job.busbwGBps() != null
                     && job.baselineGBps() != null
                     && JobAssessment.belowBaseline(job.busbwGBps(), job.baselineGBps(), busbwTolerance)) {

@@ -36,11 +36,6 @@ public final class PeerBlame {
     /** The cell's rail ports, as the caller can read them. */
     public interface Ports {
         Optional<PortFacts> byDevice(String node, String device);
-
-        Optional<PortFacts> byRail(String node, int rail);
-
-        /** The rail a device serves in this cell, from any node that has it. */
-        Optional<Integer> railOf(String device);
     }
 
     /**
@@ -87,7 +82,7 @@ public final class PeerBlame {
             return line.toString();
         }
 
-        /** The alert label: the node and rail, or the address when no pod holds it. */
+        /** In short: the node and rail, or the address when no pod holds it. */
         public String label() {
             if (pod == null) {
                 return peer;
@@ -134,7 +129,8 @@ public final class PeerBlame {
         if (device != null) {
             port = ports.byDevice(pod.node(), device);
         } else if (mention.localHca() != null) {
-            port = ports.railOf(mention.localHca()).flatMap(rail -> ports.byRail(pod.node(), rail));
+            // the peer's port of the same name: the same rail on a rail-optimised fabric
+            port = ports.byDevice(pod.node(), mention.localHca());
             note = "the rail is the reporting HCA's (" + mention.localHca() + "), the same on both ends of a"
                     + " rail-optimised fabric";
         } else {

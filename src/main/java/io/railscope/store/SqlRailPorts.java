@@ -40,32 +40,17 @@ final class SqlRailPorts implements PeerBlame.Ports {
 
     @Override
     public Optional<PortFacts> byDevice(String node, String device) {
-        return port("p.device = ?", node, device);
+        return port(node, device);
     }
 
-    @Override
-    public Optional<PortFacts> byRail(String node, int rail) {
-        return port("p.rail = ?", node, rail);
-    }
-
-    @Override
-    public Optional<Integer> railOf(String device) {
-        return query(() -> Rows.first(
-                connection,
-                "SELECT p.rail FROM rail_port p WHERE p.cell_id = ? AND p.device = ? LIMIT 1",
-                row -> row.integer("rail"),
-                cellId,
-                device));
-    }
-
-    private Optional<PortFacts> port(String which, String node, Object value) {
+    private Optional<PortFacts> port(String node, String device) {
         return query(() -> {
             Optional<Port> found = Rows.first(
                     connection,
                     """
                     SELECT p.id, p.rail, p.device, s.health, s.reason
                       FROM rail_port p JOIN node n ON n.id = p.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = p.id
-                     WHERE p.cell_id = ? AND n.name = ?""" + " AND " + which,
+                     WHERE n.cell_id = ? AND n.name = ? AND p.device = ?""",
                     row -> new Port(
                             row.integer("id"),
                             row.integer("rail"),
@@ -74,7 +59,7 @@ final class SqlRailPorts implements PeerBlame.Ports {
                             row.text("reason")),
                     cellId,
                     node,
-                    value);
+                    device);
             if (found.isEmpty()) {
                 return Optional.empty();
             }

@@ -152,7 +152,8 @@ class AlertRulesTest {
                                 healthy().job("team-b", "eval", JobVerdict.FAILED, "NCCL WARN", null, null))
                         .labels("namespace", "team-b", "job", "eval")
                         .page("/jobs/team-b/eval"),
-                // the peer its errors name gives the alert its suspect label, and the description says what is known
+                // the peer its errors name is in the alert's description, not in its labels: the alert keeps one
+                // identity
                 row(
                                 "NcclJobFailed",
                                 "critical",
@@ -172,7 +173,7 @@ class AlertRulesTest {
                                                         new PeerBlame.PortFacts(
                                                                 3, "mlx5_2", PortHealth.DOWN, "state DOWN", List.of()),
                                                         null)))
-                        .labels("namespace", "team-b", "job", "eval", "suspect", "gpu-0412 rail 3")
+                        .labels("namespace", "team-b", "job", "eval")
                         .annotation(
                                 "description",
                                 "NCCL WARN Suspects: peer 10.244.0.17 (RDMA completion error, status 12) is pod"

@@ -9,7 +9,6 @@ import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PodAddress;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -37,22 +36,8 @@ class PeerBlameTest {
             "state DOWN",
             List.of("DOWN from 2026-12-01T02:51:00Z to 2026-12-01T02:58:00Z"));
 
-    private static final PeerBlame.Ports PORTS = new PeerBlame.Ports() {
-        @Override
-        public Optional<PortFacts> byDevice(String node, String device) {
-            return node.equals("gpu-0412") && device.equals("mlx5_2") ? Optional.of(DOWN) : Optional.empty();
-        }
-
-        @Override
-        public Optional<PortFacts> byRail(String node, int rail) {
-            return node.equals("gpu-0412") && rail == 3 ? Optional.of(DOWN) : Optional.empty();
-        }
-
-        @Override
-        public Optional<Integer> railOf(String device) {
-            return Optional.ofNullable(Map.of("mlx5_2", 3).get(device));
-        }
-    };
+    private static final PeerBlame.Ports PORTS =
+            (node, device) -> node.equals("gpu-0412") && device.equals("mlx5_2") ? Optional.of(DOWN) : Optional.empty();
 
     @Test
     void aRoceCompletionErrorNamesThePeersPodNodeAndRailThroughItsGid() {

@@ -27,14 +27,4 @@ public final class RecordingPorts implements PeerBlame.Ports {
         asked.add(node + " " + device);
         return byDevice.apply(node, device);
     }
-
-    @Override
-    public Optional<PeerBlame.PortFacts> byRail(String node, int rail) {
-        return Optional.empty();
-    }
-
-    @Override
-    public Optional<Integer> railOf(String device) {
-        return Optional.empty();
-    }
 }

@@ -38,7 +38,13 @@ final class PodAddresses {
         var annotations = pod.getMetadata() == null ? null : pod.getMetadata().getAnnotations();
         if (annotations != null) {
             for (PodAddress attached : attached(annotations.get(NetworkStatus.ANNOTATION))) {
-                byIp.merge(attached.ip(), attached, (primary, multus) -> primary.device() == null ? multus : primary);
+                // the pod network's entry keeps its interface (eth0); Multus may add the RDMA device behind an address
+                byIp.merge(
+                        attached.ip(),
+                        attached,
+                        (primary, multus) -> primary.device() == null && multus.device() != null
+                                ? new PodAddress(primary.ip(), primary.iface(), multus.device())
+                                : primary);
             }
         }
         return List.copyOf(byIp.values());

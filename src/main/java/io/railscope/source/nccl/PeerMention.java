@@ -50,9 +50,9 @@ public record PeerMention(
     }
 
     private static final Pattern COMPLETION =
-            Pattern.compile("Got completion from peer (\\S+?)<(\\d+)> with (?:status=(\\S+?)[ ,]|error (\\d+),)");
-    private static final Pattern CLOSED = Pattern.compile("Connection closed by remote peer (\\S+?)<(\\d+)>");
-    private static final Pattern CONNECT = Pattern.compile("[Cc]onnect to (\\S+?)<(\\d+)> (?:failed|returned)");
+            Pattern.compile("Got completion from peer (\\S+?)<(\\d{1,5})> with (?:status=(\\S+?)[ ,]|error (\\d+),)");
+    private static final Pattern CLOSED = Pattern.compile("Connection closed by remote peer (\\S+?)<(\\d{1,5})>");
+    private static final Pattern CONNECT = Pattern.compile("[Cc]onnect to (\\S+?)<(\\d{1,5})> (?:failed|returned)");
     private static final Pattern LOCAL_GID = Pattern.compile("localGid ?([0-9A-Fa-f:.]+)");
     private static final Pattern REMOTE_GID = Pattern.compile("remoteGids? ?([0-9A-Fa-f:.]+)");
     private static final Pattern HCA = Pattern.compile(" hca (\\S+)");

@@ -3,6 +3,7 @@ package io.railscope.source.nccl;
 import io.railscope.config.RasSettings;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,13 +59,26 @@ final class RasPolls implements AutoCloseable {
                 continue;
             }
             live.add(key);
-            Target target = target(job, pods);
-            if (target.reason() != null) {
+            Target target;
+            try {
+                target = target(job, pods);
+            } catch (RuntimeException e) {
+                target = new Target(null, "its RAS address could not be worked out: " + e.getMessage());
+            }
+            RasStatus last = latest.get(key);
+            if (last != null
+                    && last.queriedAt() != null
+                    && last.queriedAt().isBefore(clock.instant().minus(stale()))) {
+                // an answer older than two rounds no longer speaks for the job (restarted, or not asked since)
+                latest.remove(key, last);
+            }
+            String reason = target.reason();
+            if (reason != null) {
                 // a reason replaces an older reason, never an answer the service gave
                 latest.compute(
                         key,
                         (k, old) -> old == null || old.error() != null
-                                ? RasStatus.failed(clock.instant(), "-", target.reason())
+                                ? RasStatus.failed(clock.instant(), "-", reason)
                                 : old);
             } else if (target.address() != null && due(key)) {
                 ask(key, target.address());
@@ -74,6 +88,10 @@ final class RasPolls implements AutoCloseable {
         latest.keySet().retainAll(live);
         asked.keySet().retainAll(live);
         return attached;
+    }
+
+    private Duration stale() {
+        return settings.interval().multipliedBy(2).plus(settings.timeout());
     }
 
     private boolean due(String key) {
@@ -134,15 +152,33 @@ final class RasPolls implements AutoCloseable {
                                 + " listens on the loopback only: set it to 0.0.0.0:" + listen.port()
                                 + " to let Railscope ask");
             }
-            String host = listen.any() ? podIp(pod) : listen.host();
-            if (host != null) {
-                return new Target(new InetSocketAddress(host, listen.port()), null);
+            if (listen.port() < 1 || listen.port() > 65_535) {
+                return new Target(
+                        null, "NCCL_RAS_ADDR=" + pod.ncclRasAddr() + " on pod " + pod.name() + " has no port");
             }
+            // only an address the pod holds is asked, and never through DNS: a pod's env cannot send Railscope
+            // elsewhere
+            String host = listen.any() ? podIp(pod) : held(pod, listen.host());
+            if (host == null) {
+                return new Target(
+                        null,
+                        "NCCL_RAS_ADDR=" + pod.ncclRasAddr() + " on pod " + pod.name()
+                                + " names no address of the pod: Railscope asks only the pod's own addresses");
+            }
+            return new Target(new InetSocketAddress(InetAddresses.literal(host), listen.port()), null);
         }
         return new Target(
                 null,
                 "no pod of the job sets NCCL_RAS_ADDR (RAS listens on localhost:" + RasClient.DEFAULT_PORT
                         + " by default): set it to 0.0.0.0:" + RasClient.DEFAULT_PORT + " to let Railscope ask");
+    }
+
+    private static String held(TrainingPod pod, String host) {
+        return pod.addresses().stream()
+                .map(PodAddress::ip)
+                .filter(ip -> ip.equalsIgnoreCase(host))
+                .findFirst()
+                .orElse(null);
     }
 
     private static String podIp(TrainingPod pod) {
@@ -185,7 +221,7 @@ final class RasPolls implements AutoCloseable {
             try {
                 return Integer.parseInt(port.strip());
             } catch (NumberFormatException e) {
-                return RasClient.DEFAULT_PORT;
+                return -1;
             }
         }
     }

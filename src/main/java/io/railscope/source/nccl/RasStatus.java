@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What NCCL's RAS service said about a job, from its JSON status (client_support.cc, jsonWriteHeader and after: a
@@ -19,9 +21,9 @@ import java.util.List;
  * @param error         why there is no status; null when there is one
  * @param ncclVersion   as the service reported it
  * @param communicators the communicators it reported, at most {@link #MAX_COMMUNICATORS}
- * @param missingRanks  ranks missing from their communicators, in all
+ * @param missingRanks  processes (host and pid) missing from one of their communicators or more
  * @param deadRanks     of those, the ones RAS considers dead
- * @param errorRanks    ranks reporting an asynchronous error or an abort
+ * @param errorRanks    processes reporting an asynchronous error or an abort
  * @param text          the status as text (NCCL before 2.28.7), at most {@link #MAX_TEXT} characters; null for JSON
  */
 public record RasStatus(
@@ -92,15 +94,20 @@ public record RasStatus(
             return failed(at, address, "the status has no communicators list");
         }
         List<Communicator> communicators = new ArrayList<>();
-        int missing = 0;
-        int dead = 0;
-        int errors = 0;
+        // one process is a rank of several communicators: processes are counted once, by host and pid
+        Set<String> missing = new HashSet<>();
+        Set<String> dead = new HashSet<>();
+        Set<String> errors = new HashSet<>();
         for (JsonNode comm : root.path("communicators")) {
             List<MissingRank> lost = new ArrayList<>();
             for (JsonNode rank : comm.path("missing_ranks")) {
                 boolean isDead = rank.path("status").path("considered_dead").asBoolean(false);
-                missing++;
-                dead += isDead ? 1 : 0;
+                String process =
+                        rank.path("host").asText("?") + ":" + rank.path("pid").asText("?");
+                missing.add(process);
+                if (isDead) {
+                    dead.add(process);
+                }
                 if (lost.size() < MAX_RANKS_LISTED) {
                     lost.add(new MissingRank(
                             rank.path("rank").asInt(-1),
@@ -115,7 +122,8 @@ public record RasStatus(
                 JsonNode status = rank.path("status");
                 if (status.path("async_error").asInt(0) != 0
                         || status.path("abort_flag").asBoolean(false)) {
-                    errors++;
+                    errors.add(rank.path("host").asText("?") + ":"
+                            + rank.path("pid").asText("?"));
                     if (failing.size() < MAX_RANKS_LISTED) {
                         failing.add(rank.path("rank").asInt(-1));
                     }
@@ -132,7 +140,15 @@ public record RasStatus(
             }
         }
         return new RasStatus(
-                at, address, null, root.path("nccl_version").asText(null), communicators, missing, dead, errors, null);
+                at,
+                address,
+                null,
+                root.path("nccl_version").asText(null),
+                communicators,
+                missing.size(),
+                dead.size(),
+                errors.size(),
+                null);
     }
 
     /** One line for pages and alerts. */

@@ -72,6 +72,14 @@ class PeerMentionTest {
     }
 
     @Test
+    void aPortNoSocketCanHaveIsNoPeer() {
+        assertThat(PeerMention.in("NET/IB : Got completion from peer 10.0.0.7<99999999999> with status=12 opcode=0"))
+                .isEmpty();
+        assertThat(PeerMention.in("socketProgress: Connection closed by remote peer x<123456>"))
+                .isEmpty();
+    }
+
+    @Test
     void aLinkLocalGidCarriesNoAddress() {
         assertThat(PeerMention.in("NET/IB : Got completion from peer 10.0.0.7<1> with status=12 opcode=0 len=0 vendor"
                         + " err 129 (Send) localGid fe80::1 remoteGids fe80::2"))

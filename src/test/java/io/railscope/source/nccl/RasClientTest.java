@@ -69,6 +69,19 @@ class RasClientTest {
     }
 
     @Test
+    void aProcessMissingFromSeveralCommunicatorsIsOneMissingProcess() {
+        String twoComms = "{\"communicators\":["
+                + "{\"hash\":\"0x1\",\"size\":2,\"ranks_count\":1,\"missing_ranks_count\":1,\"ranks\":[],"
+                + "\"missing_ranks\":[{\"rank\":1,\"host\":\"gpu-9\",\"pid\":7,\"status\":{\"considered_dead\":true}}]},"
+                + "{\"hash\":\"0x2\",\"size\":8,\"ranks_count\":7,\"missing_ranks_count\":1,\"ranks\":[],"
+                + "\"missing_ranks\":[{\"rank\":5,\"host\":\"gpu-9\",\"pid\":7,\"status\":{\"considered_dead\":true}}]}]}";
+        RasStatus status = RasStatus.of(AT, "a:1", new RasClient.Answer(true, twoComms, false));
+        assertThat(status.missingRanks()).isEqualTo(1);
+        assertThat(status.deadRanks()).isEqualTo(1);
+        assertThat(status.communicators()).hasSize(2);
+    }
+
+    @Test
     void jsonThatIsNotNcclsIsAnErrorNotAStatus() {
         RasStatus status = RasStatus.of(AT, "a:1", new RasClient.Answer(true, "{\"hello\": 1}", false));
         assertThat(status.error()).isEqualTo("the status has no communicators list");

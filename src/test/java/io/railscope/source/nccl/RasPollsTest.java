@@ -53,6 +53,7 @@ class RasPollsTest {
 
             clock.advance(Duration.ofSeconds(59));
             polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods);
+            Thread.sleep(300); // a query wrongly started would run on the pool meanwhile
             assertThat(asked).as("not again within the interval").hasSize(1);
             clock.advance(Duration.ofSeconds(2));
             polls.attach(List.of(job("2.29.2+cuda12.9", true)), pods);
@@ -78,6 +79,11 @@ class RasPollsTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> asked.size() == 1);
             clock.advance(Duration.ofMinutes(5));
             polls.attach(List.of(job("2.29.2", true)), pods);
+            try {
+                Thread.sleep(300); // a query wrongly started would run on the pool meanwhile
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             assertThat(asked).hasSize(1);
             release.countDown();
         }
@@ -119,6 +125,44 @@ class RasPollsTest {
             assertThat(off.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", "0.0.0.0:28028")))
                             .get(0)
                             .ras())
+                    .isNull();
+        }
+    }
+
+    @Test
+    void aPodsEnvCannotSendRailscopeElsewhereNorStopTheCellsCollection() {
+        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
+            throw new AssertionError("not to be asked: " + address);
+        })) {
+            for (List<String> bad : List.of(
+                    List.of("0.0.0.0:70000", "has no port"),
+                    List.of("169.254.169.254:80", "names no address of the pod"),
+                    List.of("db.internal:5432", "names no address of the pod"))) {
+                assertThat(polls.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", bad.get(0))))
+                                .get(0)
+                                .ras()
+                                .error())
+                        .as(bad.get(0))
+                        .contains(bad.get(1));
+                polls.close();
+            }
+        }
+    }
+
+    @Test
+    void anAnswerTwoRoundsOldNoLongerSpeaksForTheJob() throws Exception {
+        try (RasTestServer server = new RasTestServer(Behaviour.JSON, fixture("status-missing-rank.json"));
+                RasPolls polls = new RasPolls(
+                        "test", ON, clock, (address, timeout) -> RasClient.status(server.address(), timeout))) {
+            List<TrainingPod> pods = List.of(pod("w-0", "0.0.0.0:28028"));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> polls.attach(List.of(job("2.29.2", true)), pods)
+                                    .get(0)
+                                    .ras()
+                            != null);
+            // the job restarted: its ranks are in init again, so it is not asked; the old answer ages out
+            clock.advance(Duration.ofMinutes(3));
+            assertThat(polls.attach(List.of(job("2.29.2", false)), pods).get(0).ras())
                     .isNull();
         }
     }
