@@ -28,8 +28,18 @@ public record SlowRanks(
         slow = List.copyOf(slow);
     }
 
-    /** One rank's own bus bandwidth. */
-    public record Rank(int rank, String node, double busbwGBps) {
+    /**
+     * One rank's own bus bandwidth.
+     *
+     * @param node      its node, or its host when no pod of the cell told the node (a pushed log)
+     * @param nodeKnown whether {@code node} is a node of the cell
+     */
+    public record Rank(int rank, String node, boolean nodeKnown, double busbwGBps) {
+
+        /** A rank on a known node. */
+        public Rank(int rank, String node, double busbwGBps) {
+            this(rank, node, true, busbwGBps);
+        }
 
         /** Its fraction of the median. */
         public double ratioTo(double median) {

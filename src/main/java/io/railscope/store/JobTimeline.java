@@ -70,12 +70,10 @@ final class JobTimeline {
                                                 + (row.integer("fatal") == 1 ? "" : "s"))),
                 jobId));
         if (job.firstSeen() != null && job.lastSeen() != null) {
+            Instant to = job.lastSeen().plus(AFTER);
+            Instant from = job.firstSeen().minus(BEFORE);
             events.addAll(railSpans(
-                    connection,
-                    cellId,
-                    jobId,
-                    job.firstSeen().minus(BEFORE),
-                    job.lastSeen().plus(AFTER)));
+                    connection, cellId, jobId, from.isBefore(to.minus(AT_MOST)) ? to.minus(AT_MOST) : from, to));
         }
         if (ras != null && ras.queriedAt() != null) {
             events.add(new TimelineEvent(ras.queriedAt(), "ras", ras.summary()));
@@ -100,12 +98,16 @@ final class JobTimeline {
                   FROM (SELECT rail_port_id, ts, health, lag(health) OVER (PARTITION BY rail_port_id ORDER BY ts) AS before
                           FROM rail_port_sample
                          WHERE ts BETWEEN ? AND ?
+                           -- only the ports of its nodes with a sample not OK in the window (a partial index holds those)
                            AND rail_port_id IN (
-                               SELECT p.id FROM rail_port p JOIN node n ON n.id = p.node_id
-                                WHERE p.cell_id = ?
-                                  AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
-                                                 UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods)
-                                                        WHERE id = ?))) t
+                               SELECT DISTINCT s.rail_port_id FROM rail_port_sample s
+                                WHERE s.health > 0 AND s.ts BETWEEN ? AND ?
+                                  AND s.rail_port_id IN (
+                                      SELECT p.id FROM rail_port p JOIN node n ON n.id = p.node_id
+                                       WHERE p.cell_id = ?
+                                         AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
+                                                        UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods)
+                                                               WHERE id = ?)))) t
                   JOIN rail_port p ON p.id = t.rail_port_id JOIN node n ON n.id = p.node_id
                  -- the changes of health alone: a port OK throughout has one row, and is dropped below
                  WHERE t.before IS DISTINCT FROM t.health
@@ -114,6 +116,8 @@ final class JobTimeline {
                                 row.text("node") + " rail " + row.integer("rail") + " (" + row.text("device") + ")",
                                 port -> new ArrayList<>())
                         .add(SqlRailPorts.Sample.stored(row.instant("ts"), row.integer("health"))),
+                Timestamp.from(from),
+                Timestamp.from(to),
                 Timestamp.from(from),
                 Timestamp.from(to),
                 cellId,

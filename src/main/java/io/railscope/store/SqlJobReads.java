@@ -139,8 +139,12 @@ public class SqlJobReads implements JobReads {
                       FROM nccl_rank WHERE job_id = ? ORDER BY ordinal OFFSET ? LIMIT ?""", SqlJobReads::rank, jobId, rankOffset, rankLimit);
             List<SlowRanks.Rank> reporting = Rows.list(
                     connection,
-                    "SELECT rank, coalesce(nullif(node, ''), host) AS node, busbw_gbps FROM nccl_rank WHERE job_id = ? AND busbw_gbps IS NOT NULL",
-                    row -> new SlowRanks.Rank(row.integer("rank"), row.text("node"), row.decimal("busbw_gbps")),
+                    "SELECT rank, node, host, busbw_gbps FROM nccl_rank WHERE job_id = ? AND busbw_gbps IS NOT NULL",
+                    row -> new SlowRanks.Rank(
+                            row.integer("rank"),
+                            row.text("node").isEmpty() ? row.text("host") : row.text("node"),
+                            !row.text("node").isEmpty(),
+                            row.decimal("busbw_gbps")),
                     jobId);
             Map<String, List<String>> unhealthy = new LinkedHashMap<>();
             Rows.list(
@@ -204,7 +208,10 @@ public class SqlJobReads implements JobReads {
                     SlowRanks.of(reporting, slowRankFactor),
                     SlowRanks.histogram(reporting, 10),
                     job.ras(),
-                    JobTimeline.of(connection, cellId, jobId, job.summary(), job.pods(), job.ras())));
+                    // with the first page of ranks only: the next pages are for the rank table
+                    rankOffset == 0
+                            ? JobTimeline.of(connection, cellId, jobId, job.summary(), job.pods(), job.ras())
+                            : List.of()));
         });
     }
 
