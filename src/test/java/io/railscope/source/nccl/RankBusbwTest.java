@@ -23,6 +23,19 @@ class RankBusbwTest {
     }
 
     @Test
+    void aProcessesRecordsOfASmallerCommunicatorAreNotMixedIn() throws IOException {
+        // the same process is rank 2 of a 4-rank group too (NVLink, fast, larger messages): its world rank 2's figure
+        // stays the world's
+        String log = log("readme-example.log")
+                + "{\"header\":{\"id\":\"0xtp\",\"rank\":2,\"n_ranks\":4,\"nnodes\":1},\"metadata\":{\"hostname\":"
+                + "\"example-hostname\",\"pid\":1639453},\"coll_perf\":{\"coll\":\"AllReduce\",\"coll_msg_size_bytes\":"
+                + "34359738368,\"coll_busbw_gbs\":812.0}}\n";
+        assertThat(NcclLogParser.parse(log).ranks())
+                .singleElement()
+                .satisfies(rank -> assertThat(rank.busbwGBps()).isEqualTo(485.119099));
+    }
+
+    @Test
     void aRecordOfAnotherProcessOrRankIsNotThisRanks() throws IOException {
         String other = log("readme-example.log")
                 .replace("\"pid\":1639453", "\"pid\":999")
