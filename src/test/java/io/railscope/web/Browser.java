@@ -70,6 +70,16 @@ final class Browser {
      * A wait for {@code browser} that asks again when an element it read was swapped out under it: htmx
      * replaces parts of the page while a test watches them.
      */
+    /**
+     * Follows the first link {@code css} selects, as a click would: its address is read in one script, since the page
+     * swaps its content every second and an element found before a swap is gone after it.
+     */
+    static void follow(ChromeDriver browser, String css) {
+        String href = waitUpTo(browser, Duration.ofSeconds(10)).until(driver -> (String) ((JavascriptExecutor) driver)
+                .executeScript("var a = document.querySelector(arguments[0]); return a ? a.href : null", css));
+        browser.get(href);
+    }
+
     static WebDriverWait waitUpTo(WebDriver browser, Duration timeout) {
         WebDriverWait wait = new WebDriverWait(browser, timeout);
         wait.ignoring(StaleElementReferenceException.class);

@@ -45,7 +45,7 @@ class FleetPageBrowserTest {
                 .isEqualTo("CRITICAL");
         assertThat(browser.findElements(By.cssSelector("#fleet-cells table.cells")))
                 .hasSize(1);
-        browser.findElement(By.linkText("alpha")).click();
+        Browser.follow(browser, "tr[data-cell='alpha'] a");
         Browser.waitUpTo(browser, Duration.ofSeconds(10))
                 .until(driver -> driver.getTitle().startsWith("alpha"));
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Cell alpha");

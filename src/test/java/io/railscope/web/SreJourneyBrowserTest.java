@@ -22,6 +22,7 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -62,20 +63,25 @@ class SreJourneyBrowserTest {
         wait.until(driver ->
                 !driver.findElements(By.cssSelector("tr[data-cell='alpha']")).isEmpty());
         screenshot(browser, "fleet");
-        browser.findElement(By.linkText("alpha")).click();
+        Browser.follow(browser, "tr[data-cell='alpha'] a");
         wait.until(driver -> driver.getTitle().startsWith("alpha"));
         assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha");
         screenshot(browser, "cell");
 
-        // a click on the heatmap names the node, the rail and why; its link leads to the node
-        new Actions(browser)
-                .moveToElement(browser.findElement(By.id("heatmap")))
-                .click()
-                .perform();
-        wait.until(driver ->
-                !driver.findElements(By.cssSelector("#heatmap-detail a")).isEmpty());
-        String node = browser.findElement(By.cssSelector("#heatmap-detail a")).getText();
-        browser.findElement(By.cssSelector("#heatmap-detail a")).click();
+        // a click on the heatmap names the node, the rail and why; its link leads to the node. The page swaps its
+        // content every second: the link is read in one script, as one snapshot, and followed
+        @SuppressWarnings("unchecked")
+        List<String> link = wait.ignoring(StaleElementReferenceException.class).until(driver -> {
+            new Actions(driver)
+                    .moveToElement(driver.findElement(By.id("heatmap")))
+                    .click()
+                    .perform();
+            return (List<String>) ((JavascriptExecutor) driver)
+                    .executeScript("var a = document.querySelector('#heatmap-detail a');"
+                            + " return a ? [a.textContent, a.href] : null");
+        });
+        String node = link.get(0);
+        browser.get(link.get(1));
         wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node " + node));
         assertThat(browser.findElement(By.cssSelector("nav.crumbs")).getText()).isEqualTo("Fleet/alpha/node " + node);
         // charts rendered as SVG with their lines, once two samples exist
@@ -91,7 +97,7 @@ class SreJourneyBrowserTest {
         screenshot(browser, "node");
 
         // the job running on this node, and back up through the breadcrumbs
-        browser.findElement(By.cssSelector("table.jobs a")).click();
+        Browser.follow(browser, "table.jobs a");
         wait.until(
                 driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Job team-a/llm-pretrain-job-0"));
         assertThat(browser.findElement(By.cssSelector(".job-verdict")).getText())
@@ -108,7 +114,7 @@ class SreJourneyBrowserTest {
             return true;
         });
         screenshot(browser, "job");
-        browser.findElement(By.cssSelector("nav.crumbs a[href='/cells/alpha']")).click();
+        Browser.follow(browser, "nav.crumbs a[href='/cells/alpha']");
         wait.until(driver -> driver.getTitle().startsWith("alpha"));
 
         // the search box finds a node by part of its name, keyboard only
@@ -118,7 +124,7 @@ class SreJourneyBrowserTest {
                         .getText())
                 .isEqualTo("alpha-gpu-00003");
         screenshot(browser, "search");
-        browser.findElement(By.cssSelector("ul.results li[data-kind='node'] a")).click();
+        Browser.follow(browser, "ul.results li[data-kind='node'] a");
         wait.until(driver -> driver.findElement(By.tagName("h1")).getText().startsWith("Node alpha-gpu-00003"));
     }
 
