@@ -6,6 +6,8 @@ import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PeerMention;
 import io.railscope.source.nccl.PodAddress;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,8 +49,16 @@ public final class PeerBlame {
      * @param node   that pod's node
      * @param port   its rail port the error ran over, when the error names the rail and the cell knows the port
      * @param note   what could not be told, in words; null when all was
+     * @param reports how many of the job's errors kept name this peer
      */
-    public record Suspect(String peer, String error, String pod, String node, PortFacts port, String note) {
+    public record Suspect(
+            String peer, String error, String pod, String node, PortFacts port, String note, int reports) {
+
+        /** Whether the rail the error ran over is known and not OK now, or was not OK while the job ran. */
+        public boolean railNotOk() {
+            return port != null
+                    && (port.health() != PortHealth.OK || !port.history().isEmpty());
+        }
 
         /** One line for pages, alerts and logs. */
         public String summary() {
@@ -92,22 +102,32 @@ public final class PeerBlame {
     }
 
     /** The suspects the job's fatal warnings name, each peer once, in the order the warnings name them. */
+    /**
+     * The suspects the job's fatal warnings name, each peer once, ranked: a peer whose rail is not OK first, then the
+     * peers named by more errors (in a cascade every rank's neighbours report it; the culprit is named most).
+     */
     public static List<Suspect> suspects(List<NcclWarning> warnings, List<JobPod> pods, Ports ports) {
         Map<String, PeerMention> mentions = new LinkedHashMap<>();
+        Map<String, Integer> reports = new HashMap<>();
         for (NcclWarning warning : warnings) {
-            if (warning.kind() != NcclWarning.Kind.FATAL || mentions.size() >= MAX_SUSPECTS) {
+            if (warning.kind() != NcclWarning.Kind.FATAL) {
                 continue;
             }
-            PeerMention.in(warning.text()).ifPresent(mention -> mentions.putIfAbsent(mention.peer(), mention));
+            PeerMention.in(warning.text()).ifPresent(mention -> {
+                mentions.putIfAbsent(mention.peer(), mention);
+                reports.merge(mention.peer(), 1, Integer::sum);
+            });
         }
         List<Suspect> suspects = new ArrayList<>(mentions.size());
         for (PeerMention mention : mentions.values()) {
-            suspects.add(suspect(mention, pods, ports));
+            suspects.add(suspect(mention, reports.get(mention.peer()), pods, ports));
         }
-        return suspects;
+        suspects.sort(Comparator.comparing((Suspect suspect) -> !suspect.railNotOk())
+                .thenComparing(Comparator.comparingInt(Suspect::reports).reversed()));
+        return suspects.size() > MAX_SUSPECTS ? List.copyOf(suspects.subList(0, MAX_SUSPECTS)) : suspects;
     }
 
-    private static Suspect suspect(PeerMention mention, List<JobPod> pods, Ports ports) {
+    private static Suspect suspect(PeerMention mention, int reports, List<JobPod> pods, Ports ports) {
         String error = mention.kind().words() + (mention.status() == null ? "" : ", status " + mention.status());
         Optional<Held> railHolder =
                 mention.remoteRailIp() == null ? Optional.empty() : held(mention.remoteRailIp(), pods);
@@ -120,7 +140,8 @@ public final class PeerBlame {
                     null,
                     null,
                     "no pod of this job holds that address (a host-network job, another job or cell, or a pod"
-                            + " already gone)");
+                            + " already gone)",
+                    reports);
         }
         JobPod pod = holder.get().pod();
         String device = railHolder.map(Held::device).orElse(holder.get().device());
@@ -139,7 +160,7 @@ public final class PeerBlame {
         if (port.isEmpty() && device != null) {
             note = "the cell has no rail port " + device + " on " + pod.node();
         }
-        return new Suspect(mention.peer(), error, pod.name(), pod.node(), port.orElse(null), note);
+        return new Suspect(mention.peer(), error, pod.name(), pod.node(), port.orElse(null), note, reports);
     }
 
     /** A pod of the job and the RDMA device behind the address it holds (null for its pod network). */

@@ -172,7 +172,8 @@ class AlertRulesTest {
                                                         "gpu-0412",
                                                         new PeerBlame.PortFacts(
                                                                 3, "mlx5_2", PortHealth.DOWN, "state DOWN", List.of()),
-                                                        null)))
+                                                        null,
+                                                        4)))
                         .labels("namespace", "team-b", "job", "eval")
                         .annotation(
                                 "description",

@@ -99,6 +99,26 @@ class PeerBlameTest {
     }
 
     @Test
+    void aPeerOnARailNotOkRanksFirstThenThePeerNamedMost() {
+        // a cascade: trainer-0's neighbours report it lost twice, then trainer-1 (on the down rail) once
+        JobPod other = pod("trainer-2", "gpu-0500", "172.36.2.10", "29.87.9.9");
+        String lost = "socketProgress: Connection closed by remote peer 172.36.2.10<4000>";
+        List<Suspect> suspects = PeerBlame.suspects(
+                List.of(fatal(lost), fatal(lost.replace("<4000>", "<4001>")), fatal(ROCE)),
+                List.of(REPORTING, PEER, other),
+                PORTS);
+        assertThat(suspects).extracting(Suspect::node).containsExactly("gpu-0412", "gpu-0500");
+        assertThat(suspects).extracting(Suspect::reports).containsExactly(1, 2);
+        // with no rail known, the peer named most comes first
+        assertThat(PeerBlame.suspects(
+                        List.of(fatal(ROCE), fatal(lost), fatal(lost)),
+                        List.of(REPORTING, PEER, other),
+                        (node, device) -> Optional.empty()))
+                .extracting(Suspect::node)
+                .containsExactly("gpu-0500", "gpu-0412");
+    }
+
+    @Test
     void anIpv6PeerWithItsZoneIsThePodHoldingTheAddress() {
         // nccl#928: the out-of-band interface on IPoIB, a link-local peer with its zone
         String linkLocal = "NET/IB : Got completion from peer fe80::966d:ae03:8b:df78%ib0<53249> with error 4, opcode"
