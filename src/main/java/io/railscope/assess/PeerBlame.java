@@ -66,6 +66,7 @@ public final class PeerBlame {
                     .append(peer)
                     .append(" (")
                     .append(error)
+                    .append(reports > 1 ? "; named by " + reports + " errors" : "")
                     .append(')');
             if (pod == null) {
                 line.append(": ").append(note);
