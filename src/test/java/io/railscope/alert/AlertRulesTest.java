@@ -177,7 +177,7 @@ class AlertRulesTest {
                         .labels("namespace", "team-b", "job", "eval")
                         .annotation(
                                 "description",
-                                "NCCL WARN Suspects: peer 10.244.0.17 (RDMA completion error, status 12) is pod"
+                                "NCCL WARN Suspects: peer 10.244.0.17 (RDMA completion error, status 12; named by 4 errors) is pod"
                                         + " eval-worker-3 on gpu-0412; rail 3 (mlx5_2) DOWN: state DOWN")
                         .page("/jobs/team-b/eval"),
                 // a job NCCL RAS misses a rank of: the alert names it, even while the job's transport is fine
