@@ -1,12 +1,8 @@
 package io.railscope.source.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodIP;
 import io.railscope.source.nccl.PodAddress;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +13,6 @@ import java.util.Map;
  * that is not a JSON list yields the pod network's IPs alone.
  */
 final class PodAddresses {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private PodAddresses() {}
 
@@ -37,7 +31,7 @@ final class PodAddresses {
         }
         var annotations = pod.getMetadata() == null ? null : pod.getMetadata().getAnnotations();
         if (annotations != null) {
-            for (PodAddress attached : attached(annotations.get(NetworkStatus.ANNOTATION))) {
+            for (PodAddress attached : NetworkStatus.addresses(annotations.get(NetworkStatus.ANNOTATION))) {
                 // the pod network's entry keeps its interface (eth0); Multus may add the RDMA device behind an address
                 byIp.merge(
                         attached.ip(),
@@ -48,36 +42,5 @@ final class PodAddresses {
             }
         }
         return List.copyOf(byIp.values());
-    }
-
-    /** The addresses {@code network-status} lists, the default network's included. */
-    static List<PodAddress> attached(String annotation) {
-        if (annotation == null || annotation.isBlank()) {
-            return List.of();
-        }
-        JsonNode entries;
-        try {
-            entries = JSON.readTree(annotation);
-        } catch (IOException e) {
-            return List.of();
-        }
-        if (!entries.isArray()) {
-            return List.of();
-        }
-        List<PodAddress> addresses = new ArrayList<>();
-        for (JsonNode entry : entries) {
-            String iface = entry.path("interface").asText(null);
-            String device =
-                    entry.path("device-info").path("pci").path("rdma-device").asText(null);
-            for (JsonNode ip : entry.path("ips")) {
-                if (ip.isTextual() && !ip.asText().isBlank()) {
-                    addresses.add(new PodAddress(
-                            ip.asText(),
-                            iface == null ? entry.path("name").asText("?") : iface,
-                            device == null || device.isBlank() ? null : device));
-                }
-            }
-        }
-        return addresses;
     }
 }
