@@ -1,6 +1,5 @@
 package io.railscope.assess;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -17,15 +16,26 @@ import java.util.List;
  * @param maxGBps        the highest
  * @param factor         the fraction of the median under which a rank is slow
  * @param slow           the slow ranks, slowest first
+ * @param spread         how many ranks in each tenth of the range from the lowest figure to the highest
  */
 public record SlowRanks(
-        int ranksReporting, double medianGBps, double minGBps, double maxGBps, double factor, List<Rank> slow) {
+        int ranksReporting,
+        double medianGBps,
+        double minGBps,
+        double maxGBps,
+        double factor,
+        List<Rank> slow,
+        List<Integer> spread) {
 
     /** Ranks listed at most. */
     static final int MAX_LISTED = 50;
 
+    /** Bands of the spread. */
+    static final int BANDS = 10;
+
     public SlowRanks {
         slow = List.copyOf(slow);
+        spread = List.copyOf(spread);
     }
 
     /**
@@ -48,47 +58,41 @@ public record SlowRanks(
     }
 
     public static SlowRanks of(List<Rank> ranks, double factor) {
-        double[] values = ranks.stream()
-                .mapToDouble(Rank::busbwGBps)
-                .filter(Double::isFinite)
-                .sorted()
-                .toArray();
-        if (values.length == 0) {
-            return new SlowRanks(0, Double.NaN, Double.NaN, Double.NaN, factor, List.of());
+        List<Double> values =
+                ranks.stream().map(Rank::busbwGBps).filter(Double::isFinite).toList();
+        if (values.isEmpty()) {
+            return new SlowRanks(0, Double.NaN, Double.NaN, Double.NaN, factor, List.of(), List.of());
         }
-        double median = values.length % 2 == 1
-                ? values[values.length / 2]
-                : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
-        List<Rank> slow = new ArrayList<>();
-        ranks.stream()
+        double median = JobBaseline.median(values);
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        List<Rank> slow = ranks.stream()
                 .filter(rank -> Double.isFinite(rank.busbwGBps()) && rank.busbwGBps() < factor * median)
                 .sorted(Comparator.comparingDouble(Rank::busbwGBps).thenComparingInt(Rank::rank))
                 .limit(MAX_LISTED)
-                .forEach(slow::add);
-        return new SlowRanks(values.length, median, values[0], values[values.length - 1], factor, slow);
+                .toList();
+        return new SlowRanks(values.size(), median, min, max, factor, slow, spread(values, min, max));
+    }
+
+    /** How many of {@code values} fall in each of {@link #BANDS} equal bands from {@code min} to {@code max}. */
+    private static List<Integer> spread(List<Double> values, double min, double max) {
+        int[] counts = new int[BANDS];
+        for (double value : values) {
+            counts[max > min ? (int) Math.min(BANDS - 1, Math.floor((value - min) / (max - min) * BANDS)) : 0]++;
+        }
+        return Arrays.stream(counts).boxed().toList();
+    }
+
+    /** Each band's count as a share of the fullest band's: bar heights. */
+    public List<Double> spreadShares() {
+        int fullest = spread.stream().mapToInt(Integer::intValue).max().orElse(0);
+        return spread.stream()
+                .map(count -> fullest == 0 ? 0.0 : (double) count / fullest)
+                .toList();
     }
 
     /** Whether any rank reported its own figure. */
     public boolean reported() {
         return ranksReporting > 0;
-    }
-
-    /** The figures spread over {@code buckets} equal bands from the lowest to the highest: how many ranks in each. */
-    public static int[] histogram(List<Rank> ranks, int buckets) {
-        double[] values = ranks.stream()
-                .mapToDouble(Rank::busbwGBps)
-                .filter(Double::isFinite)
-                .toArray();
-        int[] counts = new int[buckets];
-        if (values.length == 0) {
-            return counts;
-        }
-        double min = Arrays.stream(values).min().orElseThrow();
-        double max = Arrays.stream(values).max().orElseThrow();
-        for (double value : values) {
-            int bucket = max > min ? (int) Math.min(buckets - 1, Math.floor((value - min) / (max - min) * buckets)) : 0;
-            counts[bucket]++;
-        }
-        return counts;
     }
 }

@@ -8,7 +8,6 @@ import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +23,6 @@ import java.util.Map;
  * @param dropped        what the job's logs held past the limits and was not kept
  * @param suspects       the peers its NCCL errors name, as pods, nodes and rails, with their rails' state
  * @param slowRanks      its ranks' own bus bandwidth against the job's median, and the slow ones
- * @param spread         how many ranks in each tenth of the range from the lowest figure to the highest
  * @param ras            what NCCL's RAS service last said of the job, or why it was not asked; null when not asked
  * @param timeline       its events on one time axis, oldest first
  */
@@ -42,17 +40,8 @@ public record JobDetail(
         NcclJobObservation.Dropped dropped,
         List<PeerBlame.Suspect> suspects,
         SlowRanks slowRanks,
-        int[] spread,
         RasStatus ras,
         List<TimelineEvent> timeline) {
-
-    /** Each tenth of the spread as a share of the ranks that reported, tallest 1: bar heights. */
-    public List<Double> spreadShares() {
-        int tallest = Arrays.stream(spread).max().orElse(0);
-        return Arrays.stream(spread)
-                .mapToObj(count -> tallest == 0 ? 0.0 : (double) count / tallest)
-                .toList();
-    }
 
     /** The offset of the previous page of {@code limit} ranks, or -1 when this is the first. */
     public int previousRankOffset(int limit) {

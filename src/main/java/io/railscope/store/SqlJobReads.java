@@ -206,7 +206,6 @@ public class SqlJobReads implements JobReads {
                                     job.summary().firstSeen(),
                                     job.summary().lastSeen())),
                     SlowRanks.of(reporting, slowRankFactor),
-                    SlowRanks.histogram(reporting, 10),
                     job.ras(),
                     // with the first page of ranks only: the next pages are for the rank table
                     rankOffset == 0

@@ -38,7 +38,7 @@ class SlowRanksTest {
         SlowRanks none = SlowRanks.of(List.of(), 0.8);
         assertThat(none.reported()).isFalse();
         assertThat(none.slow()).isEmpty();
-        assertThat(SlowRanks.histogram(List.of(), 10)).containsOnly(0);
+        assertThat(none.spread()).isEmpty();
     }
 
     @Test
@@ -46,10 +46,12 @@ class SlowRanksTest {
         List<Rank> ranks = IntStream.range(0, 100)
                 .mapToObj(i -> new Rank(i, "gpu", i == 0 ? 100 : 300 + i % 10))
                 .toList();
-        int[] bands = SlowRanks.histogram(ranks, 10);
-        assertThat(IntStream.of(bands).sum()).isEqualTo(100);
-        assertThat(bands[0]).isEqualTo(1);
-        assertThat(bands[9]).isEqualTo(99);
+        List<Integer> bands = SlowRanks.of(ranks, 0.8).spread();
+        assertThat(bands).hasSize(10);
+        assertThat(bands.stream().mapToInt(Integer::intValue).sum()).isEqualTo(100);
+        assertThat(bands.get(0)).isEqualTo(1);
+        assertThat(bands.get(9)).isEqualTo(99);
+        assertThat(SlowRanks.of(ranks, 0.8).spreadShares().get(9)).isEqualTo(1.0);
     }
 
     @Test
