@@ -297,10 +297,7 @@ public final class NcclLogParser {
         String logNetwork = ProcessLog.logNetwork(processes.values());
         for (ProcessLog process : processes.values()) {
             for (RankFacts rank : process.ranks(logNetwork, bareVersion)) {
-                RankFacts versioned =
-                        rank.ncclVersion() != null || bareVersion == null ? rank : rank.withVersion(bareVersion);
-                Double own = inspector.busbwOf(rank.host(), rank.pid(), rank.rank());
-                ranks.add(own == null ? versioned : versioned.withBusbw(own));
+                ranks.add(rank.withLogWide(bareVersion, inspector.busbwOf(rank.host(), rank.pid(), rank.rank())));
             }
         }
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();

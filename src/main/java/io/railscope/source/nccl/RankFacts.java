@@ -35,15 +35,18 @@ public record RankFacts(
         Map<String, String> env,
         Double busbwGBps) {
 
-    /** The same facts with the version NCCL printed without a prefix (before 2.9, rank 0 only). */
-    RankFacts withVersion(String version) {
+    /**
+     * The same facts with what only the whole log tells: the version NCCL printed without a prefix (before 2.9, rank 0
+     * only), where this rank's lines had none, and the rank's own bus bandwidth (NCCL Inspector), where known.
+     */
+    RankFacts withLogWide(String bareVersion, Double ownBusbw) {
         return new RankFacts(
                 host,
                 pid,
                 cudaDev,
                 rank,
                 nranks,
-                version,
+                ncclVersion != null || bareVersion == null ? ncclVersion : bareVersion,
                 network,
                 hcas,
                 linkLayer,
@@ -54,28 +57,6 @@ public record RankFacts(
                 socketInterfaces,
                 plugin,
                 env,
-                busbwGBps);
-    }
-
-    /** The same facts with this rank's own bus bandwidth. */
-    RankFacts withBusbw(Double busbw) {
-        return new RankFacts(
-                host,
-                pid,
-                cudaDev,
-                rank,
-                nranks,
-                ncclVersion,
-                network,
-                hcas,
-                linkLayer,
-                gdr,
-                channels,
-                initComplete,
-                noDevice,
-                socketInterfaces,
-                plugin,
-                env,
-                busbw);
+                ownBusbw == null ? busbwGBps : ownBusbw);
     }
 }
