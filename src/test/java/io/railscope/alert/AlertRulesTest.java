@@ -189,23 +189,7 @@ class AlertRulesTest {
                                                 "team-a",
                                                 "llm",
                                                 JobVerdict.RDMA_OK,
-                                                new RasStatus(
-                                                        NOW,
-                                                        "10.244.0.7:28028",
-                                                        null,
-                                                        "2.29.2",
-                                                        List.of(new RasStatus.Communicator(
-                                                                "0x5eed0a1b2c3d4e",
-                                                                4,
-                                                                3,
-                                                                1,
-                                                                List.of(new RasStatus.MissingRank(
-                                                                        3, "gpu-0412", 389, true, true)),
-                                                                List.of())),
-                                                        1,
-                                                        1,
-                                                        0,
-                                                        null)))
+                                                rasMissing(new RasStatus.MissingRank(3, "gpu-0412", 389, true, true))))
                         .labels("namespace", "team-a", "job", "llm")
                         .annotation("description", "1 communicator; 1 rank missing (1 dead): rank 3 on gpu-0412 (dead)")
                         .page("/jobs/team-a/llm"),
@@ -305,22 +289,7 @@ class AlertRulesTest {
                         "team-d",
                         "rl",
                         JobVerdict.RDMA_OK,
-                        new RasStatus(
-                                NOW,
-                                "10.244.0.9:28028",
-                                null,
-                                "2.29.2",
-                                List.of(new RasStatus.Communicator(
-                                        "0x1",
-                                        2,
-                                        1,
-                                        1,
-                                        List.of(new RasStatus.MissingRank(1, "gpu-9", 7, true, false)),
-                                        List.of())),
-                                1,
-                                0,
-                                0,
-                                null))
+                        rasMissing(new RasStatus.MissingRank(1, "gpu-9", 7, true, false)))
                 .source("node-metrics", NOW.minusSeconds(600), "HTTP 503");
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
@@ -329,6 +298,20 @@ class AlertRulesTest {
         assertThat(conditions.stream().map(AlertCondition::alertname))
                 .doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(AlertRules.NAMES);
+    }
+
+    /** What RAS answers for a job of one communicator that misses {@code rank}. */
+    static RasStatus rasMissing(RasStatus.MissingRank rank) {
+        return new RasStatus(
+                NOW,
+                "10.244.0.7:28028",
+                null,
+                "2.29.2",
+                List.of(new RasStatus.Communicator("0x5eed0a1b2c3d4e", 4, 3, 1, List.of(rank), List.of())),
+                1,
+                rank.dead() ? 1 : 0,
+                0,
+                null);
     }
 
     // ---- the table and its fixture builder ----

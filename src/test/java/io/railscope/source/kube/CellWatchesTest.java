@@ -93,9 +93,7 @@ class CellWatchesTest {
         try (MockCell cell = MockCell.loaded()) {
             ClusterObjectReader reader = reader(cell);
             try {
-                assertThat(reader.read().pods()).hasSize(8);
-                await().atMost(Duration.ofSeconds(20))
-                        .until(() -> cell.watches().open("/api/v1/pods") == 1);
+                readAndAwaitThePodWatch(cell, reader);
                 int listed = cell.watches().lists("/api/v1/pods");
                 long watches = podWatches(cell);
 
@@ -132,9 +130,7 @@ class CellWatchesTest {
         try (MockCell cell = MockCell.loaded()) {
             ClusterObjectReader reader = reader(cell);
             try {
-                assertThat(reader.read().pods()).hasSize(8);
-                await().atMost(Duration.ofSeconds(20))
-                        .until(() -> cell.watches().open("/api/v1/pods") == 1);
+                readAndAwaitThePodWatch(cell, reader);
                 // while the connection is down the server compacts past the last version (bookmark) the client
                 // saw: the resumed watch is answered 410 Gone, and the next read lists again
                 cell.watches().expire("/api/v1/pods", 1);
@@ -179,5 +175,11 @@ class CellWatchesTest {
                 .filter(pod -> pod.name().equals(name))
                 .findFirst()
                 .orElse(null);
+    }
+
+    /** The first read lists the eight pods of the fixture and opens the watch of pods. */
+    private static void readAndAwaitThePodWatch(MockCell cell, ClusterObjectReader reader) {
+        assertThat(reader.read().pods()).hasSize(8);
+        await().atMost(Duration.ofSeconds(20)).until(() -> cell.watches().open("/api/v1/pods") == 1);
     }
 }
