@@ -92,17 +92,8 @@ public final class PeerBlame {
             }
             return line.toString();
         }
-
-        /** In short: the node and rail, or the address when no pod holds it. */
-        public String label() {
-            if (pod == null) {
-                return peer;
-            }
-            return port == null ? node : node + " rail " + port.rail();
-        }
     }
 
-    /** The suspects the job's fatal warnings name, each peer once, in the order the warnings name them. */
     /**
      * The suspects the job's fatal warnings name, each peer once, ranked: a peer whose rail is not OK first, then the
      * peers named by more errors (in a cascade every rank's neighbours report it; the culprit is named most).

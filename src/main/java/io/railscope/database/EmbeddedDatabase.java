@@ -143,14 +143,6 @@ public final class EmbeddedDatabase {
         return password;
     }
 
-    public Path directory() {
-        return directory;
-    }
-
-    public String version() {
-        return version;
-    }
-
     /** The server's process id (its postmaster). */
     public long pid() {
         return server.pid();

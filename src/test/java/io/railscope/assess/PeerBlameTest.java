@@ -47,7 +47,6 @@ class PeerBlameTest {
             assertThat(suspect.node()).isEqualTo("gpu-0412");
             assertThat(suspect.port()).isEqualTo(DOWN);
             assertThat(suspect.note()).isNull();
-            assertThat(suspect.label()).isEqualTo("gpu-0412 rail 3");
             assertThat(suspect.summary())
                     .isEqualTo("peer 172.36.143.59 (RDMA completion error, status 12) is pod trainer-1 on gpu-0412;"
                             + " rail 3 (mlx5_2) DOWN: state DOWN; while the job ran: DOWN from 2026-12-01T02:51:00Z to"
@@ -79,7 +78,6 @@ class PeerBlameTest {
                 .satisfies(suspect -> {
                     assertThat(suspect.node()).isEqualTo("gpu-0412");
                     assertThat(suspect.port()).isNull();
-                    assertThat(suspect.label()).isEqualTo("gpu-0412");
                     assertThat(suspect.note()).contains("does not name the rail");
                 });
     }
@@ -95,7 +93,7 @@ class PeerBlameTest {
         assertThat(suspects.get(1).summary())
                 .isEqualTo("peer 10.0.0.2 (could not connect to the peer): no pod of this job holds that address (a"
                         + " host-network job, another job or cell, or a pod already gone)");
-        assertThat(suspects.get(1).label()).isEqualTo("10.0.0.2");
+        assertThat(suspects.get(1).node()).isNull();
     }
 
     @Test

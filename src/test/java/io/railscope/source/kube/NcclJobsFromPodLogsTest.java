@@ -108,7 +108,7 @@ class NcclJobsFromPodLogsTest {
                 .satisfies(suspect -> {
                     assertThat(suspect.pod()).isEqualTo("pretrain-worker-0");
                     assertThat(suspect.node()).isEqualTo("gpu-node-001");
-                    assertThat(suspect.label()).isEqualTo("gpu-node-001 rail 2");
+                    assertThat(suspect.port().rail()).isEqualTo(2);
                 });
         assertThat(recording.asked).containsExactly("gpu-node-001 mlx5_1");
     }

@@ -169,13 +169,13 @@ class RasPollsTest {
 
     @Test
     void ncclRasAddrIsReadAsNcclReadsIt() {
-        assertThat(RasPolls.Listen.of("0.0.0.0:29000")).isEqualTo(new RasPolls.Listen("0.0.0.0", 29000));
-        assertThat(RasPolls.Listen.of("[::]:28028").any()).isTrue();
-        assertThat(RasPolls.Listen.of("10.1.2.3")).isEqualTo(new RasPolls.Listen("10.1.2.3", 28028));
-        assertThat(RasPolls.Listen.of("localhost:28028").loopback()).isTrue();
-        assertThat(RasPolls.atLeast("2.24.3+cuda12.6", 2, 24)).isTrue();
-        assertThat(RasPolls.atLeast("2.23.4", 2, 24)).isFalse();
-        assertThat(RasPolls.atLeast("3.0.1", 2, 24)).isTrue();
+        assertThat(RasTarget.Listen.of("0.0.0.0:29000")).isEqualTo(new RasTarget.Listen("0.0.0.0", 29000));
+        assertThat(RasTarget.Listen.of("[::]:28028").any()).isTrue();
+        assertThat(RasTarget.Listen.of("10.1.2.3")).isEqualTo(new RasTarget.Listen("10.1.2.3", 28028));
+        assertThat(RasTarget.Listen.of("localhost:28028").loopback()).isTrue();
+        assertThat(RasTarget.atLeast("2.24.3+cuda12.6", 2, 24)).isTrue();
+        assertThat(RasTarget.atLeast("2.23.4", 2, 24)).isFalse();
+        assertThat(RasTarget.atLeast("3.0.1", 2, 24)).isTrue();
     }
 
     private static NcclJobObservation job(String version, boolean initComplete) {
