@@ -45,7 +45,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     /** Log reads started per reader and collection, and how long a collection waits for them; the rest wait for the next one. */
     private static final int READS_PER_READER = 256;
 
-    private static final Duration READ_TIME = Duration.ofSeconds(5);
+    private static final Duration READ_WAIT = Duration.ofSeconds(5);
 
     private final String cell;
     private final NcclSettings settings;
@@ -55,6 +55,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
     private final Clock clock;
     private final ExecutorService readers;
     private final RasPolls ras;
+    private final Duration readWait;
     private final Map<String, ContainerLog> read = new ConcurrentHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
     private final ConcurrentLinkedQueue<ContainerLog> unsaved = new ConcurrentLinkedQueue<>();
@@ -76,7 +77,21 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             NcclLogArchive archive,
             Clock clock,
             RasQuerier ras) {
+        this(cell, settings, pods, logs, archive, clock, ras, READ_WAIT);
+    }
+
+    /** @param readWait how long a collection waits for the log reads it started */
+    public NcclJobSource(
+            String cell,
+            NcclSettings settings,
+            PodLister pods,
+            LogReader logs,
+            NcclLogArchive archive,
+            Clock clock,
+            RasQuerier ras,
+            Duration readWait) {
         this.ras = new RasPolls(cell, settings.ras(), clock, ras);
+        this.readWait = readWait;
         this.cell = cell;
         this.settings = settings;
         this.pods = pods;
@@ -116,7 +131,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
                     }
                 }
             }
-            long deadline = System.nanoTime() + READ_TIME.toNanos();
+            long deadline = System.nanoTime() + readWait.toNanos();
             for (Future<?> future : reads) {
                 try {
                     future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);

@@ -45,6 +45,9 @@ class NcclJobsFromPodLogsTest {
 
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC);
 
+    /** A collection waits this long for its log reads: on a loaded machine the production 5 s cut some of them. */
+    private static final Duration LOG_READ_WAIT = Duration.ofMinutes(1);
+
     private MockCell cell;
     private NcclJobSource source;
 
@@ -73,7 +76,9 @@ class NcclJobsFromPodLogsTest {
                 new TrainingPods(cell.client(), settings.jobLabels())::list,
                 new PodLogs(cell.client(), settings.logMaxBytes())::read,
                 NcclLogArchive.NONE,
-                CLOCK);
+                CLOCK,
+                RasClient::status,
+                LOG_READ_WAIT);
     }
 
     @AfterEach
@@ -157,7 +162,8 @@ class NcclJobsFromPodLogsTest {
                             // the pod's address is not routable here: the test server answers for it
                             asked.add(address);
                             return RasClient.status(ras.address(), timeout);
-                        })) {
+                        },
+                        LOG_READ_WAIT)) {
             NcclJobObservation pretrain = await().atMost(Duration.ofSeconds(20))
                     .until(
                             () -> withRas.fetchNccl().jobs().stream()
