@@ -7,6 +7,7 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
 import java.net.URI;
@@ -230,8 +231,8 @@ public interface CellConfig {
         /** {@code nccl.ras.}: asking running jobs' NCCL RAS service (NCCL 2.24+) for their status. */
         interface Ras {
             /**
-             * Ask at all. The service listens on localhost unless the job sets NCCL_RAS_ADDR (e.g. 0.0.0.0:28028);
-             * only pods that do are asked.
+             * Ask at all. The service listens on localhost unless the job sets NCCL_RAS_ADDR (e.g. 0.0.0.0:28028):
+             * over TCP only pods that do are asked; through exec every job is.
              */
             @WithDefault("false")
             boolean enabled();
@@ -243,6 +244,18 @@ public interface CellConfig {
             /** A query's whole time; NCCL is told to wait for its peers a second less. */
             @WithDefault("5s")
             Duration timeout();
+
+            /**
+             * {@code tcp}: connect to the pod's address NCCL_RAS_ADDR opens; {@code exec}: run {@link #command()} in
+             * the job's container through {@code pods/exec}, which needs that permission.
+             */
+            @WithDefault("tcp")
+            RasSettings.Mode mode();
+
+            /** NCCL's RAS client as the job's image has it (a name on its PATH, or a path), for {@code exec}. */
+            @WithDefault(RasSettings.DEFAULT_COMMAND)
+            @NotBlank
+            String command();
         }
     }
 

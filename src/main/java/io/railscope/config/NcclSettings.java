@@ -85,6 +85,10 @@ public record NcclSettings(
                 nccl.busbwTolerance(),
                 limits,
                 new RasSettings(
-                        nccl.ras().enabled(), nccl.ras().interval(), nccl.ras().timeout()));
+                        nccl.ras().enabled(),
+                        nccl.ras().interval(),
+                        nccl.ras().timeout(),
+                        nccl.ras().mode(),
+                        nccl.ras().command()));
     }
 }

@@ -61,7 +61,8 @@ class JobsBenchmark {
                         "eth0",
                         List.of(new TrainingPod.Container("main", "containerd://" + job + "-" + n, started, false)),
                         List.of(),
-                        null));
+                        null,
+                        "main"));
             }
         }
         NcclSettings settings = new NcclSettings(

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,32 @@ class DeploymentFilesTest {
                                 "[\"cilium-config\",\"kubeadm-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
             }
         });
+    }
+
+    @Test
+    void execForRasIsGrantedOnlyByItsOwnOptInRole() throws IOException {
+        JsonNode kustomization = YAML.readTree(Path.of("k8s/kustomization.yaml").toFile());
+        assertThat(kustomization.get("resources").toString()).doesNotContain("clusterrole-ras-exec.yaml");
+        List<JsonNode> documents;
+        try (var parser = YAML.getFactory()
+                .createParser(Path.of("k8s/clusterrole-ras-exec.yaml").toFile())) {
+            documents = YAML.readValues(parser, JsonNode.class).readAll();
+        }
+        JsonNode role = documents.stream()
+                .filter(document -> document.get("kind").asText().equals("ClusterRole"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(role.get("rules")).singleElement().satisfies(rule -> {
+            assertThat(rule.get("resources").toString()).isEqualTo("[\"pods/exec\"]");
+            assertThat(rule.get("verbs").toString()).isEqualTo("[\"create\",\"get\"]");
+        });
+        JsonNode binding = documents.stream()
+                .filter(document -> document.get("kind").asText().equals("ClusterRoleBinding"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(binding.at("/roleRef/name").asText())
+                .isEqualTo(role.at("/metadata/name").asText());
+        assertThat(binding.at("/subjects/0/name").asText()).isEqualTo("railscope");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.railscope.config.CellConfig;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.config.RasSettings;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.source.KubernetesSource;
@@ -16,6 +17,7 @@ import io.railscope.source.exposition.QueryHeaders;
 import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSource;
+import io.railscope.source.nccl.RasQuerier;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -135,7 +137,10 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                 },
                 logs::read,
                 archive,
-                Clock.systemUTC());
+                Clock.systemUTC(),
+                cell.nccl().ras().mode() == RasSettings.Mode.EXEC
+                        ? new RasThroughExec(client, cell.nccl().ras().command(), where)
+                        : RasQuerier.TCP);
         closeables.add(source);
         return Optional.of(source);
     }

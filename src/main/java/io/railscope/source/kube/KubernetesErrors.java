@@ -51,7 +51,9 @@ final class KubernetesErrors {
             String group =
                     cannot.group(3) == null || cannot.group(3).isEmpty() ? "" : " (API group " + cannot.group(3) + ")";
             return "the credentials may not " + cannot.group(1) + " " + cannot.group(2) + group
-                    + "; grant it in Railscope's ClusterRole (k8s/clusterrole.yaml)";
+                    + "; grant it in Railscope's ClusterRole ("
+                    + (cannot.group(2).equals("pods/exec") ? "k8s/clusterrole-ras-exec.yaml" : "k8s/clusterrole.yaml")
+                    + ")";
         }
         return TransportErrors.firstLine(said);
     }

@@ -81,7 +81,20 @@ final class TrainingPods {
                 env(containers, "NCCL_SOCKET_IFNAME"),
                 runs(pod),
                 PodAddresses.of(pod),
-                env(containers, "NCCL_RAS_ADDR"));
+                env(containers, "NCCL_RAS_ADDR"),
+                ncclContainer(containers));
+    }
+
+    private static String ncclContainer(List<Container> containers) {
+        return containers.stream()
+                .filter(container -> container.getEnv() != null
+                        && container.getEnv().stream()
+                                .anyMatch(var ->
+                                        var.getName() != null && var.getName().startsWith("NCCL_")))
+                .findFirst()
+                .or(() -> containers.stream().findFirst())
+                .map(Container::getName)
+                .orElse(null);
     }
 
     private static int railResources(List<Container> containers) {

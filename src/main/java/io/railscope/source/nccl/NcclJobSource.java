@@ -65,7 +65,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
 
     public NcclJobSource(
             String cell, NcclSettings settings, PodLister pods, LogReader logs, NcclLogArchive archive, Clock clock) {
-        this(cell, settings, pods, logs, archive, clock, RasClient::status);
+        this(cell, settings, pods, logs, archive, clock, RasQuerier.TCP);
     }
 
     /** @param ras how the jobs' RAS service is reached, when the cell asks it ({@code nccl.ras.enabled}) */

@@ -23,7 +23,8 @@ public final class RasClient {
     public static final int DEFAULT_PORT = 28028;
 
     static final int PROTOCOL = 2;
-    static final int MAX_ANSWER = 4 << 20;
+    /** An answer's bytes kept at most. */
+    public static final int MAX_ANSWER = 4 << 20;
 
     private RasClient() {}
 
@@ -130,11 +131,11 @@ public final class RasClient {
 
     /** A query that got no status, and why. */
     public static final class RasException extends Exception {
-        RasException(String message) {
+        public RasException(String message) {
             super(message);
         }
 
-        RasException(String message, Throwable cause) {
+        public RasException(String message, Throwable cause) {
             super(message, cause);
         }
     }

@@ -1,7 +1,6 @@
 package io.railscope.source.nccl;
 
 import io.railscope.config.RasSettings;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,7 +57,7 @@ final class RasPolls implements AutoCloseable {
             live.add(key);
             RasTarget target;
             try {
-                target = RasTarget.of(job, pods);
+                target = RasTarget.of(job, pods, settings.mode());
             } catch (RuntimeException e) {
                 target = new RasTarget(null, "its RAS address could not be worked out: " + e.getMessage());
             }
@@ -77,8 +76,8 @@ final class RasPolls implements AutoCloseable {
                         (k, old) -> old == null || old.error() != null
                                 ? RasStatus.failed(clock.instant(), "-", reason)
                                 : old);
-            } else if (target.address() != null && due(key)) {
-                ask(key, target.address());
+            } else if (target.where() != null && due(key)) {
+                ask(key, target.where());
             }
             attached.add(job.withRas(latest.get(key)));
         }
@@ -97,14 +96,14 @@ final class RasPolls implements AutoCloseable {
                 && (last == null || !last.plus(settings.interval()).isAfter(clock.instant()));
     }
 
-    private void ask(String key, InetSocketAddress address) {
+    private void ask(String key, RasTarget.Where where) {
         running.add(key);
         asked.put(key, clock.instant());
-        String shown = address.getHostString() + ":" + address.getPort();
+        String shown = where.shown();
         try {
             queries.execute(() -> {
                 try {
-                    RasClient.Answer answer = querier.status(address, settings.timeout());
+                    RasClient.Answer answer = querier.status(where, settings.timeout());
                     latest.put(key, RasStatus.of(clock.instant(), shown, answer));
                 } catch (RasClient.RasException e) {
                     latest.put(key, RasStatus.failed(clock.instant(), shown, e.getMessage()));

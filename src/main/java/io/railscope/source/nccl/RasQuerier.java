@@ -1,14 +1,12 @@
 package io.railscope.source.nccl;
 
-import java.net.InetSocketAddress;
 import java.time.Duration;
 
-/**
- * How a job's RAS service is reached: over TCP at its address ({@link RasClient#status}); another way (through the
- * pod, say) is another querier.
- */
+/** How a job's RAS service is reached: over TCP at its pod's address ({@link #TCP}), or through the pod. */
 @FunctionalInterface
 public interface RasQuerier {
 
-    RasClient.Answer status(InetSocketAddress address, Duration timeout) throws RasClient.RasException;
+    RasQuerier TCP = (where, timeout) -> RasClient.status(where.address(), timeout);
+
+    RasClient.Answer status(RasTarget.Where where, Duration timeout) throws RasClient.RasException;
 }

@@ -1,5 +1,6 @@
 package io.railscope.source.nccl;
 
+import io.railscope.config.RasSettings;
 import java.net.InetSocketAddress;
 import java.util.Comparator;
 import java.util.List;
@@ -7,15 +8,40 @@ import java.util.Optional;
 
 /**
  * Where a running job's RAS service is asked, or why it is not; neither while its ranks are in init. A job is asked
- * once its NCCL is 2.24 or later and every rank has finished init, through the first of its pods (by name) whose
- * NCCL_RAS_ADDR listens on an address of the pod itself (never a name, never another host).
+ * once its NCCL is 2.24 or later and every rank has finished init, through the first of its running pods (by name):
+ * over TCP, the first whose NCCL_RAS_ADDR listens on an address of the pod itself (never a name, never another host);
+ * through exec, the first with a running container, where the service answers on the address NCCL_RAS_ADDR sets or
+ * on localhost.
  *
- * @param address the service's address; null when not asked
- * @param reason  why not, in words; null when asked, or while in init
+ * @param where  the service to ask; null when not asked
+ * @param reason why not, in words; null when asked, or while in init
  */
-record RasTarget(InetSocketAddress address, String reason) {
+public record RasTarget(Where where, String reason) {
 
-    static RasTarget of(NcclJobObservation job, List<TrainingPod> pods) {
+    /**
+     * One pod's RAS service.
+     *
+     * @param address     the address to connect to (TCP); null through exec
+     * @param ncclRasAddr NCCL_RAS_ADDR as the pod sets it; null for NCCL's default, localhost:28028
+     * @param ncclVersion the job's NCCL version as its logs print it; null when unknown
+     */
+    public record Where(
+            String namespace,
+            String pod,
+            String container,
+            InetSocketAddress address,
+            String ncclRasAddr,
+            String ncclVersion) {
+
+        /** How the service was reached, for pages: {@code ip:port}, or the pod and container exec'd into. */
+        public String shown() {
+            return address != null
+                    ? address.getHostString() + ":" + address.getPort()
+                    : "exec in " + namespace + "/" + pod + " (" + container + ")";
+        }
+    }
+
+    static RasTarget of(NcclJobObservation job, List<TrainingPod> pods, RasSettings.Mode mode) {
         Optional<String> version = job.ranks().stream()
                 .map(NcclRankObservation::ncclVersion)
                 .filter(v -> v != null && !v.isBlank())
@@ -32,6 +58,41 @@ record RasTarget(InetSocketAddress address, String reason) {
                 .filter(TrainingPod::active)
                 .sorted(Comparator.comparing(TrainingPod::name))
                 .toList();
+        return mode == RasSettings.Mode.EXEC
+                ? throughExec(jobPods, version.orElse(null))
+                : overTcp(jobPods, version.orElse(null));
+    }
+
+    private static RasTarget throughExec(List<TrainingPod> jobPods, String version) {
+        for (TrainingPod pod : jobPods) {
+            boolean running = "Running".equals(pod.phase())
+                    && pod.ncclContainer() != null
+                    && pod.containers().stream()
+                            .anyMatch(run ->
+                                    run.name().equals(pod.ncclContainer()) && run.id() != null && !run.finished());
+            if (running && pod.ncclRasAddr() != null && !pod.ncclRasAddr().isBlank()) {
+                int port = Listen.of(pod.ncclRasAddr()).port();
+                if (port < 1 || port > 65_535) {
+                    return new RasTarget(
+                            null, "NCCL_RAS_ADDR=" + pod.ncclRasAddr() + " on pod " + pod.name() + " has no port");
+                }
+            }
+            if (running) {
+                return new RasTarget(
+                        new Where(
+                                pod.namespace(),
+                                pod.name(),
+                                pod.ncclContainer(),
+                                null,
+                                blankToNull(pod.ncclRasAddr()),
+                                version),
+                        null);
+            }
+        }
+        return new RasTarget(null, "no pod of the job has its NCCL container running");
+    }
+
+    private static RasTarget overTcp(List<TrainingPod> jobPods, String version) {
         for (TrainingPod pod : jobPods) {
             if (pod.ncclRasAddr() == null || pod.ncclRasAddr().isBlank()) {
                 continue;
@@ -42,7 +103,7 @@ record RasTarget(InetSocketAddress address, String reason) {
                         null,
                         "NCCL_RAS_ADDR=" + pod.ncclRasAddr() + " on pod " + pod.name()
                                 + " listens on the loopback only: set it to 0.0.0.0:" + listen.port()
-                                + " to let Railscope ask");
+                                + ", or ask through exec (nccl.ras.mode=exec)");
             }
             if (listen.port() < 1 || listen.port() > 65_535) {
                 return new RasTarget(
@@ -57,12 +118,25 @@ record RasTarget(InetSocketAddress address, String reason) {
                         "NCCL_RAS_ADDR=" + pod.ncclRasAddr() + " on pod " + pod.name()
                                 + " names no address of the pod: Railscope asks only the pod's own addresses");
             }
-            return new RasTarget(new InetSocketAddress(InetAddresses.literal(host), listen.port()), null);
+            return new RasTarget(
+                    new Where(
+                            pod.namespace(),
+                            pod.name(),
+                            pod.ncclContainer(),
+                            new InetSocketAddress(InetAddresses.literal(host), listen.port()),
+                            pod.ncclRasAddr(),
+                            version),
+                    null);
         }
         return new RasTarget(
                 null,
                 "no pod of the job sets NCCL_RAS_ADDR (RAS listens on localhost:" + RasClient.DEFAULT_PORT
-                        + " by default): set it to 0.0.0.0:" + RasClient.DEFAULT_PORT + " to let Railscope ask");
+                        + " by default): set it to 0.0.0.0:" + RasClient.DEFAULT_PORT
+                        + ", or ask through exec (nccl.ras.mode=exec)");
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
     }
 
     private static String held(TrainingPod pod, String host) {
@@ -118,13 +192,17 @@ record RasTarget(InetSocketAddress address, String reason) {
         }
     }
 
-    /** Whether {@code version} ({@code 2.24.3+cuda12.6}) is at least major.minor. */
-    static boolean atLeast(String version, int major, int minor) {
-        String[] parts = version.split("[.+]");
+    /** Whether {@code version} ({@code 2.24.3+cuda12.6}) is at least {@code least} ({@code 2, 28, 7}). */
+    static boolean atLeast(String version, int... least) {
+        String[] parts = version.split("[.+-]");
         try {
-            int ma = Integer.parseInt(parts[0]);
-            int mi = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            return ma > major || ma == major && mi >= minor;
+            for (int i = 0; i < least.length; i++) {
+                int part = i < parts.length ? Integer.parseInt(parts[i]) : 0;
+                if (part != least[i]) {
+                    return part > least[i];
+                }
+            }
+            return true;
         } catch (NumberFormatException e) {
             return false;
         }

@@ -11,6 +11,7 @@ import java.util.List;
  * @param backendInterfaces interfaces in {@code network-status} besides the default one, as {@code net1 (mlx5_0)}
  * @param addresses         the pod's IPs: the pod network's and each attachment's, with the RDMA device behind it
  * @param ncclRasAddr       NCCL_RAS_ADDR from the containers' env: where the job's RAS service listens, null when unset
+ * @param ncclContainer     the container NCCL runs in: the first whose env sets an NCCL_ variable, else the first
  */
 public record TrainingPod(
         String namespace,
@@ -26,7 +27,8 @@ public record TrainingPod(
         String ncclSocketIfname,
         List<Container> containers,
         List<PodAddress> addresses,
-        String ncclRasAddr) {
+        String ncclRasAddr,
+        String ncclContainer) {
 
     public TrainingPod {
         backendInterfaces = List.copyOf(backendInterfaces);

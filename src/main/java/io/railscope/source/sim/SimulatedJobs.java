@@ -87,7 +87,8 @@ final class SimulatedJobs {
                         "eth0",
                         List.of(new TrainingPod.Container("pytorch", containerId, started, false)),
                         addresses(job, n, mode),
-                        null));
+                        null,
+                        "pytorch"));
             }
         }
         return pods;

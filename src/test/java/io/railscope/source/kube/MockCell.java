@@ -77,6 +77,7 @@ public final class MockCell implements AutoCloseable {
     private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final MockWatches watches = new MockWatches();
+    private final MockExecs execs = new MockExecs();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
@@ -92,6 +93,10 @@ public final class MockCell implements AutoCloseable {
                         MockResponse watched = watches.intercept(request);
                         if (watched != null) {
                             return watched;
+                        }
+                        MockResponse exec = execs.intercept(request);
+                        if (exec != null) {
+                            return exec;
                         }
                         if (refused.stream().anyMatch(request.getPath()::startsWith)) {
                             return new MockResponse()
@@ -142,6 +147,11 @@ public final class MockCell implements AutoCloseable {
     /** The cell's lists and watches: counted, and watches expired or dropped on demand. */
     public MockWatches watches() {
         return watches;
+    }
+
+    /** The commands the cell's pods run through {@code pods/exec}. */
+    public MockExecs execs() {
+        return execs;
     }
 
     public KubernetesClient client() {

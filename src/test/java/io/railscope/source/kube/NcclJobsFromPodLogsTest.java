@@ -18,6 +18,7 @@ import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.nccl.PodAddress;
 import io.railscope.source.nccl.RasClient;
+import io.railscope.source.nccl.RasQuerier;
 import io.railscope.source.nccl.RasTestServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,7 +78,7 @@ class NcclJobsFromPodLogsTest {
                 new PodLogs(cell.client(), settings.logMaxBytes())::read,
                 NcclLogArchive.NONE,
                 CLOCK,
-                RasClient::status,
+                RasQuerier.TCP,
                 LOG_READ_WAIT);
     }
 
@@ -121,22 +122,67 @@ class NcclJobsFromPodLogsTest {
     @Test
     void aRunningJobIsAskedForItsRasStatusThroughThePodThatSetsNcclRasAddr() throws Exception {
         // the job on NCCL 2.26 (RAS since 2.24), worker-0 letting RAS listen on every address
+        pretrainOnNccl("2.26.2");
+        cell.client().pods().inNamespace("team-a").withName("pretrain-worker-0").edit(pod -> {
+            pod.getSpec().getContainers().get(0).getEnv().add(new EnvVar("NCCL_RAS_ADDR", "0.0.0.0:28028", null));
+            return pod;
+        });
+        List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
+        try (RasTestServer ras = new RasTestServer(
+                        RasTestServer.Behaviour.JSON, new String(fixture("ras/status-missing-rank.json")));
+                NcclJobSource withRas = askingRas(
+                        new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5)), (where, timeout) -> {
+                            // the pod's address is not routable here: the test server answers for it
+                            asked.add(where.address());
+                            return RasClient.status(ras.address(), timeout);
+                        })) {
+            NcclJobObservation pretrain = pretrainOnceRasAnswered(withRas);
+            assertThat(pretrain.ras().missingRanks()).isEqualTo(1);
+            assertThat(asked).first().isEqualTo(new InetSocketAddress("10.244.3.17", 28028));
+            assertThat(ras.commands).containsExactly("CLIENT PROTOCOL 2", "TIMEOUT 4", "SET FORMAT json", "STATUS");
+        }
+    }
+
+    @Test
+    void aJobKeepingRasOnLocalhostIsAskedByRunningNcclrasInItsContainer() throws Exception {
+        // NCCL 2.29 with the default NCCL_RAS_ADDR (localhost:28028): only a client inside the pod reaches it
+        pretrainOnNccl("2.29.2");
+        String json = new String(fixture("ras/status-missing-rank.json"));
+        cell.execs().answer("team-a", "pretrain-worker-0", "pytorch", argv -> MockExecs.Reply.exited(json, "", 0));
+        RasSettings exec = new RasSettings(
+                true, Duration.ofMinutes(1), Duration.ofSeconds(5), RasSettings.Mode.EXEC, "/opt/nccl/bin/ncclras");
+        try (NcclJobSource withRas = askingRas(exec, new RasThroughExec(cell.client(), exec.command(), "test"))) {
+            NcclJobObservation pretrain = pretrainOnceRasAnswered(withRas);
+            assertThat(pretrain.ras().missingRanks()).isEqualTo(1);
+            assertThat(pretrain.ras().deadRanks()).isEqualTo(1);
+            assertThat(pretrain.ras().address()).isEqualTo("exec in team-a/pretrain-worker-0 (pytorch)");
+            assertThat(cell.execs().asked())
+                    .first()
+                    .isEqualTo(new MockExecs.Asked(
+                            "team-a",
+                            "pretrain-worker-0",
+                            "pytorch",
+                            List.of("/opt/nccl/bin/ncclras", "-t", "4", "-f", "json")));
+        }
+    }
+
+    /** Both pretrain workers' logs as NCCL {@code version} prints them, every rank through init. */
+    private void pretrainOnNccl(String version) throws IOException {
         for (String worker : List.of("pretrain-worker-0", "pretrain-worker-1")) {
             cell.podLog(
                     "team-a",
                     worker,
                     "pytorch",
                     new String(fixture("2.21-ib-gdr.log"))
-                            .replace("2.21.5", "2.26.2")
+                            .replace("2.21.5", version)
                             .replace("llm-pretrain-worker-0", "llm-" + worker)
                             .replace("rank 0 nranks 16", worker.endsWith("1") ? "rank 8 nranks 16" : "rank 0 nranks 16")
                             .replace("rank 1 nranks 16", worker.endsWith("1") ? "rank 9 nranks 16" : "rank 1 nranks 16")
                             .getBytes());
         }
-        cell.client().pods().inNamespace("team-a").withName("pretrain-worker-0").edit(pod -> {
-            pod.getSpec().getContainers().get(0).getEnv().add(new EnvVar("NCCL_RAS_ADDR", "0.0.0.0:28028", null));
-            return pod;
-        });
+    }
+
+    private NcclJobSource askingRas(RasSettings ras, RasQuerier querier) {
         NcclSettings defaults = NcclSettings.defaults();
         NcclSettings asking = new NcclSettings(
                 defaults.jobLabels(),
@@ -147,34 +193,26 @@ class NcclJobsFromPodLogsTest {
                 defaults.busbwBaselineGBps(),
                 defaults.busbwTolerance(),
                 defaults.limits(),
-                new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5)));
-        List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
-        try (RasTestServer ras = new RasTestServer(
-                        RasTestServer.Behaviour.JSON, new String(fixture("ras/status-missing-rank.json")));
-                NcclJobSource withRas = new NcclJobSource(
-                        "test",
-                        asking,
-                        new TrainingPods(cell.client(), asking.jobLabels())::list,
-                        new PodLogs(cell.client(), asking.logMaxBytes())::read,
-                        NcclLogArchive.NONE,
-                        CLOCK,
-                        (address, timeout) -> {
-                            // the pod's address is not routable here: the test server answers for it
-                            asked.add(address);
-                            return RasClient.status(ras.address(), timeout);
-                        },
-                        LOG_READ_WAIT)) {
-            NcclJobObservation pretrain = await().atMost(Duration.ofSeconds(20))
-                    .until(
-                            () -> withRas.fetchNccl().jobs().stream()
-                                    .filter(job -> job.name().equals("pretrain"))
-                                    .findFirst()
-                                    .orElseThrow(),
-                            job -> job.ras() != null && job.ras().error() == null);
-            assertThat(pretrain.ras().missingRanks()).isEqualTo(1);
-            assertThat(asked).first().isEqualTo(new InetSocketAddress("10.244.3.17", 28028));
-            assertThat(ras.commands).containsExactly("CLIENT PROTOCOL 2", "TIMEOUT 4", "SET FORMAT json", "STATUS");
-        }
+                ras);
+        return new NcclJobSource(
+                "test",
+                asking,
+                new TrainingPods(cell.client(), asking.jobLabels())::list,
+                new PodLogs(cell.client(), asking.logMaxBytes())::read,
+                NcclLogArchive.NONE,
+                CLOCK,
+                querier,
+                LOG_READ_WAIT);
+    }
+
+    private static NcclJobObservation pretrainOnceRasAnswered(NcclJobSource source) {
+        return await().atMost(Duration.ofSeconds(20))
+                .until(
+                        () -> source.fetchNccl().jobs().stream()
+                                .filter(job -> job.name().equals("pretrain"))
+                                .findFirst()
+                                .orElseThrow(),
+                        job -> job.ras() != null && job.ras().error() == null);
     }
 
     @Test

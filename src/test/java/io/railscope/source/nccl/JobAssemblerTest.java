@@ -32,7 +32,8 @@ class JobAssemblerTest {
                 null,
                 List.of(new TrainingPod.Container("main", "containerd://" + name, Instant.EPOCH, false)),
                 List.of(),
-                null);
+                null,
+                "main");
     }
 
     @Test

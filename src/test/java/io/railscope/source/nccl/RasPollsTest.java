@@ -32,8 +32,8 @@ class RasPollsTest {
     void aRunningJobIsAskedThroughItsPodIpOncePerIntervalAndItsAnswerAttached() throws Exception {
         List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
         try (RasTestServer server = new RasTestServer(Behaviour.JSON, fixture("status-missing-rank.json"));
-                RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
-                    asked.add(address);
+                RasPolls polls = new RasPolls("test", ON, clock, (where, timeout) -> {
+                    asked.add(where.address());
                     return RasClient.status(server.address(), timeout);
                 })) {
             List<TrainingPod> pods = List.of(pod("w-1", "0.0.0.0:28028"), pod("w-0", "0.0.0.0:28028"));
@@ -65,8 +65,8 @@ class RasPollsTest {
     void aQueryStillRunningIsNotStartedTwice() {
         CountDownLatch release = new CountDownLatch(1);
         List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();
-        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
-            asked.add(address);
+        try (RasPolls polls = new RasPolls("test", ON, clock, (where, timeout) -> {
+            asked.add(where.address());
             try {
                 release.await();
             } catch (InterruptedException e) {
@@ -91,8 +91,8 @@ class RasPollsTest {
 
     @Test
     void whatKeepsAJobFromBeingAskedIsSaidOrNothingIsAskedDuringInit() {
-        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
-            throw new AssertionError("not to be asked: " + address);
+        try (RasPolls polls = new RasPolls("test", ON, clock, (where, timeout) -> {
+            throw new AssertionError("not to be asked: " + where.shown());
         })) {
             assertThat(polls.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", "localhost:28028")))
                             .get(0)
@@ -110,7 +110,7 @@ class RasPollsTest {
                             .error())
                     .startsWith("no pod of the job sets NCCL_RAS_ADDR");
             // during init: not asked, and nothing said
-            RasPolls fresh = new RasPolls("test", ON, clock, (address, timeout) -> {
+            RasPolls fresh = new RasPolls("test", ON, clock, (where, timeout) -> {
                 throw new AssertionError("asked during init");
             });
             assertThat(fresh.attach(List.of(job("2.29.2", false)), List.of(pod("w-0", "0.0.0.0:28028")))
@@ -119,7 +119,7 @@ class RasPollsTest {
                     .isNull();
             fresh.close();
         }
-        try (RasPolls off = new RasPolls("test", RasSettings.OFF, clock, (address, timeout) -> {
+        try (RasPolls off = new RasPolls("test", RasSettings.OFF, clock, (where, timeout) -> {
             throw new AssertionError("asked while off");
         })) {
             assertThat(off.attach(List.of(job("2.29.2", true)), List.of(pod("w-0", "0.0.0.0:28028")))
@@ -131,8 +131,8 @@ class RasPollsTest {
 
     @Test
     void aPodsEnvCannotSendRailscopeElsewhereNorStopTheCellsCollection() {
-        try (RasPolls polls = new RasPolls("test", ON, clock, (address, timeout) -> {
-            throw new AssertionError("not to be asked: " + address);
+        try (RasPolls polls = new RasPolls("test", ON, clock, (where, timeout) -> {
+            throw new AssertionError("not to be asked: " + where.shown());
         })) {
             for (List<String> bad : List.of(
                     List.of("0.0.0.0:70000", "has no port"),
@@ -153,7 +153,7 @@ class RasPollsTest {
     void anAnswerTwoRoundsOldNoLongerSpeaksForTheJob() throws Exception {
         try (RasTestServer server = new RasTestServer(Behaviour.JSON, fixture("status-missing-rank.json"));
                 RasPolls polls = new RasPolls(
-                        "test", ON, clock, (address, timeout) -> RasClient.status(server.address(), timeout))) {
+                        "test", ON, clock, (where, timeout) -> RasClient.status(server.address(), timeout))) {
             List<TrainingPod> pods = List.of(pod("w-0", "0.0.0.0:28028"));
             await().atMost(Duration.ofSeconds(10))
                     .until(() -> polls.attach(List.of(job("2.29.2", true)), pods)
@@ -176,6 +176,66 @@ class RasPollsTest {
         assertThat(RasTarget.atLeast("2.24.3+cuda12.6", 2, 24)).isTrue();
         assertThat(RasTarget.atLeast("2.23.4", 2, 24)).isFalse();
         assertThat(RasTarget.atLeast("3.0.1", 2, 24)).isTrue();
+        assertThat(RasTarget.atLeast("2.28.7-1+cuda12.9", 2, 28, 7)).isTrue();
+        assertThat(RasTarget.atLeast("2.28.3", 2, 28, 7)).isFalse();
+        assertThat(RasTarget.atLeast("2.29", 2, 28, 7)).isTrue();
+    }
+
+    @Test
+    void throughExecTheFirstPodRunningItsNcclContainerIsAskedWhereverRasListens() {
+        RasSettings exec =
+                new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5), RasSettings.Mode.EXEC, "ncclras");
+        List<RasTarget.Where> asked = new CopyOnWriteArrayList<>();
+        try (RasPolls polls = new RasPolls("test", exec, clock, (where, timeout) -> {
+            asked.add(where);
+            throw new RasClient.RasException("answered elsewhere");
+        })) {
+            TrainingPod starting = withRun(pod("w-0", null), "Pending", false);
+            TrainingPod done = withRun(pod("w-1", null), "Running", true);
+            TrainingPod running = withRun(pod("w-2", null), "Running", false);
+            polls.attach(List.of(job("2.26.2", true)), List.of(running, done, starting));
+            await().atMost(Duration.ofSeconds(5)).until(() -> asked.size() == 1);
+            assertThat(asked.get(0)).isEqualTo(new RasTarget.Where("team-a", "w-2", "pytorch", null, null, "2.26.2"));
+        }
+    }
+
+    @Test
+    void theRasClientIsRunWithNcclsOwnOptions() {
+        RasTarget.Where where = new RasTarget.Where("team-a", "w-0", "pytorch", null, null, "2.28.3");
+        assertThat(RasExecCommand.of("ncclras", where, Duration.ofSeconds(5))).containsExactly("ncclras", "-t", "4");
+        assertThat(RasExecCommand.of(
+                        "ncclras",
+                        new RasTarget.Where("team-a", "w-0", "pytorch", null, "[::]:29000", "2.28.7"),
+                        Duration.ofSeconds(10)))
+                .containsExactly("ncclras", "-t", "9", "-f", "json", "-h", "::1", "-p", "29000");
+        assertThat(RasExecCommand.of(
+                        "ncclras",
+                        new RasTarget.Where("team-a", "w-0", "pytorch", null, "10.244.0.10", null),
+                        Duration.ofSeconds(1)))
+                .as("an unknown version is asked for text, which every RAS client prints")
+                .containsExactly("ncclras", "-t", "1", "-h", "10.244.0.10", "-p", "28028");
+    }
+
+    private static TrainingPod withRun(TrainingPod pod, String phase, boolean finished) {
+        return new TrainingPod(
+                pod.namespace(),
+                pod.name(),
+                pod.job(),
+                pod.jobLabel(),
+                pod.node(),
+                phase,
+                pod.requestedRails(),
+                pod.backendInterfaces(),
+                pod.ncclDebug(),
+                pod.ncclIbHca(),
+                pod.ncclSocketIfname(),
+                phase.equals("Pending")
+                        ? List.of()
+                        : List.of(new TrainingPod.Container(
+                                "pytorch", "containerd://" + pod.name(), Instant.EPOCH, finished)),
+                pod.addresses(),
+                pod.ncclRasAddr(),
+                pod.ncclContainer());
     }
 
     private static NcclJobObservation job(String version, boolean initComplete) {
@@ -226,7 +286,8 @@ class RasPollsTest {
                 null,
                 List.of(),
                 List.of(new PodAddress(name.equals("w-0") ? "10.244.0.10" : "10.244.0.11", "eth0", null)),
-                rasAddr);
+                rasAddr,
+                "pytorch");
     }
 
     private static String fixture(String name) throws IOException {
