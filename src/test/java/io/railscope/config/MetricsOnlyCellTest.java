@@ -3,11 +3,6 @@ package io.railscope.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.quarkus.runtime.configuration.DurationConverter;
-import io.smallrye.config.PropertiesConfigSource;
-import io.smallrye.config.SmallRyeConfig;
-import io.smallrye.config.SmallRyeConfigBuilder;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -37,7 +32,7 @@ class MetricsOnlyCellTest {
                 "nothing at all (default context) | interval=30s                                                    | true",
             })
     void theKubernetesApiIsReadUnlessTheCellIsMetricsOnly(String title, String keys, boolean readsKubernetes) {
-        assertThat(cell(keys).readsKubernetes()).isEqualTo(readsKubernetes);
+        assertThat(ConfiguredCells.cell(keys).readsKubernetes()).isEqualTo(readsKubernetes);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -47,7 +42,7 @@ class MetricsOnlyCellTest {
                 "exporter pods need the API | kubernetes.enabled=false;metrics.exporter-selector=app=node-exporter | metrics.exporter-selector",
             })
     void aMetricsOnlyCellCannotFindExporterPods(String title, String keys, String named) {
-        assertThatThrownBy(() -> cell(keys))
+        assertThatThrownBy(() -> ConfiguredCells.cell(keys))
                 .isInstanceOf(InvalidConfigurationException.class)
                 .hasMessageContaining("railscope.cells.edge." + named)
                 .hasMessageContaining("kubernetes.enabled=false");
@@ -61,7 +56,7 @@ class MetricsOnlyCellTest {
                 "headers with no query API | metrics.headers.X-Scope-OrgID=gpu-west",
             })
     void queryCredentialsNeedAQueryApi(String title, String keys) {
-        assertThatThrownBy(() -> cell(keys))
+        assertThatThrownBy(() -> ConfiguredCells.cell(keys))
                 .isInstanceOf(InvalidConfigurationException.class)
                 .hasMessageContaining("railscope.cells.edge.metrics.bearer-token-file and metrics.headers")
                 .hasMessageContaining("set metrics.prometheus-url");
@@ -79,29 +74,9 @@ class MetricsOnlyCellTest {
         Map<String, String> properties = new HashMap<>();
         properties.put("railscope.cells.edge.metrics.prometheus-url", "http://prometheus:9090");
         properties.put("railscope.cells.edge.metrics.headers." + name, value);
-        assertThatThrownBy(() -> cell(properties))
+        assertThatThrownBy(() -> ConfiguredCells.cell(properties))
                 .isInstanceOf(InvalidConfigurationException.class)
                 .hasMessageContaining("railscope.cells.edge.metrics.headers." + name + ": not an HTTP header")
                 .hasMessageNotContaining("X-Injected");
-    }
-
-    private static CellSettings cell(String keys) {
-        Map<String, String> properties = new HashMap<>();
-        for (String key : keys.split(";")) {
-            String[] pair = key.strip().split("=", 2);
-            properties.put("railscope.cells.edge." + pair[0], pair[1]);
-        }
-        return cell(properties);
-    }
-
-    private static CellSettings cell(Map<String, String> properties) {
-        SmallRyeConfig config = new SmallRyeConfigBuilder()
-                .withSources(new PropertiesConfigSource(properties, "test", 100))
-                .withConverter(Duration.class, 200, new DurationConverter())
-                .withMapping(RailscopeConfig.class)
-                .build();
-        return new Fleet(config.getConfigMapping(RailscopeConfig.class))
-                .cell("edge")
-                .orElseThrow();
     }
 }
