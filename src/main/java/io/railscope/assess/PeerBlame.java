@@ -38,6 +38,11 @@ public final class PeerBlame {
     /** The cell's rail ports, as the caller can read them. */
     public interface Ports {
         Optional<PortFacts> byDevice(String node, String device);
+
+        /** The node whose {@code spec.providerID} names this machine (an EC2 instance id), if the cell has one. */
+        default Optional<String> nodeOfMachine(String machineId) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -123,7 +128,21 @@ public final class PeerBlame {
         String error = mention.kind().words() + (mention.status() == null ? "" : ", status " + mention.status());
         Optional<Held> railHolder =
                 mention.remoteRailIp() == null ? Optional.empty() : held(mention.remoteRailIp(), pods);
-        Optional<Held> holder = held(mention.peer(), pods).or(() -> railHolder).or(() -> named(mention.peer(), pods));
+        Optional<Held> holder = mention.namesMachine()
+                ? onMachine(mention.peer(), pods, ports)
+                : held(mention.peer(), pods).or(() -> railHolder).or(() -> named(mention.peer(), pods));
+        if (holder.isEmpty() && mention.namesMachine()) {
+            Optional<String> node = ports.nodeOfMachine(mention.peer());
+            return new Suspect(
+                    mention.peer(),
+                    error,
+                    null,
+                    node.orElse(null),
+                    null,
+                    node.map(name -> "no pod of this job runs on " + name + ", the node of that machine")
+                            .orElse("no node of the cell has that machine in its spec.providerID"),
+                    reports);
+        }
         if (holder.isEmpty()) {
             return new Suspect(
                     mention.peer(),
@@ -146,6 +165,8 @@ public final class PeerBlame {
             port = ports.byDevice(pod.node(), mention.localHca());
             note = "the rail is the reporting HCA's (" + mention.localHca() + "), the same on both ends of a"
                     + " rail-optimised fabric";
+        } else if (mention.namesMachine()) {
+            note = "an EFA error names the peer's machine, not its device: see the node's rails";
         } else {
             note = "the error does not name the rail (no RoCE GID, no HCA): see the node's rails";
         }
@@ -170,6 +191,14 @@ public final class PeerBlame {
             }
         }
         return Optional.empty();
+    }
+
+    /** The job's pod on the node of a machine an EFA error names. */
+    private static Optional<Held> onMachine(String machineId, List<JobPod> pods, Ports ports) {
+        return ports.nodeOfMachine(machineId)
+                .flatMap(node ->
+                        pods.stream().filter(pod -> node.equals(pod.node())).findFirst())
+                .map(pod -> new Held(pod, null));
     }
 
     /** A peer NCCL printed by name ({@code socketProgress}): its first label is a node's or a pod's name. */

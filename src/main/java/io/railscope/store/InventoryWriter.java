@@ -37,7 +37,8 @@ final class InventoryWriter {
     private void writeNodes(KubernetesSnapshot state) throws SQLException, IOException {
         execute(
                 connection,
-                "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb)"
+                "CREATE TEMP TABLE tmp_node (name text, pool text, pod_cidrs text[], max_pods integer, labels jsonb,"
+                        + " provider_id text)"
                         + " ON COMMIT DROP");
         try (CopyStream copy = new CopyStream(
                 connection,
@@ -49,17 +50,20 @@ final class InventoryWriter {
                         .text(node.pool())
                         .array(node.podCidrs())
                         .number(node.maxPods())
-                        .json(node.labels());
+                        .json(node.labels())
+                        .text(node.providerId());
                 copy.endRow();
             }
         }
         report.add("node", update(connection, """
-                INSERT INTO node (cell_id, name, pool, pod_cidrs, max_pods, labels)
-                SELECT DISTINCT ON (name) ?, name, pool, pod_cidrs, max_pods, labels FROM tmp_node ORDER BY name
+                INSERT INTO node (cell_id, name, pool, pod_cidrs, max_pods, labels, provider_id)
+                SELECT DISTINCT ON (name) ?, name, pool, pod_cidrs, max_pods, labels, provider_id FROM tmp_node ORDER BY name
                 ON CONFLICT (cell_id, name) DO UPDATE
-                   SET pool = EXCLUDED.pool, pod_cidrs = EXCLUDED.pod_cidrs, max_pods = EXCLUDED.max_pods, labels = EXCLUDED.labels
-                 WHERE (node.pool, node.pod_cidrs, node.max_pods, node.labels)
-                       IS DISTINCT FROM (EXCLUDED.pool, EXCLUDED.pod_cidrs, EXCLUDED.max_pods, EXCLUDED.labels)""", cell.id()));
+                   SET pool = EXCLUDED.pool, pod_cidrs = EXCLUDED.pod_cidrs, max_pods = EXCLUDED.max_pods,
+                       labels = EXCLUDED.labels, provider_id = EXCLUDED.provider_id
+                 WHERE (node.pool, node.pod_cidrs, node.max_pods, node.labels, node.provider_id)
+                       IS DISTINCT FROM (EXCLUDED.pool, EXCLUDED.pod_cidrs, EXCLUDED.max_pods, EXCLUDED.labels,
+                                         EXCLUDED.provider_id)""", cell.id()));
         long deleted = update(
                 connection,
                 "DELETE FROM node n WHERE n.cell_id = ? AND NOT EXISTS (SELECT 1 FROM tmp_node t WHERE t.name = n.name)",

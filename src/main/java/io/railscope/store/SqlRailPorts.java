@@ -43,6 +43,17 @@ final class SqlRailPorts implements PeerBlame.Ports {
         return port(node, device);
     }
 
+    @Override
+    public Optional<String> nodeOfMachine(String machineId) {
+        // spec.providerID ends with the machine: aws:///us-west-2a/i-0123456789abcdef0
+        return query(() -> Rows.first(
+                connection,
+                "SELECT name FROM node WHERE cell_id = ? AND provider_id LIKE ? ORDER BY name",
+                row -> row.text("name"),
+                cellId,
+                "%/" + machineId.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")));
+    }
+
     private Optional<PortFacts> port(String node, String device) {
         return query(() -> {
             Optional<Port> found = Rows.first(

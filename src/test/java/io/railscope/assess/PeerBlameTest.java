@@ -149,6 +149,45 @@ class PeerBlameTest {
                 .containsExactly("172.36.143.59");
     }
 
+    @Test
+    void anEfaErrorNamesThePeersMachineWhichTheNodesProviderIdTiesToItsPod() {
+        // aws-ofi-nccl#346: libfabric names the peer by its EC2 instance id, which is the end of a node's providerID
+        String efa =
+                "libfabric: err: 5, message: Invalid address My EFA addr: fi_addr_efa://[fe80::13:c2ff:fe6f:f03d]:0:1"
+                        + " My host id: i-0db7083f3fcbebb65 Peer EFA addr: fi_addr_efa://[fe80::b8:aff:fe44:425]:0:2 Peer host"
+                        + " id: i-0ce6d3d57139f053c (7)";
+        PeerBlame.Ports cloud = new PeerBlame.Ports() {
+            @Override
+            public Optional<PortFacts> byDevice(String node, String device) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> nodeOfMachine(String machineId) {
+                return machineId.equals("i-0ce6d3d57139f053c") ? Optional.of("gpu-0412") : Optional.empty();
+            }
+        };
+        assertThat(PeerBlame.suspects(List.of(fatal(efa)), List.of(REPORTING, PEER), cloud))
+                .singleElement()
+                .satisfies(suspect -> {
+                    assertThat(suspect.pod()).isEqualTo("trainer-1");
+                    assertThat(suspect.node()).isEqualTo("gpu-0412");
+                    assertThat(suspect.port()).isNull();
+                    assertThat(suspect.summary())
+                            .isEqualTo("peer i-0ce6d3d57139f053c (RDMA completion error, status 5) is pod trainer-1 on"
+                                    + " gpu-0412; an EFA error names the peer's machine, not its device: see the node's"
+                                    + " rails");
+                });
+        assertThat(PeerBlame.suspects(List.of(fatal(efa)), List.of(REPORTING), cloud))
+                .singleElement()
+                .satisfies(suspect -> assertThat(suspect.note())
+                        .isEqualTo("no pod of this job runs on gpu-0412, the node of that machine"));
+        assertThat(PeerBlame.suspects(List.of(fatal(efa)), List.of(REPORTING, PEER), PORTS))
+                .singleElement()
+                .satisfies(suspect -> assertThat(suspect.note())
+                        .isEqualTo("no node of the cell has that machine in its spec.providerID"));
+    }
+
     private static NcclWarning fatal(String text) {
         return new NcclWarning(text, NcclWarning.Kind.FATAL);
     }

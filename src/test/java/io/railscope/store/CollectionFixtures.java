@@ -31,10 +31,21 @@ final class CollectionFixtures {
 
     private CollectionFixtures() {}
 
+    /** The EC2 instance id a fixture node's providerID ends with. */
+    static String machineOf(String node) {
+        return String.format("i-%017x", Math.abs((long) node.hashCode()));
+    }
+
     static CellCollection collection(
             String cell, Instant at, List<String> nodes, PortHealth portHealth, String jobNamespace) {
         List<NodeInfo> inventory = nodes.stream()
-                .map(node -> new NodeInfo(node, "pool-a", List.of("10.0.0.0/26"), 48, Map.of("note", node)))
+                .map(node -> new NodeInfo(
+                        node,
+                        "pool-a",
+                        List.of("10.0.0.0/26"),
+                        48,
+                        Map.of("note", node),
+                        "aws:///us-west-2a/" + machineOf(node)))
                 .toList();
         PoolUsage pool = new PoolUsage(
                 "cluster-pool",

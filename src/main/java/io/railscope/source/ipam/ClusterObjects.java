@@ -30,8 +30,17 @@ public record ClusterObjects(
         IsolationObjects isolation,
         List<String> problems) {
 
-    /** A Node: labels, {@code spec.podCIDRs} and {@code status.capacity.pods}. */
-    public record NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {}
+    /**
+     * A Node: labels, {@code spec.podCIDRs}, {@code status.capacity.pods} and {@code spec.providerID} (the cloud's
+     * name for its machine: {@code aws:///us-west-2a/i-0123456789abcdef0}), null when unset.
+     */
+    public record NodeObject(
+            String name, Map<String, String> labels, List<String> podCidrs, int maxPods, String providerId) {
+
+        public NodeObject(String name, Map<String, String> labels, List<String> podCidrs, int maxPods) {
+            this(name, labels, podCidrs, maxPods, null);
+        }
+    }
 
     /** Pods on the pod network per namespace: what makes a namespace worth a default deny. */
     public static Map<String, Integer> podsByNamespace(List<PodObject> pods) {

@@ -78,7 +78,12 @@ final class PrimaryPlane {
                 cidrs = node.podCidrs();
             }
             nodes.add(new NodeInfo(
-                    node.name(), node.labels().get(IpamDerivation.POOL_LABEL), cidrs, node.maxPods(), node.labels()));
+                    node.name(),
+                    node.labels().get(IpamDerivation.POOL_LABEL),
+                    cidrs,
+                    node.maxPods(),
+                    node.labels(),
+                    node.providerId()));
             int used = podsByNode.getOrDefault(node.name(), 0) + agentAddresses;
             boolean hasIpv4 = false;
             for (String cidr : cidrs) {

@@ -37,7 +37,8 @@ final class CoreObjects {
                 node.getMetadata().getName(),
                 labels == null ? Map.of() : labels,
                 cidrs == null ? List.of() : cidrs,
-                maxPods);
+                maxPods,
+                node.getSpec() == null ? null : node.getSpec().getProviderID());
     }
 
     /** Where a pool hands out a gateway ("IPPool ns/name spec.gateway 10.0.0.1"), or null when it does not. */

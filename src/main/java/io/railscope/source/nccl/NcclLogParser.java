@@ -33,6 +33,10 @@ public final class NcclLogParser {
 
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
     private static final Pattern CARRIAGE_RETURNS_AT_END = Pattern.compile("\r+$");
+    /** libfabric's log line ({@code ofi_log}): {@code libfabric:<pid>:<epoch s>:<provider>:<subsystem>:<func>():<line><level> msg}. */
+    private static final Pattern LIBFABRIC_WARN = Pattern.compile("^libfabric:(\\d{1,10}):\\d+:[^<]*<warn> ?(.*)$");
+
+    private static final byte[] LIBFABRIC = "libfabric:".getBytes(StandardCharsets.US_ASCII);
 
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
@@ -106,6 +110,7 @@ public final class NcclLogParser {
         boolean interesting = bytes[first] == '#'
                 || bytes[first] == '{'
                 || containsNccl(bytes, first, end)
+                || startsWith(bytes, first, end, LIBFABRIC)
                 || bareLevel(bytes, first, end);
         if (!interesting) {
             return;
@@ -138,6 +143,18 @@ public final class NcclLogParser {
         return false;
     }
 
+    private static boolean startsWith(byte[] bytes, int start, int end, byte[] prefix) {
+        if (end - start < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (bytes[start + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean containsNccl(byte[] bytes, int start, int end) {
         for (int i = start; i + 3 < end; i++) {
             if (bytes[i] == 'N' && bytes[i + 1] == 'C' && bytes[i + 2] == 'C' && bytes[i + 3] == 'L'
@@ -164,6 +181,10 @@ public final class NcclLogParser {
                     LinePrefix.of(text.substring(0, warn)),
                     text.substring(0, warn),
                     text.substring(warn + "NCCL WARN".length()).strip());
+            return;
+        }
+        if (text.startsWith("libfabric:")) {
+            libfabric(text);
             return;
         }
         if (bareLine(text)) {
@@ -254,6 +275,21 @@ public final class NcclLogParser {
                 }
             });
         }
+    }
+
+    /**
+     * A libfabric warning that names a peer machine (EFA's completion errors): a warning of the NCCL process of that
+     * pid, settled like NCCL's own by what the process does next. Libfabric's other lines say nothing of a peer.
+     */
+    private void libfabric(String text) {
+        Matcher warn = LIBFABRIC_WARN.matcher(text);
+        if (!warn.matches() || PeerMention.in(warn.group(2)).isEmpty()) {
+            return;
+        }
+        long pid = Long.parseLong(warn.group(1));
+        List<ProcessLog> same =
+                processes.values().stream().filter(p -> p.pid() == pid).limit(2).toList();
+        warnings.add(same.size() == 1 ? same.get(0).key() : null, "libfabric: " + warn.group(2));
     }
 
     private void ncclTests(String text) {

@@ -16,7 +16,11 @@ import java.util.regex.Pattern;
  *   <li>a lost peer: {@code socketProgress: Connection closed by remote peer node2<42830>} (misc/socket.cc);
  *   <li>a peer never reached: {@code Connect to 10.0.0.7<43123> failed : Connection refused}, {@code socketPollConnect:
  *       connect to … returned Connection refused} (2.24+), {@code socketStartConnect:
- *       Connect to …}, {@code socketPollConnect to … failed with error …}, {@code ncclOsSocketPollConnect to … failed …}.
+ *       Connect to …}, {@code socketPollConnect to … failed with error …}, {@code ncclOsSocketPollConnect to … failed …};
+ *   <li>an EFA completion error, which names the peer by its EC2 instance id (libfabric's prov/efa error message,
+ *       {@code … My EFA addr: … My host id: i-… Peer EFA addr: … Peer host id: i-…} or {@code Local: … Peer: … Peer host
+ *       id: i-…}), printed by libfabric itself ({@code libfabric:pid:time::efa:cq:…<warn> err: 5, message: …}) and by
+ *       aws-ofi-nccl ({@code NET/OFI Request completed with error. RC: 5. Error: 4126 (…)}): the peer is that id.
  * </ul>
  * The peer is the address of the socket NCCL set the connection up over (its out-of-band interface, usually the pod
  * network); on RoCE the GIDs carry the rail addresses of both ends, IPv4-mapped ({@code ::ffff:a.b.c.d}) or IPv6.
@@ -56,6 +60,10 @@ public record PeerMention(
     private static final Pattern LOCAL_GID = Pattern.compile("localGid ?([0-9A-Fa-f:.]+)");
     private static final Pattern REMOTE_GID = Pattern.compile("remoteGids? ?([0-9A-Fa-f:.]+)");
     private static final Pattern HCA = Pattern.compile(" hca (\\S+)");
+    /** libfabric writes a host id as {@code i-%017lx}, or N/A when it has none. */
+    private static final Pattern EFA_PEER = Pattern.compile("Peer host id: (i-[0-9a-f]{17})\\b");
+
+    private static final Pattern EFA_STATUS = Pattern.compile("(?:Error: |err: )(\\d+)");
 
     /** The peer {@code warning} names, if it is one of the errors above. */
     public static Optional<PeerMention> in(String warning) {
@@ -69,6 +77,11 @@ public record PeerMention(
                     railIp(REMOTE_GID, warning),
                     railIp(LOCAL_GID, warning),
                     first(HCA, warning)));
+        }
+        Matcher efa = EFA_PEER.matcher(warning);
+        if (efa.find()) {
+            return Optional.of(new PeerMention(
+                    efa.group(1), 0, Kind.COMPLETION_ERROR, first(EFA_STATUS, warning), null, null, null));
         }
         Matcher closed = CLOSED.matcher(warning);
         if (closed.find()) {
@@ -87,6 +100,11 @@ public record PeerMention(
                     connect.group(1), Integer.parseInt(connect.group(2)), Kind.CONNECT_FAILED, null, null, null, null));
         }
         return Optional.empty();
+    }
+
+    /** Whether the peer is a cloud machine's id (an EC2 instance id), which only a node's {@code spec.providerID} ties to a node. */
+    public boolean namesMachine() {
+        return EFA_PEER.matcher("Peer host id: " + peer).matches();
     }
 
     /** A GID as the address it carries: IPv4-mapped ({@code ::ffff:a.b.c.d}) or a routable IPv6; link-local has none. */

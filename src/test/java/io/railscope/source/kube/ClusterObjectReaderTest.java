@@ -71,6 +71,9 @@ class ClusterObjectReaderTest {
                 .containsExactlyInAnyOrder(
                         "gpu-a-000=10.64.0.0/26:5", "gpu-a-001=10.64.0.64/26:4", "gpu-a-002=10.64.0.128/26:2");
         assertThat(snapshot.nodes()).extracting(node -> node.maxPods()).containsOnly(48);
+        assertThat(snapshot.nodes())
+                .extracting(node -> node.name() + "=" + node.providerId())
+                .contains("gpu-a-000=aws:///us-west-2a/i-0ce6d3d57139f053c", "gpu-a-001=null");
     }
 
     @Test

@@ -32,6 +32,7 @@ class PeerMentionTest {
                 "7 | 10.0.0.2                 | 45763 | CONNECT_FAILED    | -  | -                             | -            | -",
                 "8 | 169.254.20.10            | 52597 | CONNECT_FAILED    | -  | -                             | -            | -",
                 "9 | fe80::966d:ae03:8b:df78%ib0 | 53249 | COMPLETION_ERROR | 4 | -                             | -            | -",
+                "10 | i-0ce6d3d57139f053c     | 0     | COMPLETION_ERROR  | 5  | -                             | -            | -",
             })
     void peersOfLinesPostedInPublicIssues(
             int line, String peer, int port, Kind kind, String status, String remoteRail, String localRail, String hca)
@@ -57,6 +58,20 @@ class PeerMentionTest {
             assertThat(found)
                     .isEqualTo(new PeerMention("10.244.0.17", found.port(), kind, status, remoteRail, localRail, hca));
         });
+    }
+
+    @Test
+    void anEfaErrorNamesThePeersMachineNotItsOwn() throws IOException {
+        PeerMention mention = PeerMention.in(line("source-formats.log", 4)).orElseThrow();
+        assertThat(mention)
+                .isEqualTo(new PeerMention("i-0f1e2d3c4b5a69788", 0, Kind.COMPLETION_ERROR, "4126", null, null, null));
+        assertThat(mention.namesMachine()).isTrue();
+        assertThat(PeerMention.in(line("real.log", 1)).orElseThrow().namesMachine())
+                .isFalse();
+        // efa-raw has no handshake, so no peer host id: nothing names the peer
+        assertThat(PeerMention.in("libfabric:1:2::efa:cq:x():1<warn> err: 5, message: Invalid address My EFA addr: a My"
+                        + " host id: i-0db7083f3fcbebb65 Peer EFA addr: b Peer host id: N/A"))
+                .isEmpty();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.railscope.source.nccl.NcclWarning.Kind;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,41 @@ class WarningKindTest {
         assertThat(NcclLogParser.parse("h:1:2 [0] misc/foo.cc:1 NCCL WARN Something nobody has classified\n")
                         .fatalCount())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void libfabricsEfaErrorNamingAPeerIsAWarningOfTheNcclProcessOfItsPid() throws IOException {
+        // aws-ofi-nccl#346's libfabric line, in the log of the process (pid 451707) whose NCCL lines precede it
+        String efa = line("peers/real.log", 10);
+        String log = "ip-172-31-69-127:451707:453373 [4] NCCL INFO Channel 00/0 : 0[4] -> 8[4] [send] via NET/AWS"
+                + " Libfabric/4/GDRDMA\n"
+                + efa + "\n";
+        NcclLogFacts stopped = NcclLogParser.parse(log);
+        assertThat(stopped.warnings()).singleElement().satisfies(warning -> {
+            assertThat(warning.kind()).isEqualTo(Kind.FATAL);
+            assertThat(warning.text()).startsWith("libfabric: err: 5, message: Invalid address");
+            assertThat(PeerMention.in(warning.text()).orElseThrow().peer()).isEqualTo("i-0ce6d3d57139f053c");
+        });
+        // the process went on after it: libfabric recovered
+        NcclLogFacts recovered = NcclLogParser.parse(log
+                + "ip-172-31-69-127:451707:453373 [4] NCCL INFO Channel 01/0 : 0[4] -> 8[4] [send] via NET/AWS"
+                + " Libfabric/4/GDRDMA\n");
+        assertThat(recovered.fatalCount()).isZero();
+        // libfabric's other warnings name no peer and are not NCCL's to judge
+        assertThat(NcclLogParser.parse(
+                                "libfabric:85:1747438790::core:core:fi_getinfo_():1392<warn> fi_getinfo: provider efa"
+                                        + " output empty list\n")
+                        .warnings())
+                .isEmpty();
+    }
+
+    private static String line(String resource, int number) throws IOException {
+        try (InputStream in = WarningKindTest.class.getResourceAsStream("/testdata/nccl/" + resource)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .toList()
+                    .get(number - 1);
+        }
     }
 
     @Test
