@@ -3,6 +3,7 @@ package io.railscope.config;
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.ISOLATION_GAPS;
 import static io.railscope.model.Fault.NCCL_PEER_RAIL_DOWN;
+import static io.railscope.model.Fault.NCCL_RANKS_MISSING;
 import static io.railscope.model.Fault.NCCL_SLOW_RANK;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
@@ -16,6 +17,7 @@ import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 import io.railscope.model.Fault;
 import io.railscope.model.Ipv4Cidr;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,7 @@ public class Fleet {
                                 RAIL_FLAPPING,
                                 RAIL_HALF_RATE,
                                 NCCL_SLOW_RANK,
+                                NCCL_RANKS_MISSING,
                                 WHEREABOUTS_LEAK,
                                 ISOLATION_GAPS),
                         config),
@@ -83,7 +86,14 @@ public class Fleet {
                 DEFAULT_DEVICES,
                 400,
                 IpamSettings.defaults(),
-                NcclSettings.defaults(NcclLimits.of(config.nccl())),
+                // the built-in fleet's jobs are asked for their RAS status, as a cell that turned it on
+                NcclSettings.defaults(NcclLimits.of(config.nccl()))
+                        .withRas(new RasSettings(
+                                true,
+                                Duration.ofMinutes(1),
+                                Duration.ofSeconds(5),
+                                RasSettings.Mode.EXEC,
+                                RasSettings.DEFAULT_COMMAND)),
                 AuditSettings.defaults(),
                 Optional.of(new SimulatedCellSettings(nodes, faults, 1)),
                 Optional.empty());

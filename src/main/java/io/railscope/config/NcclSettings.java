@@ -55,6 +55,20 @@ public record NcclSettings(
                 RasSettings.OFF);
     }
 
+    /** These settings, asking RAS as {@code ras} says. */
+    public NcclSettings withRas(RasSettings ras) {
+        return new NcclSettings(
+                jobLabels,
+                logMaxBytes,
+                logParallelism,
+                logAfter,
+                pushMaxBytes,
+                busbwBaselineGBps,
+                busbwTolerance,
+                limits,
+                ras);
+    }
+
     public static NcclSettings defaults() {
         return defaults(NcclLimits.defaults());
     }

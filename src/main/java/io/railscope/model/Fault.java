@@ -29,6 +29,11 @@ public enum Fault {
      * whose port trained at half rate (with {@link #RAIL_HALF_RATE}), and its GPU on that rail.
      */
     NCCL_SLOW_RANK,
+    /**
+     * One running NCCL job (2.29, with RAS) has lost a rank: its RAS service reports the last worker's last rank missing
+     * and considered dead. Simulated cells ask RAS when their {@code nccl.ras.enabled} is set; the built-in fleet does.
+     */
+    NCCL_RANKS_MISSING,
     /** One NCCL job runs with NCCL_DEBUG=WARN, so its transport cannot be proven. */
     NCCL_NO_DEBUG,
     /** Three whereabouts allocations name pods that no longer exist. */

@@ -70,13 +70,13 @@ final class RasPolls implements AutoCloseable {
             }
             String reason = target.reason();
             if (reason != null) {
-                // a reason replaces an older reason, never an answer the service gave
-                latest.compute(
-                        key,
-                        (k, old) -> old == null || old.error() != null
-                                ? RasStatus.failed(clock.instant(), "-", reason)
-                                : old);
-            } else if (target.where() != null && due(key)) {
+                // whatever the service said before was of a run that is gone (the job restarted on another NCCL or
+                // env): the reason replaces it
+                latest.put(key, RasStatus.failed(clock.instant(), "-", reason));
+            } else if (target.where() == null) {
+                // in init: a restarted job's earlier answer no longer speaks for it
+                latest.remove(key);
+            } else if (due(key)) {
                 ask(key, target.where());
             }
             attached.add(job.withRas(latest.get(key)));

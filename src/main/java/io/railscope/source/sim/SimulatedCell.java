@@ -82,13 +82,15 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.inventory = new SimulatedInventory(topology);
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
         this.jobs = new SimulatedJobs(topology, seed, start);
+        SimulatedRas ras = new SimulatedRas(jobs, topology.rails());
         this.nccl = new NcclJobSource(
                 cell,
                 ncclSettings,
                 () -> jobs.pods(faults()),
                 (namespace, pod, container) -> jobs.log(pod, faults()),
                 archive,
-                clock);
+                clock,
+                (where, timeout) -> ras.status(where, faults()));
         this.ipam = new IpamDerivation(RailMapping.of(devices.size(), ipam), ipam.stuckAfter());
     }
 

@@ -23,6 +23,9 @@ import java.util.SplittableRandom;
 final class SimulatedJobs {
 
     private static final String NCCL_VERSION = "2.21.5+cuda12.4";
+    /** The job whose ranks RAS reports missing runs a NCCL with RAS and its JSON status (2.28.7+). */
+    static final String RAS_NCCL_VERSION = "2.29.2+cuda12.9";
+
     private static final String JOB_LABEL = "training.kubeflow.org/job-name";
     private static final double BUSBW_RDMA_GBPS = 350;
     private static final double BUSBW_SOCKET_GBPS = 78;
@@ -50,7 +53,7 @@ final class SimulatedJobs {
         return Math.max(1, Math.min(MAX_JOBS, topology.nodes / 64));
     }
 
-    private int nodesPerJob() {
+    int nodesPerJob() {
         return Math.max(1, Math.min(MAX_NODES_PER_JOB, topology.nodes / jobs()));
     }
 
@@ -71,8 +74,10 @@ final class SimulatedJobs {
                     }
                 }
                 String pod = name(job) + "-worker-" + n;
+                // a job that turns to another NCCL restarts: a new container run, whose log is read anew
+                boolean withRas = ranksMissing(job, faults);
                 String containerId = "containerd://" + Long.toHexString(seed * 31 + job * 7919L + n) + "-"
-                        + mode.name().toLowerCase(Locale.ROOT);
+                        + mode.name().toLowerCase(Locale.ROOT) + (withRas ? "-nccl-2.29" : "");
                 pods.add(new TrainingPod(
                         namespace(job),
                         pod,
@@ -87,7 +92,7 @@ final class SimulatedJobs {
                         "eth0",
                         List.of(new TrainingPod.Container("pytorch", containerId, started, false)),
                         addresses(job, n, mode),
-                        null,
+                        withRas ? "0.0.0.0:28028" : null,
                         "pytorch"));
             }
         }
@@ -96,9 +101,14 @@ final class SimulatedJobs {
 
     /** The NCCL facts of a pod's log, as a real cell would read them from the API. */
     NcclLogFacts log(String pod, Set<Fault> faults) {
-        int job = Integer.parseInt(pod.substring(pod.indexOf("-job-") + 5, pod.indexOf("-worker-")));
+        int job = jobOf(pod);
         int n = Integer.parseInt(pod.substring(pod.indexOf("-worker-") + 8));
-        String text = logText(job, n, mode(job, faults), onHalfRateNode(job, n, faults));
+        String text = logText(
+                job,
+                n,
+                mode(job, faults),
+                onHalfRateNode(job, n, faults),
+                ranksMissing(job, faults) ? RAS_NCCL_VERSION : NCCL_VERSION);
         if (n == 0 && peerFailure(job, faults)) {
             text += peerCompletionError(job);
         }
@@ -119,6 +129,27 @@ final class SimulatedJobs {
             }
         }
         return false;
+    }
+
+    /**
+     * With {@link Fault#NCCL_RANKS_MISSING}, the last job on RDMA (of two pods or more) runs NCCL 2.29, whose RAS
+     * service reports its last worker's last rank missing ({@link SimulatedRas}).
+     */
+    boolean ranksMissing(int job, Set<Fault> faults) {
+        if (!faults.contains(Fault.NCCL_RANKS_MISSING) || nodesPerJob() < 2) {
+            return false;
+        }
+        for (int last = jobs() - 1; last >= 0; last--) {
+            if (mode(last, faults) == Mode.RDMA) {
+                return last == job;
+            }
+        }
+        return false;
+    }
+
+    /** The job of a pod of this cell, by its name ({@code llm-pretrain-job-3-worker-1}). */
+    static int jobOf(String pod) {
+        return Integer.parseInt(pod.substring(pod.indexOf("-job-") + 5, pod.indexOf("-worker-")));
     }
 
     private boolean peerOnDownRail(int job, int n, Set<Fault> faults) {
@@ -187,7 +218,7 @@ final class SimulatedJobs {
         return job == jobs() - 1 && jobs() > 2 ? Mode.NCCL_TESTS : Mode.RDMA;
     }
 
-    private String name(int job) {
+    String name(int job) {
         return (job == jobs() - 1 && jobs() > 2 ? "nccl-allreduce-job-" : "llm-pretrain-job-") + job;
     }
 
@@ -196,11 +227,14 @@ final class SimulatedJobs {
     }
 
     String logText(int job, int n, Mode mode) {
-        return logText(job, n, mode, false);
+        return logText(job, n, mode, false, NCCL_VERSION);
     }
 
-    /** @param halfRate the pod runs on the node whose port on one rail trained at half rate: that GPU's rank is slow */
-    String logText(int job, int n, Mode mode, boolean halfRate) {
+    /**
+     * @param halfRate the pod runs on the node whose port on one rail trained at half rate: that GPU's rank is slow
+     * @param version  the NCCL version the job runs
+     */
+    String logText(int job, int n, Mode mode, boolean halfRate, String version) {
         StringBuilder log = new StringBuilder(8192);
         String host = name(job) + "-worker-" + n;
         int rails = topology.rails();
@@ -215,10 +249,7 @@ final class SimulatedJobs {
             perRank[gpu] = host + ":" + (100 + gpu) + ":" + (200 + gpu) + " [" + gpu + "] NCCL INFO ";
         }
         for (int gpu = 0; gpu < rails; gpu++) {
-            log.append(perRank[gpu])
-                    .append("NCCL version ")
-                    .append(NCCL_VERSION)
-                    .append('\n');
+            log.append(perRank[gpu]).append("NCCL version ").append(version).append('\n');
         }
         for (int gpu = 0; gpu < rails; gpu++) {
             if (mode == Mode.SOCKET) {

@@ -65,12 +65,14 @@ class ExporterScrapeSourceTest {
             exchange.close();
         });
         misbehaving.createContext("/huge/metrics", exchange -> {
-            byte[] line = "node_arp_entries{device=\"eth0\"} 1\n".getBytes(StandardCharsets.UTF_8);
-            long length = ExporterScrapeSource.MAX_BODY_BYTES + (long) line.length * 1000;
+            // written a mebibyte at a time: line by line, a loaded machine took longer than the target's deadline
+            byte[] block =
+                    "node_arp_entries{device=\"eth0\"} 1\n".repeat(1 << 15).getBytes(StandardCharsets.UTF_8);
+            long length = ExporterScrapeSource.MAX_BODY_BYTES + (long) block.length;
             exchange.sendResponseHeaders(200, 0);
             try (var out = exchange.getResponseBody()) {
-                for (long written = 0; written < length; written += line.length) {
-                    out.write(line);
+                for (long written = 0; written < length; written += block.length) {
+                    out.write(block);
                 }
             } catch (IOException e) {
                 // the client stops reading at its cap

@@ -183,17 +183,7 @@ class NcclJobsFromPodLogsTest {
     }
 
     private NcclJobSource askingRas(RasSettings ras, RasQuerier querier) {
-        NcclSettings defaults = NcclSettings.defaults();
-        NcclSettings asking = new NcclSettings(
-                defaults.jobLabels(),
-                defaults.logMaxBytes(),
-                defaults.logParallelism(),
-                defaults.logAfter(),
-                defaults.pushMaxBytes(),
-                defaults.busbwBaselineGBps(),
-                defaults.busbwTolerance(),
-                defaults.limits(),
-                ras);
+        NcclSettings asking = NcclSettings.defaults().withRas(ras);
         return new NcclJobSource(
                 "test",
                 asking,

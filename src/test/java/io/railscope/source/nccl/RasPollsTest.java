@@ -62,6 +62,35 @@ class RasPollsTest {
     }
 
     @Test
+    void anAnswerOfARunThatIsGoneIsDropped() throws Exception {
+        try (RasTestServer server = new RasTestServer(Behaviour.JSON, fixture("status-missing-rank.json"));
+                RasPolls polls = new RasPolls(
+                        "test", ON, clock, (where, timeout) -> RasClient.status(server.address(), timeout))) {
+            List<TrainingPod> pods = List.of(pod("w-0", "0.0.0.0:28028"));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> polls.attach(List.of(job("2.29.2", true)), pods)
+                                    .get(0)
+                                    .ras()
+                            != null);
+            // the job restarted and is in init again: its missing rank was of the run before
+            assertThat(polls.attach(List.of(job("2.29.2", false)), pods).get(0).ras())
+                    .isNull();
+            clock.advance(Duration.ofMinutes(1));
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> polls.attach(List.of(job("2.29.2", true)), pods)
+                                    .get(0)
+                                    .ras()
+                            != null);
+            // it restarted on a NCCL without RAS: why it is not asked, not the old answer
+            assertThat(polls.attach(List.of(job("2.21.5", true)), pods)
+                            .get(0)
+                            .ras()
+                            .missingRanks())
+                    .isZero();
+        }
+    }
+
+    @Test
     void aQueryStillRunningIsNotStartedTwice() {
         CountDownLatch release = new CountDownLatch(1);
         List<InetSocketAddress> asked = new CopyOnWriteArrayList<>();

@@ -2,6 +2,7 @@ package io.railscope.source.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.railscope.MutableClock;
 import io.railscope.assess.JobAssessment;
@@ -14,6 +15,9 @@ import io.railscope.assess.PortHealthRule;
 import io.railscope.assess.RecordingPorts;
 import io.railscope.assess.SlowRanks;
 import io.railscope.assess.TestThresholds;
+import io.railscope.config.IpamSettings;
+import io.railscope.config.NcclSettings;
+import io.railscope.config.RasSettings;
 import io.railscope.model.Fault;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
@@ -24,6 +28,7 @@ import io.railscope.source.PoolUsage;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.nccl.NcclJobObservation;
+import io.railscope.source.nccl.NcclLogArchive;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -237,6 +242,43 @@ class SimulatedCellTest {
             assertThat(slow.node()).isEqualTo(halfRate.node());
             assertThat(slow.rank() % DEVICES.size()).isEqualTo(halfRate.rail() - 1);
         });
+    }
+
+    @Test
+    void aJobThatLostARankIsToldSoByItsRasServiceWhileTheOthersAreNotAskedOnOldNccl() throws Exception {
+        RasSettings ras =
+                new RasSettings(true, Duration.ofMinutes(1), Duration.ofSeconds(5), RasSettings.Mode.EXEC, "ncclras");
+        SimulatedCell cell = new SimulatedCell(
+                "test",
+                512,
+                DEVICES,
+                400,
+                1,
+                Set.of(Fault.NCCL_RANKS_MISSING),
+                clock,
+                IpamSettings.defaults(),
+                NcclSettings.defaults().withRas(ras),
+                NcclLogArchive.NONE);
+        List<NcclJobObservation> jobs = await().atMost(Duration.ofSeconds(10))
+                .until(
+                        () -> cell.fetchNccl().jobs(),
+                        seen -> seen.stream()
+                                .anyMatch(job -> job.ras() != null && job.ras().error() == null));
+        List<NcclJobObservation> answered = jobs.stream()
+                .filter(job -> job.ras() != null && job.ras().error() == null)
+                .toList();
+        assertThat(answered).hasSize(1);
+        NcclJobObservation lost = answered.get(0);
+        assertThat(lost.ras().missingRanks()).isEqualTo(1);
+        assertThat(lost.ras().deadRanks()).isEqualTo(1);
+        assertThat(lost.ras().communicators().get(0).missing().get(0).host())
+                .isEqualTo(lost.pods().get(lost.pods().size() - 1).name());
+        assertThat(lost.ranks())
+                .allSatisfy(rank -> assertThat(rank.ncclVersion()).startsWith("2.29.2"));
+        // the other running jobs run NCCL 2.21, which has no RAS: said, not asked
+        assertThat(jobs.stream().filter(job -> job != lost && job.running()))
+                .isNotEmpty()
+                .allSatisfy(job -> assertThat(job.ras().error()).contains("has no RAS service"));
     }
 
     private SimulatedCell cell(int nodes, Set<Fault> faults) {
