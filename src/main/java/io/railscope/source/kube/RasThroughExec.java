@@ -53,7 +53,7 @@ final class RasThroughExec implements RasQuerier {
         Captured err = new Captured(MAX_STDERR);
         Captured status = new Captured(MAX_STDERR);
         CountDownLatch closed = new CountDownLatch(1);
-        int exit;
+        Integer exit;
         try (ExecWatch watch = client.pods()
                 .inNamespace(target.namespace())
                 .withName(target.pod())
@@ -82,6 +82,10 @@ final class RasThroughExec implements RasQuerier {
             throw new RasClient.RasException(failed(e.getCause()), e.getCause());
         } catch (KubernetesClientException e) {
             throw new RasClient.RasException(failed(e), e);
+        }
+        if (exit == null) {
+            throw new RasClient.RasException(
+                    "the exec stream to " + target.pod() + " closed without " + argv.get(0) + "'s exit status");
         }
         if (exit != 0) {
             String said = !err.text().isBlank() ? err.text() : statusMessage(status.text());

@@ -41,6 +41,11 @@ public final class MockExecs {
             return new Reply("", "", null, true);
         }
 
+        /** The stream ends (an API server or kubelet restarting) before the command's status. */
+        public static Reply cutOff(String stdout) {
+            return new Reply(stdout, "", null, false);
+        }
+
         private static String success() {
             return "{\"metadata\":{},\"status\":\"Success\"}";
         }
@@ -119,7 +124,9 @@ public final class MockExecs {
                 }
                 send(socket, 1, reply.stdout());
                 send(socket, 2, reply.stderr());
-                send(socket, 3, reply.status());
+                if (reply.status() != null) {
+                    send(socket, 3, reply.status());
+                }
                 socket.close(1000, "");
             }
         });

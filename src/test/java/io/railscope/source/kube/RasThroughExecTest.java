@@ -130,6 +130,15 @@ class RasThroughExecTest {
     }
 
     @Test
+    void aStreamCutBeforeTheExitStatusIsNoAnswer() {
+        cell.execs().answer("team-a", "pretrain-worker-0", "pytorch", argv -> Reply.cutOff("{\"nccl_version\""));
+
+        assertThatThrownBy(() -> exec.status(worker0(null, "2.29.2"), TIMEOUT))
+                .isInstanceOf(RasClient.RasException.class)
+                .hasMessage("the exec stream to pretrain-worker-0 closed without ncclras's exit status");
+    }
+
+    @Test
     void anAnswerPastTheCapIsCut() throws Exception {
         String huge = "x".repeat(5 << 20);
         cell.execs().answer("team-a", "pretrain-worker-0", "pytorch", argv -> Reply.exited(huge, "", 0));
