@@ -141,15 +141,32 @@ final class CniConfigReader {
                     "list ciliumpodippools.cilium.io",
                     "The multi-pool pools are not shown meanwhile",
                     problems,
-                    () -> custom.each(
-                            Resources.CILIUM_POD_IP_POOL,
-                            resource -> pools.add(new CiliumPodIpPool(
-                                    resource.getMetadata().getName(),
-                                    Resources.strings(resource.get("spec", "ipv4", "cidrs")),
-                                    Resources.integer(
-                                            resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize")))));
+                    () -> {
+                        Consumer<GenericKubernetesResource> read = resource -> pools.add(new CiliumPodIpPool(
+                                resource.getMetadata().getName(),
+                                poolCidrs(resource.get("spec", "ipv4", "cidrs")),
+                                Resources.integer(resource.get("spec", "ipv4", "maskSize"), "spec.ipv4.maskSize")));
+                        return custom.each(Resources.CILIUM_POD_IP_POOL_V2, read)
+                                || custom.each(Resources.CILIUM_POD_IP_POOL, read);
+                    });
         }
         return pools;
+    }
+
+    /**
+     * A pool's {@code spec.ipv4.cidrs}: strings in cilium.io/v2alpha1, objects {@code {cidr, reservedRange}} in v2
+     * (pkg/k8s/apis/cilium.io/v2/ippool_types.go, whose UnmarshalJSON takes both; an API server that does not convert
+     * between the versions returns a stored object as it was written, in either form).
+     */
+    static List<String> poolCidrs(Object cidrs) {
+        List<String> read = new ArrayList<>();
+        for (Object cidr : Resources.list(cidrs)) {
+            Object value = cidr instanceof Map<?, ?> object ? object.get("cidr") : cidr;
+            if (value != null) {
+                read.add(value.toString());
+            }
+        }
+        return read;
     }
 
     /** Reads each object of a custom resource; false when the API does not serve it. */

@@ -10,6 +10,10 @@ import java.util.Map;
 final class Resources {
 
     static final ResourceDefinitionContext CILIUM_NODE = context("cilium.io", "v2", "CiliumNode", "ciliumnodes", false);
+    /** cilium.io/v2 serves and stores CiliumPodIPPools since Cilium 1.19; v2alpha1 is deprecated but still served. */
+    static final ResourceDefinitionContext CILIUM_POD_IP_POOL_V2 =
+            context("cilium.io", "v2", "CiliumPodIPPool", "ciliumpodippools", false);
+
     static final ResourceDefinitionContext CILIUM_POD_IP_POOL =
             context("cilium.io", "v2alpha1", "CiliumPodIPPool", "ciliumpodippools", false);
     static final ResourceDefinitionContext CALICO_IPPOOL =
