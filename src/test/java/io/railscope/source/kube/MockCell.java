@@ -61,12 +61,20 @@ public final class MockCell implements AutoCloseable {
 
     private static final List<ResourceDefinitionContext> CUSTOM = List.of(
             Resources.CILIUM_NODE,
+            Resources.CILIUM_POD_IP_POOL_V2,
             Resources.CILIUM_POD_IP_POOL,
             Resources.NV_IPAM_IPPOOL,
             Resources.NV_IPAM_CIDRPOOL,
             Resources.WHEREABOUTS_IPPOOL,
             Resources.NETWORK_ATTACHMENT,
             Resources.SERVICE_CIDR);
+
+    /** A custom resource's collection: {@code /apis/<group>/<version>[/namespaces/<ns>]/<plural>}. */
+    private static final Pattern CUSTOM_PATH =
+            Pattern.compile("/apis/([^/]+)/([^/]+)/(?:namespaces/[^/]+/)?([^/?]+)(?:[/?].*)?");
+
+    /** Versions a real API server of these cells serves only once a cell's objects are written in them. */
+    private static final List<ResourceDefinitionContext> SERVED_WHEN_USED = List.of(Resources.CILIUM_POD_IP_POOL_V2);
 
     private static final Pattern LOG_PATH = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/log\\?(.*)");
 
@@ -78,6 +86,7 @@ public final class MockCell implements AutoCloseable {
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     private final MockWatches watches = new MockWatches();
     private final MockExecs execs = new MockExecs();
+    private final Set<String> served = ConcurrentHashMap.newKeySet();
 
     private MockCell() {
         List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
@@ -97,6 +106,13 @@ public final class MockCell implements AutoCloseable {
                         MockResponse exec = execs.intercept(request);
                         if (exec != null) {
                             return exec;
+                        }
+                        if (unserved(request.getPath())) {
+                            return new MockResponse()
+                                    .setResponseCode(404)
+                                    .setBody(
+                                            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"reason\":\"NotFound\",\"code\":404,"
+                                                    + "\"message\":\"the server could not find the requested resource\"}");
                         }
                         if (refused.stream().anyMatch(request.getPath()::startsWith)) {
                             return new MockResponse()
@@ -119,6 +135,28 @@ public final class MockCell implements AutoCloseable {
                 false);
         server.init(InetAddress.getLoopbackAddress(), 0);
         client = server.createClient();
+        Stream.concat(CUSTOM.stream(), FOREIGN.stream())
+                .filter(context -> !SERVED_WHEN_USED.contains(context))
+                .forEach(context -> served.add(key(context)));
+    }
+
+    private static String key(ResourceDefinitionContext context) {
+        return context.getGroup() + "/" + context.getVersion() + "/" + context.getPlural();
+    }
+
+    /**
+     * A version of a custom kind the cell does not serve: the mock's CRUD mode would list any path as empty, where an
+     * API server answers 404.
+     */
+    private boolean unserved(String path) {
+        Matcher custom = CUSTOM_PATH.matcher(path);
+        if (!custom.matches()) {
+            return false;
+        }
+        boolean customKind = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
+                .anyMatch(context -> context.getGroup().equals(custom.group(1))
+                        && context.getPlural().equals(custom.group(3)));
+        return customKind && !served.contains(custom.group(1) + "/" + custom.group(2) + "/" + custom.group(3));
     }
 
     /** A mock cell loaded with these fixture files (resource paths). */
@@ -249,6 +287,7 @@ public final class MockCell implements AutoCloseable {
             client.resource(item).create();
             return;
         }
+        served.add(key(context));
         GenericKubernetesResource generic = item instanceof GenericKubernetesResource resource
                 ? resource
                 : client.getKubernetesSerialization().convertValue(item, GenericKubernetesResource.class);
