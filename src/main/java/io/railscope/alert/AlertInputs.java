@@ -4,6 +4,7 @@ import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.source.nccl.RasStatus;
@@ -33,7 +34,14 @@ public record AlertInputs(
 
     public record Block(String node, String pool, String cidr, int used, int capacity) {}
 
-    public record Neighbor(String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason) {}
+    /** A node's neighbor table of one family over its limits. */
+    public record Neighbor(
+            String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason, IpFamily family) {
+
+        public Neighbor(String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason) {
+            this(node, entries, gcThresh2, gcThresh3, health, reason, IpFamily.IPV4);
+        }
+    }
 
     /** A port; its health is still the stored name (OK, DEGRADED or DOWN), as the collection's carry-over reads it. */
     public record Port(

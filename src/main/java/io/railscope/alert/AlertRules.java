@@ -4,6 +4,7 @@ import io.railscope.audit.IsolationFinding;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.health.Freshness;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.IsolationCheck;
 import java.time.Duration;
 import java.time.Instant;
@@ -66,16 +67,21 @@ public final class AlertRules {
         IpamRules.evaluate(inputs, conditions);
         for (AlertInputs.Neighbor neighbor : inputs.neighbors()) {
             boolean critical = neighbor.health() == Health.CRITICAL;
+            boolean ipv6 = neighbor.family() == IpFamily.IPV6;
+            // an IPv6 table's alert carries family="ipv6"; the IPv4 table's keeps the labels it always had
             conditions.add(conditions.condition(
                     critical ? "NeighborTableNearGcThresh3" : "NeighborTableOverGcThresh2",
                     critical ? "critical" : "warning",
                     conditions.nodePage(neighbor.node()),
-                    "Neighbor table of " + neighbor.node() + " holds " + neighbor.entries() + " entries",
+                    (ipv6 ? "IPv6 neighbor" : "Neighbor") + " table of " + neighbor.node() + " holds "
+                            + neighbor.entries() + " entries",
                     neighbor.reason() == null
                             ? "gc_thresh2 " + neighbor.gcThresh2() + ", gc_thresh3 " + neighbor.gcThresh3()
                             : neighbor.reason(),
                     "node",
-                    neighbor.node()));
+                    neighbor.node(),
+                    "family",
+                    ipv6 ? "ipv6" : null));
         }
         for (AlertInputs.Port port : inputs.ports()) {
             portRules.evaluate(port, expectedGbps, conditions);

@@ -7,7 +7,7 @@ import io.railscope.read.PortState;
 import java.util.List;
 import java.util.Map;
 
-/** A node: its neighbor table against its limits, and each of its rails. */
+/** A node: its IPv4 neighbor table and, where it reports one, its IPv6 table against their limits, and each of its rails. */
 public record NodeResponse(
         String cell,
         String node,
@@ -15,6 +15,7 @@ public record NodeResponse(
         List<String> podCidrs,
         Integer maxPods,
         Neighbors neighbors,
+        Neighbors ipv6Neighbors,
         List<Rail> rails) {
 
     /** Neighbor entries (in all and per device) against gc_thresh1/2/3; pressure = entries / gc_thresh3. */
@@ -49,25 +50,29 @@ public record NodeResponse(
             String reason) {}
 
     static NodeResponse of(NodeDetail node, int expectedGbps) {
-        NeighborState n = node.neighbors();
         return new NodeResponse(
                 node.cell(),
                 node.node(),
                 node.pool(),
                 node.podCidrs(),
                 node.maxPods(),
-                n == null
-                        ? null
-                        : new Neighbors(
-                                n.entries(),
-                                n.entriesByDevice(),
-                                n.gcThresh1(),
-                                n.gcThresh2(),
-                                n.gcThresh3(),
-                                n.pressure(),
-                                n.health(),
-                                n.reason()),
+                neighbors(node.neighbors()),
+                neighbors(node.ipv6Neighbors()),
                 node.ports().stream().map(port -> rail(port, expectedGbps)).toList());
+    }
+
+    private static Neighbors neighbors(NeighborState n) {
+        return n == null
+                ? null
+                : new Neighbors(
+                        n.entries(),
+                        n.entriesByDevice(),
+                        n.gcThresh1(),
+                        n.gcThresh2(),
+                        n.gcThresh3(),
+                        n.pressure(),
+                        n.health(),
+                        n.reason());
     }
 
     private static Rail rail(PortState p, int expectedGbps) {

@@ -2,6 +2,7 @@ package io.railscope.assess;
 
 import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.source.NeighborReading;
 import java.util.Map;
 
@@ -20,7 +21,21 @@ public record NeighborAssessment(
         double pressure,
         Health health,
         String reason,
-        Map<String, Integer> entriesByDevice) {
+        Map<String, Integer> entriesByDevice,
+        IpFamily family) {
+
+    public NeighborAssessment(
+            String node,
+            int entries,
+            int gcThresh1,
+            int gcThresh2,
+            int gcThresh3,
+            double pressure,
+            Health health,
+            String reason,
+            Map<String, Integer> entriesByDevice) {
+        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, entriesByDevice, IpFamily.IPV4);
+    }
 
     public NeighborAssessment(
             String node,
@@ -48,14 +63,26 @@ public record NeighborAssessment(
         double pressure = (double) entries / t3;
         Health health = Health.OK;
         String reason = null;
+        // the IPv4 table's words stay as they were; the IPv6 table says its family and its sysctls
+        String what = reading.family() == IpFamily.IPV6 ? "IPv6 neighbor entries" : "neighbor entries";
+        String limit = reading.family() == IpFamily.IPV6 ? "net.ipv6.neigh.default.gc_thresh" : "gc_thresh";
         if (pressure > thresholds.neighborCriticalRatio()) {
             health = Health.CRITICAL;
-            reason = String.format("%d neighbor entries, %.0f%% of gc_thresh3 (%d)", entries, pressure * 100, t3);
+            reason = String.format("%d %s, %.0f%% of %s3 (%d)", entries, what, pressure * 100, limit, t3);
         } else if (entries > t2) {
             health = Health.WARNING;
-            reason = String.format("%d neighbor entries, over gc_thresh2 (%d)", entries, t2);
+            reason = String.format("%d %s, over %s2 (%d)", entries, what, limit, t2);
         }
         return new NeighborAssessment(
-                reading.node(), entries, t1, t2, t3, pressure, health, reason, reading.entriesByDevice());
+                reading.node(),
+                entries,
+                t1,
+                t2,
+                t3,
+                pressure,
+                health,
+                reason,
+                reading.entriesByDevice(),
+                reading.family());
     }
 }

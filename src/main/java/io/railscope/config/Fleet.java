@@ -6,6 +6,7 @@ import static io.railscope.model.Fault.NCCL_PEER_RAIL_DOWN;
 import static io.railscope.model.Fault.NCCL_RANKS_MISSING;
 import static io.railscope.model.Fault.NCCL_SLOW_RANK;
 import static io.railscope.model.Fault.NCCL_SOCKET_FALLBACK;
+import static io.railscope.model.Fault.NEIGHBOR_IPV6_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
 import static io.railscope.model.Fault.RAIL_DOWN;
@@ -60,6 +61,7 @@ public class Fleet {
                         512,
                         List.of(
                                 NEIGHBOR_OVER_GC_THRESH2,
+                                NEIGHBOR_IPV6_OVER_GC_THRESH2,
                                 RAIL_FLAPPING,
                                 RAIL_HALF_RATE,
                                 NCCL_SLOW_RANK,

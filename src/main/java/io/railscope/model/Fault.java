@@ -9,6 +9,8 @@ public enum Fault {
     POOL_NEAR_EXHAUSTION,
     /** A few nodes hold more neighbor entries than gc_thresh2, one close to gc_thresh3. */
     NEIGHBOR_OVER_GC_THRESH2,
+    /** One dual-stack node holds 700 IPv6 neighbor entries, over net.ipv6.neigh.default.gc_thresh2 (512). */
+    NEIGHBOR_IPV6_OVER_GC_THRESH2,
     /** One port is down (state DOWN, physical state Polling). */
     RAIL_DOWN,
     /** One port's link_downed counter rises on every collection. */

@@ -1,6 +1,7 @@
 package io.railscope.read;
 
+import io.railscope.model.IpFamily;
 import java.time.Instant;
 
-/** A node's neighbor entries at one time. */
-public record NeighborSample(Instant at, int entries) {}
+/** A node's neighbor entries of one family at one time. */
+public record NeighborSample(Instant at, int entries, IpFamily family) {}

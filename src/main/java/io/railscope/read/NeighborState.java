@@ -1,9 +1,10 @@
 package io.railscope.read;
 
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import java.util.Map;
 
-/** A node's neighbor table against its gc_thresh limits, with the entries of each device. */
+/** A node's neighbor table of one address family against its gc_thresh limits, with the entries of each device. */
 public record NeighborState(
         String node,
         int entries,
@@ -13,4 +14,5 @@ public record NeighborState(
         double pressure,
         Health health,
         String reason,
-        Map<String, Integer> entriesByDevice) {}
+        Map<String, Integer> entriesByDevice,
+        IpFamily family) {}

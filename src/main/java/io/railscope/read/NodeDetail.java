@@ -1,16 +1,42 @@
 package io.railscope.read;
 
+import io.railscope.model.IpFamily;
 import java.util.List;
 import java.util.Map;
 
-/** One node: inventory, neighbor table, every rail port, and each rail's recent history. */
+/** One node: inventory, its neighbor tables (IPv4 first, then IPv6 where it reports one), every rail port, and recent history. */
 public record NodeDetail(
         String cell,
         String node,
         String pool,
         List<String> podCidrs,
         Integer maxPods,
-        NeighborState neighbors,
+        List<NeighborState> neighborTables,
         List<PortState> ports,
         Map<Integer, List<PortSample>> historyByRail,
-        List<NeighborSample> neighborHistory) {}
+        List<NeighborSample> neighborHistory) {
+
+    /** The IPv4 table, null when the node reports none. */
+    public NeighborState neighbors() {
+        return table(IpFamily.IPV4);
+    }
+
+    /** The IPv6 table, null when the node reports none. */
+    public NeighborState ipv6Neighbors() {
+        return table(IpFamily.IPV6);
+    }
+
+    private NeighborState table(IpFamily family) {
+        return neighborTables.stream()
+                .filter(table -> table.family() == family)
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** The samples of one family's table. */
+    public List<NeighborSample> neighborHistory(IpFamily family) {
+        return neighborHistory.stream()
+                .filter(sample -> sample.family() == family)
+                .toList();
+    }
+}

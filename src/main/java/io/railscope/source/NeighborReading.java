@@ -1,13 +1,31 @@
 package io.railscope.source;
 
+import io.railscope.model.IpFamily;
 import java.util.Map;
 
 /**
- * IPv4 neighbor entries of a node ({@code node_arp_entries} summed over devices, and per device) and
- * the kernel's garbage-collection limits, 0 when the node does not export them.
+ * A node's neighbor entries of one family ({@code node_arp_entries} for IPv4; for IPv6 {@code node_ndisc_entries} of a
+ * textfile script, else the lnstat collector's {@code ndisc_cache} table size), summed over devices and per device where
+ * the source has them, and the kernel's garbage-collection limits, 0 when the node does not export them.
  */
 public record NeighborReading(
-        String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3, Map<String, Integer> entriesByDevice) {
+        String node,
+        int entries,
+        int gcThresh1,
+        int gcThresh2,
+        int gcThresh3,
+        Map<String, Integer> entriesByDevice,
+        IpFamily family) {
+
+    public NeighborReading(
+            String node,
+            int entries,
+            int gcThresh1,
+            int gcThresh2,
+            int gcThresh3,
+            Map<String, Integer> entriesByDevice) {
+        this(node, entries, gcThresh1, gcThresh2, gcThresh3, entriesByDevice, IpFamily.IPV4);
+    }
 
     public NeighborReading(String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3) {
         this(node, entries, gcThresh1, gcThresh2, gcThresh3, Map.of());

@@ -148,11 +148,11 @@ public class HistoryRetention {
                  GROUP BY 1, 2
                 ON CONFLICT (rail_port_id, hour) DO NOTHING""");
         rollUp(connection, PartitionedTable.NEIGHBOR_SAMPLE, until, """
-                INSERT INTO neighbor_rollup (node_id, hour, samples, avg_entries, max_entries, max_pressure)
-                SELECT node_id, date_trunc('hour', ts), count(*), avg(entries), max(entries), max(pressure)
+                INSERT INTO neighbor_rollup (node_id, family, hour, samples, avg_entries, max_entries, max_pressure)
+                SELECT node_id, family, date_trunc('hour', ts), count(*), avg(entries), max(entries), max(pressure)
                   FROM neighbor_sample WHERE ts >= ? AND ts < ?
-                 GROUP BY 1, 2
-                ON CONFLICT (node_id, hour) DO NOTHING""");
+                 GROUP BY 1, 2, 3
+                ON CONFLICT (node_id, family, hour) DO NOTHING""");
     }
 
     private void rollUp(Connection connection, PartitionedTable raw, Instant until, String insertSql)

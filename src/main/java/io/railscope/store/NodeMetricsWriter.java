@@ -186,7 +186,8 @@ final class NodeMetricsWriter {
     private void writeNeighbors(NodeMetricsState state) throws SQLException, IOException {
         execute(connection, """
                 CREATE TEMP TABLE tmp_neighbor (node text, entries integer, gc_thresh1 integer, gc_thresh2 integer,
-                    gc_thresh3 integer, pressure real, health text, reason text, by_device jsonb) ON COMMIT DROP""");
+                    gc_thresh3 integer, pressure real, health text, reason text, by_device jsonb, family smallint)
+                    ON COMMIT DROP""");
         try (CopyStream copy = new CopyStream(
                 connection,
                 "COPY tmp_neighbor FROM STDIN",
@@ -201,19 +202,20 @@ final class NodeMetricsWriter {
                         .decimal(neighbor.pressure())
                         .text(neighbor.health().name())
                         .text(neighbor.reason())
-                        .json(neighbor.entriesByDevice());
+                        .json(neighbor.entriesByDevice())
+                        .number(neighbor.family().number());
                 copy.endRow();
             }
         }
         addMissingNodes("tmp_neighbor");
         report.add("node_neighbor", update(connection, """
                 INSERT INTO node_neighbor (node_id, cell_id, collection_seq, sampled_at, entries, gc_thresh1, gc_thresh2,
-                    gc_thresh3, pressure, health, reason, entries_by_device)
-                SELECT DISTINCT ON (n.id) n.id, n.cell_id, ?, ?, t.entries, t.gc_thresh1, t.gc_thresh2, t.gc_thresh3,
-                       t.pressure, t.health, t.reason, t.by_device
+                    gc_thresh3, pressure, health, reason, entries_by_device, family)
+                SELECT DISTINCT ON (n.id, t.family) n.id, n.cell_id, ?, ?, t.entries, t.gc_thresh1, t.gc_thresh2,
+                       t.gc_thresh3, t.pressure, t.health, t.reason, t.by_device, t.family
                   FROM tmp_neighbor t JOIN node n ON n.cell_id = ? AND n.name = t.node
-                 ORDER BY n.id
-                ON CONFLICT (node_id) DO UPDATE
+                 ORDER BY n.id, t.family
+                ON CONFLICT (node_id, family) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, entries = EXCLUDED.entries,
                        gc_thresh1 = EXCLUDED.gc_thresh1, gc_thresh2 = EXCLUDED.gc_thresh2, gc_thresh3 = EXCLUDED.gc_thresh3,
                        pressure = EXCLUDED.pressure, health = EXCLUDED.health, reason = EXCLUDED.reason,
@@ -225,8 +227,8 @@ final class NodeMetricsWriter {
                 cell.collectionSeq());
         if (cell.sampled()) {
             report.add("neighbor_sample", update(connection, """
-                    INSERT INTO neighbor_sample (node_id, ts, entries, pressure)
-                    SELECT node_id, sampled_at, entries, pressure FROM node_neighbor WHERE cell_id = ?""", cell.id()));
+                    INSERT INTO neighbor_sample (node_id, ts, entries, pressure, family)
+                    SELECT node_id, sampled_at, entries, pressure, family FROM node_neighbor WHERE cell_id = ?""", cell.id()));
         }
     }
 

@@ -7,6 +7,7 @@ import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.read.StoredFinding;
@@ -104,7 +105,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<AlertInputs.Neighbor> neighbors = Rows.list(
                 connection,
                 """
-                SELECT n.name, nn.entries, nn.gc_thresh2, nn.gc_thresh3, nn.health, nn.reason
+                SELECT n.name, nn.entries, nn.gc_thresh2, nn.gc_thresh3, nn.health, nn.reason, nn.family
                   FROM node_neighbor nn JOIN node n ON n.id = nn.node_id
                  WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')""",
                 row -> new AlertInputs.Neighbor(
@@ -113,7 +114,8 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         row.integer("gc_thresh2"),
                         row.integer("gc_thresh3"),
                         row.constant(Health.class, "health"),
-                        row.text("reason")),
+                        row.text("reason"),
+                        IpFamily.of(row.integer("family"))),
                 id);
         List<AlertInputs.Port> ports = ports(connection, id);
         List<AlertInputs.Job> jobs = Rows.list(

@@ -219,7 +219,7 @@ public class SqlCellReads implements CellReads {
     private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """
                 SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason,
-                       nn.entries_by_device
+                       nn.entries_by_device, nn.family
                   FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
                  WHERE c.name = ?
                  ORDER BY nn.pressure DESC, n.name

@@ -174,8 +174,9 @@ public class SqlJobReads implements JobReads {
                      WHERE n.cell_id = ? AND nn.health IN ('WARNING', 'CRITICAL')
                        AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
                                       UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
-                     ORDER BY n.name""",
-                    row -> pressure.put(row.text("node"), row.text("health") + ": " + row.text("reason")),
+                     ORDER BY n.name, nn.family""",
+                    row -> pressure.merge(
+                            row.text("node"), row.text("health") + ": " + row.text("reason"), (a, b) -> a + "; " + b),
                     cellId,
                     jobId,
                     jobId);

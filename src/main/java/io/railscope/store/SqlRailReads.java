@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.PortHealth;
 import io.railscope.read.HeatmapCells;
 import io.railscope.read.NeighborSample;
@@ -101,8 +102,9 @@ public class SqlRailReads implements RailReads {
             }
             int nodeId = inventory.get().id();
             List<NeighborState> neighbors = Rows.list(connection, """
-                    SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason, entries_by_device
-                      FROM node_neighbor WHERE node_id = ?""", SqlRailReads::neighbor, node, nodeId);
+                    SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason, entries_by_device,
+                           family
+                      FROM node_neighbor WHERE node_id = ? ORDER BY family""", SqlRailReads::neighbor, node, nodeId);
             List<PortState> ports = Rows.list(connection, "SELECT " + PORT_COLUMNS + """
                       FROM rail_port rp JOIN node n ON n.id = rp.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                      WHERE rp.node_id = ? ORDER BY rp.rail""", SqlRailReads::port, nodeId);
@@ -127,8 +129,9 @@ public class SqlRailReads implements RailReads {
             List<NeighborSample> neighborHistory = Rows.list(
                     connection,
                     """
-                    SELECT ts, entries FROM neighbor_sample WHERE node_id = ? AND ts > ? ORDER BY ts""",
-                    row -> new NeighborSample(row.instant("ts"), row.integer("entries")),
+                    SELECT ts, entries, family FROM neighbor_sample WHERE node_id = ? AND ts > ? ORDER BY ts""",
+                    row -> new NeighborSample(
+                            row.instant("ts"), row.integer("entries"), IpFamily.of(row.integer("family"))),
                     nodeId,
                     since);
             NodeRow found = inventory.get();
@@ -138,7 +141,7 @@ public class SqlRailReads implements RailReads {
                     found.pool(),
                     found.podCidrs(),
                     found.maxPods(),
-                    neighbors.isEmpty() ? null : neighbors.get(0),
+                    neighbors,
                     ports,
                     history,
                     neighborHistory));
@@ -234,7 +237,8 @@ public class SqlRailReads implements RailReads {
                 row.decimal("pressure"),
                 row.constant(Health.class, "health"),
                 row.text("reason"),
-                row.integerMap("entries_by_device"));
+                row.integerMap("entries_by_device"),
+                IpFamily.of(row.integer("family")));
     }
 
     /** A node's inventory row. */

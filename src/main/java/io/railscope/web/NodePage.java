@@ -6,6 +6,7 @@ import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
+import io.railscope.read.NeighborState;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
@@ -32,8 +33,11 @@ public class NodePage {
                 int expectedGbps,
                 List<JobSummary> jobs,
                 CellView fresh,
-                LineChart neighborChart);
+                List<NeighborTable> neighborTables);
     }
+
+    /** One of the node's neighbor tables, with its entries of the last day against its limits. */
+    record NeighborTable(NeighborState table, LineChart chart) {}
 
     private final RailReads reads;
     private final JobReads jobs;
@@ -64,11 +68,11 @@ public class NodePage {
                 fleet.cell(cell).map(CellSettings::expectedGbps).orElse(0),
                 jobs.onNode(cell, name),
                 freshness.of(cell),
-                node.neighbors() == null
-                        ? null
-                        : LineChart.neighbors(
-                                node.neighborHistory(),
-                                node.neighbors().gcThresh2(),
-                                node.neighbors().gcThresh3()));
+                node.neighborTables().stream()
+                        .map(table -> new NeighborTable(
+                                table,
+                                LineChart.neighbors(
+                                        node.neighborHistory(table.family()), table.gcThresh2(), table.gcThresh3())))
+                        .toList());
     }
 }

@@ -78,9 +78,18 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             queries.put(counter.metricName(), perPort(counter.metricName()) + (counter.isError() ? " > 0" : ""));
         }
         queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers() + ")");
-        for (int level = 1; level <= 3; level++) {
-            String metric = "node_sysctl_net_ipv4_neigh_default_gc_thresh" + level;
-            queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers() + ")");
+        queries.put(
+                NodeMetricsReadings.NDISC_ENTRIES,
+                "sum by (" + nodeLabel + ", device) (" + NodeMetricsReadings.NDISC_ENTRIES + matchers() + ")");
+        queries.put(
+                NodeMetricsReadings.LNSTAT_ENTRIES,
+                "max by (" + nodeLabel + ", subsystem) (" + NodeMetricsReadings.LNSTAT_ENTRIES
+                        + matchers("subsystem=\"ndisc_cache\"") + ")");
+        for (String family : List.of("ipv4", "ipv6")) {
+            for (int level = 1; level <= 3; level++) {
+                String metric = "node_sysctl_net_" + family + "_neigh_default_gc_thresh" + level;
+                queries.put(metric, "max by (" + nodeLabel + ") (" + metric + matchers() + ")");
+            }
         }
         queries.put(RdmaNetnsReport.METRIC, "min by (" + nodeLabel + ") (" + RdmaNetnsReport.METRIC + matchers() + ")");
         return queries;
@@ -101,6 +110,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
 
     private String matchers() {
         return selector.isEmpty() ? "" : "{" + selector + "}";
+    }
+
+    private String matchers(String own) {
+        return "{" + own + (selector.isEmpty() ? "" : "," + selector) + "}";
     }
 
     /**

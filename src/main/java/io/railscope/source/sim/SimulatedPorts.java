@@ -85,6 +85,18 @@ final class SimulatedPorts {
             readings.sample(
                     "node_sysctl_net_ipv4_neigh_default_gc_thresh3", labels, neighbor.gcThresh3(), now.toEpochMilli());
         }
+        // dual-stack nodes: their IPv6 tables as the README's textfile script writes them, the sysctls as
+        // node_exporter's sysctl collector does (the kernel's defaults, 128/512/1024, net/ipv6/ndisc.c)
+        int ipv6Over = faults.contains(Fault.NEIGHBOR_IPV6_OVER_GC_THRESH2) ? topology.faultNode(12) : -1;
+        for (int node = 0; node < topology.nodes; node++) {
+            int entries = node == ipv6Over ? 700 : 4 + topology.neighborBase[node] / 16;
+            labels.set("node", topology.nodeNames[node], "device", "eth0");
+            readings.sample("node_ndisc_entries", labels, entries, now.toEpochMilli());
+            labels.set("node", topology.nodeNames[node]);
+            readings.sample("node_sysctl_net_ipv6_neigh_default_gc_thresh1", labels, 128, now.toEpochMilli());
+            readings.sample("node_sysctl_net_ipv6_neigh_default_gc_thresh2", labels, 512, now.toEpochMilli());
+            readings.sample("node_sysctl_net_ipv6_neigh_default_gc_thresh3", labels, 1024, now.toEpochMilli());
+        }
         int sharedNetns = faults.contains(Fault.ISOLATION_GAPS) ? topology.faultNode(9) : -1;
         for (int node = 0; node < topology.nodes; node++) {
             labels.set("node", topology.nodeNames[node]);

@@ -9,8 +9,10 @@ import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
 import io.railscope.assess.TestThresholds;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.PortHealth;
 import io.railscope.ops.FreePort;
+import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
@@ -140,17 +142,48 @@ class ExporterScrapeSourceTest {
         assertThat(verdicts.values().stream().filter(v -> v.health() == PortHealth.OK))
                 .hasSize(5);
 
-        assertThat(second.neighbors()).singleElement().satisfies(neighbors -> {
-            assertThat(neighbors.entries()).isEqualTo(600);
-            assertThat(neighbors.entriesByDevice()).isEqualTo(Map.of("eth0", 600));
-            assertThat(neighbors.gcThresh2()).isEqualTo(512);
-            assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults())
-                            .health())
-                    .isEqualTo(Health.WARNING);
-        });
+        assertThat(second.neighbors().stream().filter(table -> table.family() == IpFamily.IPV4))
+                .singleElement()
+                .satisfies(neighbors -> {
+                    assertThat(neighbors.entries()).isEqualTo(600);
+                    assertThat(neighbors.entriesByDevice()).isEqualTo(Map.of("eth0", 600));
+                    assertThat(neighbors.gcThresh2()).isEqualTo(512);
+                    assertThat(NeighborAssessment.of(neighbors, TestThresholds.defaults())
+                                    .health())
+                            .isEqualTo(Health.WARNING);
+                });
         assertThat(second.targets())
                 .singleElement()
                 .satisfies(target -> assertThat(target.up()).isTrue());
+    }
+
+    @Test
+    void ipv6NeighborsFromTheLnstatTableSizeOrPerDeviceFromTheTextfileScript() throws Exception {
+        ExporterScrapeSource source = source(List.of(new ExporterTarget(node.address(), "gpu-node-1")));
+        // no script: the lnstat collector's ndisc_cache size, against the sysctl collector's IPv6 limits
+        assertThat(ipv6(source.fetchNodeMetrics())).satisfies(table -> {
+            assertThat(table.entries()).isEqualTo(700);
+            assertThat(table.entriesByDevice()).isEmpty();
+            assertThat(table.gcThresh2()).isEqualTo(512);
+            assertThat(table.gcThresh3()).isEqualTo(1024);
+            NeighborAssessment assessed = NeighborAssessment.of(table, TestThresholds.defaults());
+            assertThat(assessed.health()).isEqualTo(Health.WARNING);
+            assertThat(assessed.reason())
+                    .isEqualTo("700 IPv6 neighbor entries, over net.ipv6.neigh.default.gc_thresh2 (512)");
+        });
+        // with the script: its count per device, loopback left out
+        node.ipv6Neighbors("eth0", 41);
+        assertThat(ipv6(source.fetchNodeMetrics())).satisfies(table -> {
+            assertThat(table.entries()).isEqualTo(41);
+            assertThat(table.entriesByDevice()).isEqualTo(Map.of("eth0", 41));
+        });
+    }
+
+    private static NeighborReading ipv6(NodeMetricsSnapshot snapshot) {
+        return snapshot.neighbors().stream()
+                .filter(table -> table.family() == IpFamily.IPV6)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test

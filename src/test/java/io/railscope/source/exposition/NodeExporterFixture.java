@@ -72,6 +72,18 @@ public final class NodeExporterFixture implements AutoCloseable {
         Files.writeString(neigh.resolve("gc_thresh1"), "128\n");
         Files.writeString(neigh.resolve("gc_thresh2"), "512\n");
         Files.writeString(neigh.resolve("gc_thresh3"), "1024\n");
+        Path neigh6 = Files.createDirectories(root.resolve("proc/sys/net/ipv6/neigh/default"));
+        Files.writeString(neigh6.resolve("gc_thresh1"), "128\n");
+        Files.writeString(neigh6.resolve("gc_thresh2"), "512\n");
+        Files.writeString(neigh6.resolve("gc_thresh3"), "1024\n");
+        // /proc/net/stat/ndisc_cache as this machine's kernel (6.18) writes it, the table holding 700 entries (0x2bc):
+        // the first column is tbl->entries, the same on every cpu line (net/core/neighbour.c neigh_stat_seq_show)
+        Path stat = Files.createDirectories(root.resolve("proc/net/stat"));
+        Files.writeString(stat.resolve("ndisc_cache"), """
+                entries  allocs   destroys hash_grows lookups  hits     res_failed rcv_probes_mcast rcv_probes_ucast periodic_gc_runs forced_gc_runs unresolved_discards table_fulls
+                000002bc 00000001 00000000 00000000   00000000 00000000 00000002   00000000         00000000         000000c0         00000000       00000000            00000000
+                000002bc 00000004 00000000 00000000   00000000 00000000 00000003   00000000         00000000         00000000         00000000       00000000            00000000
+                """);
 
         int port = FreePort.pick();
         List<String> command = new ArrayList<>(List.of(
@@ -83,10 +95,12 @@ public final class NodeExporterFixture implements AutoCloseable {
                 "--collector.infiniband",
                 "--collector.arp",
                 "--collector.sysctl",
+                "--collector.lnstat",
                 "--collector.textfile",
                 "--collector.textfile.directory=" + Files.createDirectories(root.resolve("textfile"))));
         for (int level = 1; level <= 3; level++) {
             command.add("--collector.sysctl.include=net.ipv4.neigh.default.gc_thresh" + level);
+            command.add("--collector.sysctl.include=net.ipv6.neigh.default.gc_thresh" + level);
         }
         ServerProcess process = ServerProcess.start(
                 "node_exporter",
@@ -114,6 +128,25 @@ public final class NodeExporterFixture implements AutoCloseable {
         try {
             Files.writeString(
                     root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/counters/" + counter), value + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes the IPv6 neighbors per device as README's textfile script does ({@code ip -6 neigh show nud all}, loopback
+     * left out, counted per device → {@code node_ndisc_entries}), written aside and moved.
+     */
+    public void ipv6Neighbors(String device, int entries) {
+        try {
+            Path written = root.resolve("textfile/ndisc.prom.tmp");
+            Files.writeString(
+                    written,
+                    "# HELP node_ndisc_entries IPv6 neighbor (NDISC) entries by device.\n"
+                            + "# TYPE node_ndisc_entries gauge\nnode_ndisc_entries{device=\"" + device + "\"} "
+                            + entries
+                            + "\n");
+            Files.move(written, root.resolve("textfile/ndisc.prom"), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
