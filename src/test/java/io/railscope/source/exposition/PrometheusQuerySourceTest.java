@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
+import io.railscope.model.IpFamily;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
@@ -72,10 +73,21 @@ class PrometheusQuerySourceTest {
             assertThat(snapshot.ports())
                     .allSatisfy(port -> assertThat(port.counter(PortCounter.OUT_OF_SEQUENCE_PACKETS))
                             .isEqualTo(-1));
-            assertThat(snapshot.neighbors()).singleElement().satisfies(neighbors -> {
-                assertThat(neighbors.entries()).isEqualTo(40);
-                assertThat(neighbors.gcThresh3()).isEqualTo(1024);
-            });
+            assertThat(snapshot.neighbors())
+                    .filteredOn(table -> table.family() == IpFamily.IPV4)
+                    .singleElement()
+                    .satisfies(neighbors -> {
+                        assertThat(neighbors.entries()).isEqualTo(40);
+                        assertThat(neighbors.gcThresh3()).isEqualTo(1024);
+                    });
+            // IPv6: lnstat's ndisc_cache size, one value whatever the number of cpu lines, and the IPv6 sysctls
+            assertThat(snapshot.neighbors())
+                    .filteredOn(table -> table.family() == IpFamily.IPV6)
+                    .singleElement()
+                    .satisfies(neighbors -> {
+                        assertThat(neighbors.entries()).isEqualTo(700);
+                        assertThat(neighbors.gcThresh2()).isEqualTo(512);
+                    });
 
             PrometheusQuerySource otherCell = new PrometheusQuerySource(
                     prometheus.url(), "cluster=\"another-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());

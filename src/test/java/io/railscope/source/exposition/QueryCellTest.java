@@ -41,6 +41,9 @@ class QueryCellTest {
                     assertThat(node.getString("rails.find { it.rail == 1 }.health"))
                             .isEqualTo("OK");
                     assertThat(node.getInt("neighbors.entries")).isEqualTo(20);
+                    // the node's IPv6 table, from lnstat and the IPv6 sysctls through Prometheus
+                    assertThat(node.getInt("ipv6Neighbors.entries")).isEqualTo(700);
+                    assertThat(node.getString("ipv6Neighbors.health")).isEqualTo("WARNING");
                 });
         given().get("/api/v1/cells/kube-q/rails").then().statusCode(200);
     }
