@@ -55,7 +55,36 @@ public record AlertInputs(
             int linkDownedIncrease,
             Double symbolErrorsPerHour,
             Double errorsPerSecond,
-            Double congestionRatio) {}
+            Double congestionRatio,
+            Double pfcPauseRatio) {
+
+        public Port(
+                String node,
+                int rail,
+                String device,
+                int port,
+                PortHealth health,
+                String reason,
+                double rateGbps,
+                int linkDownedIncrease,
+                Double symbolErrorsPerHour,
+                Double errorsPerSecond,
+                Double congestionRatio) {
+            this(
+                    node,
+                    rail,
+                    device,
+                    port,
+                    health,
+                    reason,
+                    rateGbps,
+                    linkDownedIncrease,
+                    symbolErrorsPerHour,
+                    errorsPerSecond,
+                    congestionRatio,
+                    null);
+        }
+    }
 
     /**
      * @param suspects the peers a failed job's errors name ({@code PeerBlame}); the first gives the alert its

@@ -45,7 +45,9 @@ final class RailPortRules {
             conditions.add(conditions.condition(
                     "RailPortErrors", "warning", page, "Rail port " + name + " is erroring", reason, where));
         }
-        if (port.congestionRatio() != null && port.congestionRatio() > thresholds.congestionRatio()) {
+        // congested: it waited to transmit (credits, InfiniBand) or PFC paused it (RoCE); the reason says which
+        if (port.congestionRatio() != null && port.congestionRatio() > thresholds.congestionRatio()
+                || port.pfcPauseRatio() != null && port.pfcPauseRatio() > thresholds.pfcPauseRatio()) {
             conditions.add(conditions.condition(
                     "RailPortCongested", "warning", page, "Rail port " + name + " is congested", reason, where));
         }

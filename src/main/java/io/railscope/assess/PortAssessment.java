@@ -6,7 +6,8 @@ import io.railscope.model.PortHealth;
  * One rail port after assessment: its link, its rates over the last interval, and the verdict.
  * Rates are NaN on the first reading of a port, when there is nothing to compare against.
  * {@code cnpPerSecond} (CNPs sent and handled) and {@code ecnMarkedPerSecond} show RoCE congestion
- * being handled; they inform and do not change the verdict.
+ * being handled; they inform and do not change the verdict. {@code pfcPauseRatio} is the share of the interval
+ * PFC paused the port, {@code cnpIgnoredPerSecond} the CNPs it did not act on; NaN where the port has no such counter.
  */
 public record PortAssessment(
         String node,
@@ -25,7 +26,50 @@ public record PortAssessment(
         PortHealth health,
         String reason,
         double cnpPerSecond,
-        double ecnMarkedPerSecond) {
+        double ecnMarkedPerSecond,
+        double pfcPauseRatio,
+        double cnpIgnoredPerSecond) {
+
+    /** A port without PFC or ignored-CNP counters. */
+    public PortAssessment(
+            String node,
+            int rail,
+            String device,
+            int port,
+            int stateId,
+            int physicalStateId,
+            double rateGbps,
+            double rxBytesPerSecond,
+            double txBytesPerSecond,
+            double symbolErrorsPerHour,
+            double errorsPerSecond,
+            long linkDownedIncrease,
+            double congestionRatio,
+            PortHealth health,
+            String reason,
+            double cnpPerSecond,
+            double ecnMarkedPerSecond) {
+        this(
+                node,
+                rail,
+                device,
+                port,
+                stateId,
+                physicalStateId,
+                rateGbps,
+                rxBytesPerSecond,
+                txBytesPerSecond,
+                symbolErrorsPerHour,
+                errorsPerSecond,
+                linkDownedIncrease,
+                congestionRatio,
+                health,
+                reason,
+                cnpPerSecond,
+                ecnMarkedPerSecond,
+                Double.NaN,
+                Double.NaN);
+    }
 
     /** A port without RoCE congestion-notification counters. */
     public PortAssessment(

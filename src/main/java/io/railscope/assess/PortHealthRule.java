@@ -53,6 +53,9 @@ public final class PortHealthRule {
         double roceLoss = sum(previous, current, ROCE_LOSS_COUNTERS, seconds);
         double cnp = sum(previous, current, CNP_COUNTERS, seconds);
         double ecn = rate(previous, current, PortCounter.NP_ECN_MARKED, seconds);
+        // microseconds paused per second, as a share of the time; several priorities may overlap: capped at all of it
+        double paused = Math.min(1, rate(previous, current, PortCounter.PFC_RX_PAUSE_DURATION, seconds) / 1e6);
+        double cnpIgnored = rate(previous, current, PortCounter.RP_CNP_IGNORED, seconds);
         // at most what an integer column holds: beyond that, a count of flaps says nothing more
         long flaps = previous == null
                 ? 0
@@ -104,6 +107,16 @@ public final class PortHealthRule {
             if (congestion > thresholds.congestionRatio()) {
                 reasons.add(String.format("waited to transmit %.0f%% of the time", congestion * 100));
             }
+            if (paused > thresholds.pfcPauseRatio()) {
+                reasons.add(String.format(
+                        "paused by PFC %.1f%% of the time (limit %.1f%%)",
+                        paused * 100, thresholds.pfcPauseRatio() * 100));
+            }
+            if (cnpIgnored > 0) {
+                reasons.add(String.format(
+                        "%.1f CNPs/s ignored: RoCE congestion control is off for this port (check ECN on the adapter)",
+                        cnpIgnored));
+            }
             health = reasons.size() == (stateReported ? 0 : 1) ? PortHealth.OK : PortHealth.DEGRADED;
         }
         return new PortAssessment(
@@ -123,7 +136,9 @@ public final class PortHealthRule {
                 health,
                 reasons.isEmpty() ? null : String.join("; ", reasons),
                 cnp,
-                ecn);
+                ecn,
+                paused,
+                cnpIgnored);
     }
 
     /** The summed per-second rate of the counters the port has; NaN on a first reading or when it has none of them. */

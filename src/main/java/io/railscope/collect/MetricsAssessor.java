@@ -115,6 +115,8 @@ final class MetricsAssessor {
                 PortHealth.DEGRADED,
                 last.reason() == null || last.reason().endsWith(CARRIED) ? last.reason() : last.reason() + CARRIED,
                 now.cnpPerSecond(),
-                now.ecnMarkedPerSecond());
+                now.ecnMarkedPerSecond(),
+                last.pfcPauseRatio() == null ? Double.NaN : last.pfcPauseRatio(),
+                now.cnpIgnoredPerSecond());
     }
 }

@@ -12,6 +12,7 @@ import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
 import static io.railscope.model.Fault.RAIL_DOWN;
 import static io.railscope.model.Fault.RAIL_FLAPPING;
 import static io.railscope.model.Fault.RAIL_HALF_RATE;
+import static io.railscope.model.Fault.ROCE_CONGESTION;
 import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
 import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 
@@ -77,7 +78,8 @@ public class Fleet {
                                 SYMBOL_ERRORS_RISING,
                                 IP_ALLOCATION_FAILURES,
                                 RAIL_DOWN,
-                                NCCL_PEER_RAIL_DOWN),
+                                NCCL_PEER_RAIL_DOWN,
+                                ROCE_CONGESTION),
                         config));
     }
 

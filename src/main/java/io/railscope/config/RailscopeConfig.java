@@ -154,6 +154,16 @@ public interface RailscopeConfig {
         @DecimalMax("1")
         double congestionRatio();
 
+        /**
+         * Share of time a RoCE port was paused by PFC (its received pause durations, summed over priorities) above which
+         * it is congested. Railscope's default: no upstream gives a number; mlx5's pause-storm watchdog acts only after
+         * 100 ms of continuous pause (MLX5E_PFC_PREVEN_AUTO_TOUT_MSEC).
+         */
+        @WithDefault("0.01")
+        @DecimalMin("0")
+        @DecimalMax("1")
+        double pfcPauseRatio();
+
         /** Bytes lost per port_xmit_wait tick (8 on Quantum-class devices). */
         @WithDefault("8")
         @Positive

@@ -17,6 +17,11 @@ public enum Fault {
     RAIL_FLAPPING,
     /** One 400G port trained at 200G. */
     RAIL_HALF_RATE,
+    /**
+     * An incast on one rail: a quarter of its ports send and handle thousands of CNPs per second, see ECN marks, and
+     * are paused by PFC 8 % of the time.
+     */
+    ROCE_CONGESTION,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */
     SYMBOL_ERRORS_RISING,
     /** One NCCL job fell back to NET/Socket on eth0 (its pods restart without their RDMA devices). */

@@ -14,6 +14,9 @@ public interface RailReads {
 
     Optional<NodeDetail> node(String cell, String node, Duration historyWindow);
 
+    /** A rail's congestion samples within the window, oldest first. */
+    List<RailSample> railHistory(String cell, int rail, Duration window);
+
     /** How many nodes the cell has: the heatmap lays them out in name order. */
     int nodeCount(String cell);
 

@@ -25,16 +25,37 @@ public enum PortCounter {
     NP_ECN_MARKED("node_infiniband_np_ecn_marked_roce_packets_received_total", false),
     RP_CNP_HANDLED("node_infiniband_rp_cnp_packets_handled_total", false),
     RX_ICRC_ENCAPSULATED_ERRORS("node_infiniband_rx_icrc_encapsulated_errors_total", true),
-    OUT_OF_BUFFER_DROPS("node_infiniband_out_of_buffer_drops_total", true);
+    OUT_OF_BUFFER_DROPS("node_infiniband_out_of_buffer_drops_total", true),
+    /**
+     * CNPs this port received as a sender and did not act on (hw_counters rp_cnp_ignored, node_exporter 1.11+): "should
+     * not raise if RoCE Congestion Control was enabled".
+     */
+    RP_CNP_IGNORED("node_infiniband_rp_cnp_ignored_packets_received_total", false),
+    /**
+     * Microseconds the port was told to pause by PFC, summed over priorities (mlx5 ethtool {@code rx_prio<p>_pause_duration},
+     * published per RDMA port by README's textfile script; node_exporter's ethtool collector knows only the netdev).
+     */
+    PFC_RX_PAUSE_DURATION("node_rdma_pfc_rx_pause_duration_microseconds_total", false, true);
 
     private static final PortCounter[] ALL = values();
 
     private final String metricName;
     private final boolean error;
+    private final boolean summed;
 
     PortCounter(String metricName, boolean error) {
+        this(metricName, error, false);
+    }
+
+    PortCounter(String metricName, boolean error, boolean summed) {
         this.metricName = metricName;
         this.error = error;
+        this.summed = summed;
+    }
+
+    /** A counter a port has several series of (one per PFC priority), read as their sum. */
+    public boolean summed() {
+        return summed;
     }
 
     /** An error, drop or flap counter: zero on a healthy port, so zero on nearly every port of a fleet. */

@@ -62,7 +62,8 @@ final class NodeMetricsWriter {
         execute(connection, """
                 CREATE TEMP TABLE tmp_port (node text, rail smallint, device text, port smallint, state smallint,
                     phys_state smallint, rate_gbps real, rx double precision, tx double precision, symbol_errors real,
-                    errors real, link_downed integer, congestion real, health text, reason text, cnp real, ecn real) ON COMMIT DROP""");
+                    errors real, link_downed integer, congestion real, health text, reason text, cnp real, ecn real,
+                    pause real) ON COMMIT DROP""");
         try (CopyStream copy = new CopyStream(
                 connection,
                 "COPY tmp_port FROM STDIN",
@@ -85,7 +86,8 @@ final class NodeMetricsWriter {
                         .text(port.health().name())
                         .text(port.reason())
                         .decimal(port.cnpPerSecond())
-                        .decimal(port.ecnMarkedPerSecond());
+                        .decimal(port.ecnMarkedPerSecond())
+                        .decimal(port.pfcPauseRatio());
                 copy.endRow();
             }
         }
@@ -108,11 +110,21 @@ final class NodeMetricsWriter {
         if (cell.sampled()) {
             report.add("rail_port_sample", update(connection, """
                     INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,
-                        tx_bytes_per_second, symbol_errors_per_hour, errors_per_second, link_downed_increase, congestion_ratio)
+                        tx_bytes_per_second, symbol_errors_per_hour, errors_per_second, link_downed_increase, congestion_ratio,
+                        cnp_per_second, ecn_marked_per_second, pfc_pause_ratio)
                     SELECT rail_port_id, sampled_at, CASE health WHEN 'OK' THEN 0 WHEN 'DEGRADED' THEN 1 ELSE 2 END, state,
                            rate_gbps, rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
-                           link_downed_increase, congestion_ratio
+                           link_downed_increase, congestion_ratio, cnp_per_second, ecn_marked_per_second, pfc_pause_ratio
                       FROM rail_port_state WHERE cell_id = ?""", cell.id()));
+            // one row per rail and sample: the rail page charts its congestion without reading every port's samples
+            report.add("rail_sample", update(connection, """
+                    INSERT INTO rail_sample (cell_id, rail, ts, ports, cnp_per_second, ecn_marked_per_second,
+                        max_pfc_pause_ratio, max_congestion_ratio)
+                    SELECT s.cell_id, p.rail, max(s.sampled_at), count(*), sum(s.cnp_per_second), sum(s.ecn_marked_per_second),
+                           max(s.pfc_pause_ratio), max(s.congestion_ratio)
+                      FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id
+                     WHERE s.cell_id = ?
+                     GROUP BY s.cell_id, p.rail""", cell.id()));
         }
     }
 
@@ -123,7 +135,8 @@ final class NodeMetricsWriter {
                    SET collection_seq = ?, sampled_at = ?, state = t.state, phys_state = t.phys_state, rate_gbps = t.rate_gbps,
                        rx_bytes_per_second = t.rx, tx_bytes_per_second = t.tx, symbol_errors_per_hour = t.symbol_errors,
                        errors_per_second = t.errors, link_downed_increase = t.link_downed, congestion_ratio = t.congestion,
-                       health = t.health, reason = t.reason, cnp_per_second = t.cnp, ecn_marked_per_second = t.ecn
+                       health = t.health, reason = t.reason, cnp_per_second = t.cnp, ecn_marked_per_second = t.ecn,
+                       pfc_pause_ratio = t.pause
                   FROM tmp_port t
                   JOIN node n ON n.cell_id = ? AND n.name = t.node
                   JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
@@ -143,9 +156,10 @@ final class NodeMetricsWriter {
         report.add("rail_port_state", update(connection, """
                 INSERT INTO rail_port_state (rail_port_id, cell_id, collection_seq, sampled_at, state, phys_state, rate_gbps,
                     rx_bytes_per_second, tx_bytes_per_second, symbol_errors_per_hour, errors_per_second,
-                    link_downed_increase, congestion_ratio, health, reason, cnp_per_second, ecn_marked_per_second)
+                    link_downed_increase, congestion_ratio, health, reason, cnp_per_second, ecn_marked_per_second,
+                    pfc_pause_ratio)
                 SELECT DISTINCT ON (rp.id) rp.id, rp.cell_id, ?, ?, t.state, t.phys_state, t.rate_gbps, t.rx, t.tx,
-                       t.symbol_errors, t.errors, t.link_downed, t.congestion, t.health, t.reason, t.cnp, t.ecn
+                       t.symbol_errors, t.errors, t.link_downed, t.congestion, t.health, t.reason, t.cnp, t.ecn, t.pause
                   FROM tmp_port t
                   JOIN node n ON n.cell_id = ? AND n.name = t.node
                   JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail
@@ -157,7 +171,7 @@ final class NodeMetricsWriter {
                        symbol_errors_per_hour = EXCLUDED.symbol_errors_per_hour, errors_per_second = EXCLUDED.errors_per_second,
                        link_downed_increase = EXCLUDED.link_downed_increase, congestion_ratio = EXCLUDED.congestion_ratio,
                        health = EXCLUDED.health, reason = EXCLUDED.reason, cnp_per_second = EXCLUDED.cnp_per_second,
-                       ecn_marked_per_second = EXCLUDED.ecn_marked_per_second""", cell.collectionSeq(), cell.timestamp(), cell.id()));
+                       ecn_marked_per_second = EXCLUDED.ecn_marked_per_second, pfc_pause_ratio = EXCLUDED.pfc_pause_ratio""", cell.collectionSeq(), cell.timestamp(), cell.id()));
         report.add("rail_port", update(connection, """
                 DELETE FROM rail_port rp WHERE rp.cell_id = ?
                    AND NOT EXISTS (SELECT 1 FROM rail_port_state s WHERE s.rail_port_id = rp.id AND s.collection_seq = ?)""", cell.id(), cell.collectionSeq()));

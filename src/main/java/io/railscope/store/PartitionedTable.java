@@ -7,6 +7,7 @@ package io.railscope.store;
 enum PartitionedTable {
     RAIL_PORT_SAMPLE("rail_port_sample", "ts", Retention.RAW),
     NEIGHBOR_SAMPLE("neighbor_sample", "ts", Retention.RAW),
+    RAIL_SAMPLE("rail_sample", "ts", Retention.RAW),
     RAIL_PORT_ROLLUP("rail_port_rollup", "hour", Retention.ROLLUP),
     NEIGHBOR_ROLLUP("neighbor_rollup", "hour", Retention.ROLLUP),
     POOL_USAGE_SAMPLE("pool_usage_sample", "ts", Retention.ROLLUP);

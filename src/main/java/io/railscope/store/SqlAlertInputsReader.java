@@ -49,7 +49,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 connection,
                 """
                 SELECT n.name AS node, p.rail, p.device, p.port, s.health, s.reason, s.rate_gbps, s.link_downed_increase,
-                       s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio
+                       s.symbol_errors_per_hour, s.errors_per_second, s.congestion_ratio, s.pfc_pause_ratio
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
                  WHERE s.cell_id = ? AND s.health <> 'OK'""",
                 row -> new AlertInputs.Port(
@@ -63,7 +63,8 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         row.integer("link_downed_increase"),
                         row.nullableDecimal("symbol_errors_per_hour"),
                         row.nullableDecimal("errors_per_second"),
-                        row.nullableDecimal("congestion_ratio")),
+                        row.nullableDecimal("congestion_ratio"),
+                        row.nullableDecimal("pfc_pause_ratio")),
                 id);
     }
 

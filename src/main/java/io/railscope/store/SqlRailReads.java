@@ -11,6 +11,7 @@ import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
 import io.railscope.read.RailReads;
+import io.railscope.read.RailSample;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -69,6 +70,27 @@ public class SqlRailReads implements RailReads {
     }
 
     /** A rail's ports that are not OK first, then the rest by node, at most {@code limit}. */
+    @Override
+    public List<RailSample> railHistory(String cell, int rail, Duration window) {
+        Instant since = Instant.now().minus(window);
+        return consistentRead.read(connection -> Rows.list(
+                connection,
+                """
+                SELECT x.ts, x.ports, x.cnp_per_second, x.ecn_marked_per_second, x.max_pfc_pause_ratio, x.max_congestion_ratio
+                  FROM rail_sample x JOIN cell c ON c.id = x.cell_id
+                 WHERE c.name = ? AND x.rail = ? AND x.ts > ? ORDER BY x.ts""",
+                row -> new RailSample(
+                        row.instant("ts"),
+                        row.integer("ports"),
+                        row.nullableDecimal("cnp_per_second"),
+                        row.nullableDecimal("ecn_marked_per_second"),
+                        row.nullableDecimal("max_pfc_pause_ratio"),
+                        row.nullableDecimal("max_congestion_ratio")),
+                cell,
+                rail,
+                since));
+    }
+
     @Override
     public List<PortState> railPorts(String cell, int rail, int limit) {
         return consistentRead.read(connection ->

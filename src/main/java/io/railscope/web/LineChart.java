@@ -4,6 +4,7 @@ import io.railscope.assess.PoolSample;
 import io.railscope.read.JobDetail.BusbwSample;
 import io.railscope.read.NeighborSample;
 import io.railscope.read.PortSample;
+import io.railscope.read.RailSample;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -87,6 +88,28 @@ public record LineChart(
                 samples,
                 sample -> sample.errorsPerSecond() == null ? 0 : sample.errorsPerSecond(),
                 sample -> sample.symbolErrorsPerHour() == null ? 0 : sample.symbolErrorsPerHour() / 3600);
+    }
+
+    /** A rail's CNPs (first) and ECN-marked packets (second) per second, summed over its ports. */
+    static LineChart congestionNotifications(List<RailSample> samples) {
+        return of(
+                samples.stream().map(RailSample::at).toList(),
+                samples,
+                sample -> sample.cnpPerSecond() == null ? 0 : sample.cnpPerSecond(),
+                sample -> sample.ecnMarkedPerSecond() == null ? 0 : sample.ecnMarkedPerSecond());
+    }
+
+    /**
+     * The largest share of time, in %, one of a rail's ports was paused by PFC (first) or waited to transmit (second),
+     * against the PFC limit (the limit line).
+     */
+    static LineChart pauses(List<RailSample> samples, double pfcPauseRatio) {
+        return of(
+                samples.stream().map(RailSample::at).toList(),
+                samples,
+                sample -> sample.maxPfcPauseRatio() == null ? 0 : sample.maxPfcPauseRatio() * 100,
+                sample -> sample.maxCongestionRatio() == null ? 0 : sample.maxCongestionRatio() * 100,
+                sample -> pfcPauseRatio * 100);
     }
 
     /** A node's neighbor entries (first) against gc_thresh3 (second) and gc_thresh2 (the limit line). */

@@ -2,17 +2,20 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.RailscopeConfig;
 import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
 import io.railscope.read.RailReads;
+import io.railscope.read.RailSample;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
 import java.util.List;
 
 /** One rail across a cell: its health, its throughput against the other rails, and its ports, the unhealthy first. */
@@ -30,18 +33,25 @@ public class RailPage {
                 List<RailHealth> rails,
                 List<PortState> ports,
                 List<JobSummary> jobs,
-                CellView fresh);
+                CellView fresh,
+                LineChart notifications,
+                LineChart pauses);
     }
+
+    private static final Duration HISTORY = Duration.ofHours(24);
 
     private final RailReads reads;
     private final JobReads jobs;
 
     private final PageFreshness freshness;
 
-    public RailPage(RailReads reads, JobReads jobs, PageFreshness freshness) {
+    private final RailscopeConfig config;
+
+    public RailPage(RailReads reads, JobReads jobs, PageFreshness freshness, RailscopeConfig config) {
         this.freshness = freshness;
         this.reads = reads;
         this.jobs = jobs;
+        this.config = config;
     }
 
     @GET
@@ -51,12 +61,15 @@ public class RailPage {
                 .filter(r -> r.rail() == number)
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException("no rail " + number + " in cell " + cell));
+        List<RailSample> history = reads.railHistory(cell, number, HISTORY);
         return Templates.rail(
                 cell,
                 rail,
                 rails,
                 reads.railPorts(cell, number, PORTS_SHOWN),
                 jobs.onUnhealthyRail(cell, number),
-                freshness.of(cell));
+                freshness.of(cell),
+                LineChart.congestionNotifications(history),
+                LineChart.pauses(history, config.thresholds().pfcPauseRatio()));
     }
 }

@@ -1,11 +1,13 @@
 package io.railscope.assess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
 
 import io.railscope.model.PortHealth;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,7 +124,56 @@ class PortHealthRuleTest {
                         counters(0, 0, 4),
                         PortHealth.DEGRADED,
                         "the port state was not readable (state DOWN, physical state unknown): "
-                                + "judged by its counters only; link went down 1 time since the last collection"));
+                                + "judged by its counters only; link went down 1 time since the last collection"),
+                // PFC paused the port 4.8 s of 60 (rx_prio3_pause_duration in µs): 8 %, over the 1 % limit
+                Arguments.of(
+                        "paused by PFC",
+                        4,
+                        5,
+                        RATE_400G,
+                        roce(PortCounter.PFC_RX_PAUSE_DURATION, 1_000_000),
+                        roce(PortCounter.PFC_RX_PAUSE_DURATION, 5_800_000),
+                        PortHealth.DEGRADED,
+                        "paused by PFC 8.0% of the time (limit 1.0%)"),
+                // paused 0.3 s of 60: 0.5 %, within the limit
+                Arguments.of(
+                        "briefly paused by PFC",
+                        4,
+                        5,
+                        RATE_400G,
+                        roce(PortCounter.PFC_RX_PAUSE_DURATION, 0),
+                        roce(PortCounter.PFC_RX_PAUSE_DURATION, 300_000),
+                        PortHealth.OK,
+                        null),
+                // the sender ignored 120 CNPs in 60 s: its congestion control is off
+                Arguments.of(
+                        "CNPs ignored",
+                        4,
+                        5,
+                        RATE_400G,
+                        roce(PortCounter.RP_CNP_IGNORED, 10),
+                        roce(PortCounter.RP_CNP_IGNORED, 130),
+                        PortHealth.DEGRADED,
+                        "2.0 CNPs/s ignored: RoCE congestion control is off for this port (check ECN on the adapter)"));
+    }
+
+    @Test
+    void thePauseRatioAndIgnoredCnpsAreKeptWithTheAssessment() {
+        PortAssessment paused = rule.assess(
+                new RailPortReading(
+                        "n1", "mlx5_0", 1, 4, 5, RATE_400G, roce(PortCounter.PFC_RX_PAUSE_DURATION, 5_800_000)),
+                new RailPortReading(
+                        "n1", "mlx5_0", 1, 4, 5, RATE_400G, roce(PortCounter.PFC_RX_PAUSE_DURATION, 1_000_000)),
+                1,
+                60);
+        assertThat(paused.pfcPauseRatio()).isCloseTo(0.08, offset(1e-9));
+        assertThat(paused.cnpIgnoredPerSecond()).isNaN();
+    }
+
+    private static long[] roce(PortCounter counter, long value) {
+        long[] counters = counters(0, 0, 0);
+        counters[counter.ordinal()] = value;
+        return counters;
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,10 +10,11 @@ public record TestThresholds(
         double congestionRatio,
         int bytesPerXmitWaitTick,
         double neighborCriticalRatio,
-        double poolFreeWarningRatio)
+        double poolFreeWarningRatio,
+        double pfcPauseRatio)
         implements RailscopeConfig.Thresholds {
 
     public static TestThresholds defaults() {
-        return new TestThresholds(120, 1, 1, 0.05, 8, 0.9, 0.10);
+        return new TestThresholds(120, 1, 1, 0.05, 8, 0.9, 0.10, 0.01);
     }
 }

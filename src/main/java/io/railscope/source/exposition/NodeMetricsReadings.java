@@ -171,7 +171,9 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
                 // a counter is a whole number from 0 to what a bigint holds; anything else is no reading of it
                 if (value >= 0 && value < 0x1p63) {
-                    portData.counters[counter.ordinal()] = (long) value;
+                    long previous = portData.counters[counter.ordinal()];
+                    portData.counters[counter.ordinal()] =
+                            counter.summed() && previous >= 0 ? previous + (long) value : (long) value;
                 } else {
                     reject(metricName, labels, value, "no counter value, dropped");
                 }

@@ -75,7 +75,13 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             queries.put(metric, perPort(metric));
         }
         for (PortCounter counter : PortCounter.values()) {
-            queries.put(counter.metricName(), perPort(counter.metricName()) + (counter.isError() ? " > 0" : ""));
+            queries.put(
+                    counter.metricName(),
+                    (counter.summed()
+                                    ? "sum by (" + nodeLabel + ", device, port) (" + counter.metricName() + matchers()
+                                            + ")"
+                                    : perPort(counter.metricName()))
+                            + (counter.isError() ? " > 0" : ""));
         }
         queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers() + ")");
         queries.put(

@@ -33,6 +33,7 @@ final class SimulatedPorts {
     private static final int RAIL_FLAPPING = 2;
     static final int RAIL_HALF_RATE = 3;
     private static final int SYMBOL_ERRORS = 4;
+    private static final int ROCE_CONGESTION = 13;
 
     private final SimulatedTopology topology;
     private final double expectedBytesPerSecond;
@@ -129,6 +130,16 @@ final class SimulatedPorts {
         if (isFaulty(faults, Fault.RAIL_FLAPPING, RAIL_FLAPPING, node, rail)) {
             c[PortCounter.LINK_DOWNED.ordinal()]++;
             c[PortCounter.LINK_ERROR_RECOVERY.ordinal()] += 2;
+        }
+        if (faults.contains(Fault.ROCE_CONGESTION)
+                && !down
+                && rail == topology.faultRail(ROCE_CONGESTION)
+                && node % 4 == topology.faultNode(ROCE_CONGESTION) % 4) {
+            // an incast on one rail: DCQCN at work (CNPs, ECN marks) and the switch pausing the port 8 % of the time
+            add(c, PortCounter.NP_CNP_SENT, 4000 * seconds);
+            add(c, PortCounter.RP_CNP_HANDLED, 3800 * seconds);
+            add(c, PortCounter.NP_ECN_MARKED, 4200 * seconds);
+            add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }
         if (isFaulty(faults, Fault.SYMBOL_ERRORS_RISING, SYMBOL_ERRORS, node, rail)) {
             add(c, PortCounter.SYMBOL_ERRORS, SYMBOL_ERRORS_PER_HOUR_FAULTY * seconds / 3600);
