@@ -46,6 +46,7 @@ public record NodeResponse(
             Double congestionRatio,
             Double cnpPerSecond,
             Double ecnMarkedPerSecond,
+            Double pfcPauseRatio,
             String health,
             String reason) {}
 
@@ -92,6 +93,7 @@ public record NodeResponse(
                 p.congestionRatio(),
                 p.cnpPerSecond(),
                 p.ecnMarkedPerSecond(),
+                p.pfcPauseRatio(),
                 p.health() == null ? Health.UNKNOWN.name() : p.health().name(),
                 p.reason());
     }

@@ -20,4 +20,5 @@ public record PortState(
         PortHealth health,
         String reason,
         Double cnpPerSecond,
-        Double ecnMarkedPerSecond) {}
+        Double ecnMarkedPerSecond,
+        Double pfcPauseRatio) {}

@@ -32,7 +32,7 @@ public class SqlRailReads implements RailReads {
     private static final String PORT_COLUMNS = """
             n.name AS node, rp.rail, rp.device, rp.port, s.state, s.phys_state, s.rate_gbps, s.rx_bytes_per_second,
             s.tx_bytes_per_second, s.symbol_errors_per_hour, s.errors_per_second, s.link_downed_increase, s.congestion_ratio,
-            s.health, s.reason, s.cnp_per_second, s.ecn_marked_per_second""";
+            s.health, s.reason, s.cnp_per_second, s.ecn_marked_per_second, s.pfc_pause_ratio""";
 
     private final ConsistentRead consistentRead;
 
@@ -245,7 +245,8 @@ public class SqlRailReads implements RailReads {
                 row.constant(PortHealth.class, "health"),
                 row.text("reason"),
                 row.nullableDecimal("cnp_per_second"),
-                row.nullableDecimal("ecn_marked_per_second"));
+                row.nullableDecimal("ecn_marked_per_second"),
+                row.nullableDecimal("pfc_pause_ratio"));
     }
 
     /** A node's neighbor table; the query names the node {@code node}. */

@@ -70,6 +70,7 @@ public final class NodeMetricsReadings implements SampleSink {
     @Override
     public boolean wants(String metricName) {
         return metricName.startsWith("node_infiniband_")
+                || COUNTERS.containsKey(metricName)
                 || metricName.equals("node_arp_entries")
                 || metricName.equals(NDISC_ENTRIES)
                 || metricName.equals(LNSTAT_ENTRIES)

@@ -2,6 +2,7 @@ package io.railscope.source.exposition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
 import io.railscope.assess.NeighborAssessment;
@@ -177,6 +178,39 @@ class ExporterScrapeSourceTest {
             assertThat(table.entries()).isEqualTo(41);
             assertThat(table.entriesByDevice()).isEqualTo(Map.of("eth0", 41));
         });
+    }
+
+    @Test
+    void pfcPauseDurationsOfEveryPriorityAreOnePortsCounter() throws Exception {
+        // a node of its own: the other tests read the shared node's ports as unpaused
+        try (NodeExporterFixture paused = NodeExporterFixture.start(10)) {
+            ExporterScrapeSource source = source(List.of(new ExporterTarget(paused.address(), "gpu-node-2")));
+            paused.pfcPauseDurations(7, 0, 0, 0, 1_000_000, 0, 0, 0, 0);
+            NodeMetricsSnapshot first = source.fetchNodeMetrics();
+            // 4.8 s of pause on priority 3 and 0.2 s on priority 4 within 60 s of the port's life
+            paused.pfcPauseDurations(7, 0, 0, 0, 5_800_000, 200_000, 0, 0, 0);
+            assertPausedFiveSecondsInSixty(first, source.fetchNodeMetrics());
+        }
+    }
+
+    private static void assertPausedFiveSecondsInSixty(NodeMetricsSnapshot first, NodeMetricsSnapshot second) {
+        RailPortReading before = port(first, "mlx5_7");
+        RailPortReading after = port(second, "mlx5_7");
+        assertThat(before.counter(PortCounter.PFC_RX_PAUSE_DURATION)).isEqualTo(1_000_000);
+        assertThat(after.counter(PortCounter.PFC_RX_PAUSE_DURATION)).isEqualTo(6_000_000);
+        PortAssessment assessed = new PortHealthRule(TestThresholds.defaults(), 400).assess(after, before, 8, 60);
+        assertThat(assessed.pfcPauseRatio()).isCloseTo(5.0 / 60, within(1e-9));
+        assertThat(assessed.reason()).isEqualTo("paused by PFC 8.3% of the time (limit 1.0%)");
+        assertThat(port(second, "mlx5_6").counter(PortCounter.PFC_RX_PAUSE_DURATION))
+                .as("a port the script wrote nothing for has no such counter")
+                .isEqualTo(-1);
+    }
+
+    private static RailPortReading port(NodeMetricsSnapshot snapshot, String device) {
+        return snapshot.ports().stream()
+                .filter(port -> port.device().equals(device))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static NeighborReading ipv6(NodeMetricsSnapshot snapshot) {

@@ -134,6 +134,32 @@ public final class NodeExporterFixture implements AutoCloseable {
     }
 
     /**
+     * Writes a port's PFC pause durations per priority as README's textfile script does (mlx5 {@code ethtool -S}
+     * {@code rx_prio<p>_pause_duration}, in µs, per RDMA device and port), written aside and moved.
+     */
+    public void pfcPauseDurations(int device, long... microsecondsByPriority) {
+        StringBuilder text = new StringBuilder(
+                "# HELP node_rdma_pfc_rx_pause_duration_microseconds_total Time PFC paused the RDMA port, per priority.\n"
+                        + "# TYPE node_rdma_pfc_rx_pause_duration_microseconds_total counter\n");
+        for (int priority = 0; priority < microsecondsByPriority.length; priority++) {
+            text.append("node_rdma_pfc_rx_pause_duration_microseconds_total{device=\"mlx5_")
+                    .append(device)
+                    .append("\",port=\"1\",priority=\"")
+                    .append(priority)
+                    .append("\"} ")
+                    .append(microsecondsByPriority[priority])
+                    .append('\n');
+        }
+        try {
+            Path written = root.resolve("textfile/pfc.prom.tmp");
+            Files.writeString(written, text);
+            Files.move(written, root.resolve("textfile/pfc.prom"), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Writes the IPv6 neighbors per device as README's textfile script does ({@code ip -6 neigh show nud all}, loopback
      * left out, counted per device → {@code node_ndisc_entries}), written aside and moved.
      */
