@@ -2,12 +2,14 @@ package io.railscope.api;
 
 import io.railscope.read.CellReads;
 import io.railscope.read.RailReads;
+import io.railscope.read.RailSample;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -33,5 +35,21 @@ public class RailsResource {
             throw new NotFoundException("no cell named " + cell);
         }
         return RailResponse.of(rails.rails(cell));
+    }
+
+    @GET
+    @Path("/{rail}/congestion")
+    @Operation(
+            summary = "A rail's RoCE congestion over the last 24 hours, one sample per history interval: CNPs and"
+                    + " ECN-marked packets per second summed over its ports, and the largest share of time one port was"
+                    + " paused by PFC or waited to transmit")
+    public List<RailSample> congestion(@PathParam("cell") String cell, @PathParam("rail") int rail) {
+        if (cells.cell(cell).isEmpty()) {
+            throw new NotFoundException("no cell named " + cell);
+        }
+        if (rails.rails(cell).stream().noneMatch(known -> known.rail() == rail)) {
+            throw new NotFoundException("no rail " + rail + " in cell " + cell);
+        }
+        return rails.railHistory(cell, rail, Duration.ofHours(24));
     }
 }

@@ -69,6 +69,19 @@ class RoceCongestionTest {
                                         .asString())
                                 .contains("data-chart=\"notifications\"", "data-chart=\"pauses\"");
                     });
+            var history = given().get("/api/v1/cells/bravo/rails/" + rail + "/congestion")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
+            assertThat(history.getList("maxPfcPauseRatio", Double.class))
+                    .last()
+                    .satisfies(ratio -> assertThat(ratio).isBetween(0.079, 0.081));
+            // two congested ports of ~7,800 CNPs/s each (sent and handled)
+            assertThat(history.getList("cnpPerSecond", Double.class))
+                    .last()
+                    .satisfies(cnps -> assertThat(cnps).isGreaterThan(14_000.0));
+            given().get("/api/v1/cells/bravo/rails/99/congestion").then().statusCode(404);
 
             bravo.clear(Fault.ROCE_CONGESTION);
             await().atMost(Duration.ofSeconds(20))
