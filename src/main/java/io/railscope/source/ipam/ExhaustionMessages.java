@@ -19,6 +19,9 @@ final class ExhaustionMessages {
             "pool not (yet) available",
             "all pod CIDR ranges are exhausted",
             "all CIDR ranges are exhausted", // Cilium multi-pool
+            // Cilium eni, azure and crd modes: the node's attached addresses (spec.ipam.pool) are all taken; the
+            // operator writes no status that says so (pkg/ipam/crd.go)
+            "No more IPs available",
             "failed to assign an IP address to container", // AWS VPC CNI
             "cannot allocate new block due to per host block limit",
             "No more free affine blocks", // Calico IPAM
