@@ -26,6 +26,16 @@ final class CappedBody implements HttpResponse.BodySubscriber<byte[]> {
         this.cap = cap;
     }
 
+    /** Refuses the body before it is read, as one already past the cap (its declared length says so). */
+    void refuse() {
+        cancelled = true;
+        body.completeExceptionally(new TooLarge());
+        Flow.Subscription current = subscription;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
     @Override
     public CompletionStage<byte[]> getBody() {
         return body;

@@ -137,6 +137,10 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                     return HttpResponse.BodySubscribers.replacing(null);
                 }
                 CappedBody capped = new CappedBody(MAX_BODY_BYTES);
+                // a body that says it is over the cap is refused before a byte of it is read
+                if (info.headers().firstValueAsLong("Content-Length").orElse(-1) > MAX_BODY_BYTES) {
+                    capped.refuse();
+                }
                 body = capped;
                 return capped;
             });

@@ -68,7 +68,12 @@ class ExporterScrapeSourceTest {
             exchange.close();
         });
         misbehaving.createContext("/huge/metrics", exchange -> {
-            // written a mebibyte at a time: line by line, a loaded machine took longer than the target's deadline
+            // declared: refused from its headers
+            exchange.sendResponseHeaders(200, ExporterScrapeSource.MAX_BODY_BYTES + 1L);
+            exchange.close();
+        });
+        misbehaving.createContext("/huge-streamed/metrics", exchange -> {
+            // not declared (chunked): cut at the cap while read; written a mebibyte at a time
             byte[] block =
                     "node_arp_entries{device=\"eth0\"} 1\n".repeat(1 << 15).getBytes(StandardCharsets.UTF_8);
             long length = ExporterScrapeSource.MAX_BODY_BYTES + (long) block.length;
@@ -218,6 +223,18 @@ class ExporterScrapeSourceTest {
                 .filter(table -> table.family() == IpFamily.IPV6)
                 .findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void aStreamedBodyPastTheCapIsCutWhileRead() throws Exception {
+        // a deadline far past what 33 MiB take on a loaded machine: only the cap can end this scrape
+        ExporterScrapeSource source = new ExporterScrapeSource(
+                () -> List.of(new ExporterTarget(
+                        "127.0.0.1:" + misbehaving.getAddress().getPort() + "/huge-streamed", "huge-streamed")),
+                Duration.ofSeconds(60),
+                1,
+                Clock.systemUTC());
+        assertThatThrownBy(source::fetchNodeMetrics).hasMessageContaining("response larger than 32 MiB");
     }
 
     @Test
