@@ -2,6 +2,8 @@ package io.railscope.source.exposition;
 
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortAttributeSeries;
+import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
@@ -60,7 +62,8 @@ public final class NodeMetricsReadings implements SampleSink {
         return metricName.startsWith("node_infiniband_")
                 || metricName.equals("node_arp_entries")
                 || metricName.startsWith(GC_THRESH)
-                || metricName.equals(RdmaNetnsReport.METRIC);
+                || metricName.equals(RdmaNetnsReport.METRIC)
+                || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX);
     }
 
     @Override
@@ -105,8 +108,14 @@ public final class NodeMetricsReadings implements SampleSink {
             return;
         }
         String device = labels.get("device");
+        if (device == null) {
+            return;
+        }
+        if (deviceAttribute(data, metricName, labels, device, value)) {
+            return;
+        }
         String port = labels.get("port");
-        if (device == null || port == null) {
+        if (port == null) {
             return;
         }
         PortData portData =
@@ -127,6 +136,20 @@ public final class NodeMetricsReadings implements SampleSink {
                     reject(metricName, labels, value, "no link rate, dropped");
                 }
             }
+            case PortAttributeSeries.PORT_INFO -> {
+                if (value == 1) {
+                    portData.linkLayer = labelValue(metricName, labels, "link_layer");
+                }
+            }
+            case PortAttributeSeries.PORT_MTU -> {
+                if (value >= PortAttributeSeries.MIN_MTU
+                        && value <= PortAttributeSeries.MAX_MTU
+                        && value == Math.rint(value)) {
+                    portData.mtu = (int) value;
+                } else {
+                    reject(metricName, labels, value, "no MTU, dropped");
+                }
+            }
             default -> {
                 PortCounter counter = COUNTERS.get(metricName);
                 if (counter == null) {
@@ -140,6 +163,51 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
             }
         }
+    }
+
+    /** Reads a series about a whole HCA into its node's devices; false when the series is about a port. */
+    private boolean deviceAttribute(NodeData data, String metricName, Labels labels, String device, double value) {
+        switch (metricName) {
+            case PortAttributeSeries.HCA_INFO -> {
+                if (value == 1) {
+                    DeviceData hca = data.device(device);
+                    hca.firmware = labelValue(metricName, labels, "firmware_version");
+                    hca.boardId = labelValue(metricName, labels, "board_id");
+                }
+            }
+            case PortAttributeSeries.PCIE_WIDTH -> {
+                if (value >= 1 && value <= PortAttributeSeries.MAX_PCIE_WIDTH && value == Math.rint(value)) {
+                    data.device(device).pcieWidth = (int) value;
+                } else {
+                    reject(metricName, labels, value, "no PCIe link width, dropped");
+                }
+            }
+            case PortAttributeSeries.PCIE_SPEED -> {
+                if (value > 0 && value <= PortAttributeSeries.MAX_PCIE_TRANSFERS_PER_SECOND) {
+                    data.device(device).pcieGigatransfers = value / 1e9;
+                } else {
+                    reject(metricName, labels, value, "no PCIe link speed, dropped");
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A label's value, or null when it is empty or too long to be what it names (said as a problem). */
+    private String labelValue(String metricName, Labels labels, String label) {
+        String value = labels.get(label);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        if (value.length() > PortAttributeSeries.MAX_LABEL_LENGTH) {
+            problems.add(metricName + " of " + labels.get("device") + ": " + label + " longer than "
+                    + PortAttributeSeries.MAX_LABEL_LENGTH + " characters, read as unknown");
+            return null;
+        }
+        return value;
     }
 
     /** The state code, or {@link RailPortReading#UNKNOWN_STATE} when the value is no code of the enum. */
@@ -239,16 +307,37 @@ public final class NodeMetricsReadings implements SampleSink {
                     continue;
                 }
                 ports.add(new RailPortReading(
-                        node.name, port.device, portNumber, port.state, port.physicalState, port.rate, port.counters));
+                        node.name,
+                        port.device,
+                        portNumber,
+                        port.state,
+                        port.physicalState,
+                        port.rate,
+                        port.counters,
+                        attributes(node.devices == null ? null : node.devices.get(port.device), port)));
             }
         }
         return new NodeMetricsSnapshot(
                 at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
     }
 
+    private static PortAttributes attributes(DeviceData hca, PortData port) {
+        if (hca == null && port.linkLayer == null && port.mtu == null) {
+            return PortAttributes.UNKNOWN;
+        }
+        return new PortAttributes(
+                hca == null ? null : hca.firmware,
+                hca == null ? null : hca.boardId,
+                port.linkLayer,
+                port.mtu,
+                hca == null ? null : hca.pcieWidth,
+                hca == null ? null : hca.pcieGigatransfers);
+    }
+
     private static final class NodeData {
         final String name;
         final Map<String, PortData> ports = new LinkedHashMap<>();
+        Map<String, DeviceData> devices;
         final int[] gcThresh = new int[3];
         long arpEntries;
         boolean arpSeen;
@@ -258,6 +347,20 @@ public final class NodeMetricsReadings implements SampleSink {
         NodeData(String name) {
             this.name = name;
         }
+
+        DeviceData device(String device) {
+            if (devices == null) {
+                devices = new HashMap<>();
+            }
+            return devices.computeIfAbsent(device, key -> new DeviceData());
+        }
+    }
+
+    private static final class DeviceData {
+        String firmware;
+        String boardId;
+        Integer pcieWidth;
+        Double pcieGigatransfers;
     }
 
     private static final class PortData {
@@ -267,6 +370,8 @@ public final class NodeMetricsReadings implements SampleSink {
         int state;
         int physicalState;
         double rate;
+        String linkLayer;
+        Integer mtu;
 
         PortData(String device, String port) {
             this.device = device;
