@@ -5,9 +5,20 @@ import io.railscope.source.ScrapeTarget;
 import java.util.List;
 
 /** The node-metrics part of a collection: every assessed rail port and neighbor table, the exporters
- * scraped, and nodes whose RDMA netns mode is a finding. */
+ * scraped, nodes whose RDMA netns mode is a finding, and the attributes of the rail ports that report any. */
 public record NodeMetricsState(
         List<PortAssessment> ports,
         List<NeighborAssessment> neighbors,
         List<ScrapeTarget> targets,
-        List<IsolationFinding> isolation) {}
+        List<IsolationFinding> isolation,
+        List<RailPortAttributes> attributes) {
+
+    /** A state without port attributes. */
+    public NodeMetricsState(
+            List<PortAssessment> ports,
+            List<NeighborAssessment> neighbors,
+            List<ScrapeTarget> targets,
+            List<IsolationFinding> isolation) {
+        this(ports, neighbors, targets, isolation, List.of());
+    }
+}

@@ -5,6 +5,7 @@ import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.RailPortAttributes;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
@@ -59,6 +60,7 @@ final class MetricsAssessor {
         Map<String, AlertInputs.Port> committed = previousAt == null ? committed() : Map.of();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
+        List<RailPortAttributes> attributes = new ArrayList<>(snapshot.ports().size());
         for (RailPortReading reading : snapshot.ports()) {
             int rail = cell.railOf(reading.device());
             if (rail == 0) {
@@ -67,6 +69,9 @@ final class MetricsAssessor {
             String key = reading.node() + '\u0000' + rail;
             if (current.putIfAbsent(key, reading) != null) {
                 continue;
+            }
+            if (!reading.attributes().isUnknown()) {
+                attributes.add(new RailPortAttributes(reading.node(), rail, reading.attributes()));
             }
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
@@ -83,7 +88,8 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        return new NodeMetricsState(ports, neighbors, snapshot.targets(), audit.rdmaNetns(snapshot.rdmaNetns()));
+        return new NodeMetricsState(
+                ports, neighbors, snapshot.targets(), audit.rdmaNetns(snapshot.rdmaNetns()), attributes);
     }
 
     private Map<String, AlertInputs.Port> committed() {

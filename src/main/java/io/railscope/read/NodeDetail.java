@@ -1,9 +1,10 @@
 package io.railscope.read;
 
+import io.railscope.assess.AttributeSpread;
 import java.util.List;
 import java.util.Map;
 
-/** One node: inventory, neighbor table, every rail port, and each rail's recent history. */
+/** One node: inventory, neighbor table, every rail port, each rail's recent history, and what its rails disagree on. */
 public record NodeDetail(
         String cell,
         String node,
@@ -13,4 +14,5 @@ public record NodeDetail(
         NeighborState neighbors,
         List<PortState> ports,
         Map<Integer, List<PortSample>> historyByRail,
-        List<NeighborSample> neighborHistory) {}
+        List<NeighborSample> neighborHistory,
+        List<AttributeSpread> railDisagreements) {}

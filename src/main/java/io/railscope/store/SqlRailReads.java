@@ -9,6 +9,7 @@ import io.railscope.read.NodeDetail;
 import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -141,8 +142,14 @@ public class SqlRailReads implements RailReads {
                     neighbors.isEmpty() ? null : neighbors.get(0),
                     ports,
                     history,
-                    neighborHistory));
+                    neighborHistory,
+                    SqlRailAttributes.node(connection, nodeId)));
         });
+    }
+
+    @Override
+    public RailHomogeneity homogeneity(String cell, int rail) {
+        return consistentRead.read(connection -> SqlRailAttributes.rail(connection, cell, rail));
     }
 
     /** How many nodes the cell has: the heatmap lays them out in name order. */
