@@ -7,7 +7,10 @@ import io.railscope.read.PortState;
 import java.util.List;
 import java.util.Map;
 
-/** A node: its neighbor table against its limits, and each of its rails. */
+/**
+ * A node: its neighbor table against its limits, each of its rails, and the attributes on which its rails disagree
+ * ({@code railDisagreements}, empty when they agree).
+ */
 public record NodeResponse(
         String cell,
         String node,
@@ -15,7 +18,8 @@ public record NodeResponse(
         List<String> podCidrs,
         Integer maxPods,
         Neighbors neighbors,
-        List<Rail> rails) {
+        List<Rail> rails,
+        List<AttributeSpreadResponse> railDisagreements) {
 
     /** Neighbor entries (in all and per device) against gc_thresh1/2/3; pressure = entries / gc_thresh3. */
     public record Neighbors(
@@ -67,7 +71,8 @@ public record NodeResponse(
                                 n.pressure(),
                                 n.health(),
                                 n.reason()),
-                node.ports().stream().map(port -> rail(port, expectedGbps)).toList());
+                node.ports().stream().map(port -> rail(port, expectedGbps)).toList(),
+                AttributeSpreadResponse.of(node.railDisagreements()));
     }
 
     private static Rail rail(PortState p, int expectedGbps) {

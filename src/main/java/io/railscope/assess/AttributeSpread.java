@@ -22,9 +22,15 @@ public record AttributeSpread(
         return attribute.label();
     }
 
-    /** In words, e.g. "firmware: rail 3 has 28.40.1000, the others 28.39.1002". */
+    /** In words, e.g. "firmware: rail 3 28.40.1000 (the others 28.39.1002)". */
     public String describe() {
-        StringBuilder text = new StringBuilder(attribute.label()).append(": ");
+        return attribute.label() + ": " + outliersText()
+                + (majority == null ? " (no majority)" : " (the others " + majority + ")");
+    }
+
+    /** The outliers in words, e.g. "rail 3 28.40.1000, rail 5 28.40.1000 and 12 more". */
+    public String outliersText() {
+        StringBuilder text = new StringBuilder();
         for (int i = 0; i < outliers.size(); i++) {
             Outlier outlier = outliers.get(i);
             text.append(i == 0 ? "" : ", ").append(outlier.member()).append(' ').append(outlier.value());
@@ -32,7 +38,6 @@ public record AttributeSpread(
         if (outlierCount > outliers.size()) {
             text.append(" and ").append(outlierCount - outliers.size()).append(" more");
         }
-        return text.append(majority == null ? " (no majority)" : " (the others " + majority + ")")
-                .toString();
+        return text.toString();
     }
 }

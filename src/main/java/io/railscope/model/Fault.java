@@ -15,6 +15,8 @@ public enum Fault {
     RAIL_FLAPPING,
     /** One 400G port trained at 200G. */
     RAIL_HALF_RATE,
+    /** One rail of one node runs another HCA firmware than the node's other rails (node_infiniband_info). */
+    RAIL_FIRMWARE_MISMATCH,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */
     SYMBOL_ERRORS_RISING,
     /** One NCCL job fell back to NET/Socket on eth0 (its pods restart without their RDMA devices). */

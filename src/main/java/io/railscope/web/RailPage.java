@@ -6,6 +6,7 @@ import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -30,6 +31,7 @@ public class RailPage {
                 List<RailHealth> rails,
                 List<PortState> ports,
                 List<JobSummary> jobs,
+                RailHomogeneity homogeneity,
                 CellView fresh);
     }
 
@@ -57,6 +59,7 @@ public class RailPage {
                 rails,
                 reads.railPorts(cell, number, PORTS_SHOWN),
                 jobs.onUnhealthyRail(cell, number),
+                reads.homogeneity(cell, number),
                 freshness.of(cell));
     }
 }
