@@ -5,7 +5,7 @@
 #   railscope_rdma_pcie_link_width{device}                        device/current_link_width
 #   railscope_rdma_pcie_link_speed_transfers_per_second{device}   device/current_link_speed ("32.0 GT/s PCIe")
 # The interface of a RoCE port is named by ports/<port>/gid_attrs/ndevs/0 (kernel ABI,
-# Documentation/ABI/testing/sysfs-class-infiniband); an InfiniBand port's IPoIB interface is the one under the HCA's
+# Documentation/ABI/stable/sysfs-class-infiniband); an InfiniBand port's IPoIB interface is the one under the HCA's
 # PCI device (device/net/). Run it every minute and move its output into the textfile directory, e.g.
 #   railscope-rdma-ports.sh > "$DIR/rdma-ports.prom.$$" && mv "$DIR/rdma-ports.prom.$$" "$DIR/rdma-ports.prom"
 # SYSFS names another sysfs root (tests).
