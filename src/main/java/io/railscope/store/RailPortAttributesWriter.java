@@ -63,6 +63,7 @@ final class RailPortAttributesWriter {
                 copy.endRow();
             }
         }
+        execute(connection, "ANALYZE tmp_port_attributes");
         report.add("rail_port_attributes", update(connection, """
                 INSERT INTO rail_port_attributes (rail_port_id, cell_id, firmware, board_id, link_layer, mtu, pcie_width,
                     pcie_speed)
@@ -80,9 +81,10 @@ final class RailPortAttributesWriter {
                        IS DISTINCT FROM (EXCLUDED.firmware, EXCLUDED.board_id, EXCLUDED.link_layer, EXCLUDED.mtu,
                         EXCLUDED.pcie_width, EXCLUDED.pcie_speed)""", cell.id()));
         report.add("rail_port_attributes", update(connection, """
-                DELETE FROM rail_port_attributes a WHERE a.cell_id = ? AND NOT EXISTS (
-                    SELECT 1 FROM tmp_port_attributes t JOIN node n ON n.cell_id = a.cell_id AND n.name = t.node
-                      JOIN rail_port rp ON rp.node_id = n.id AND rp.rail = t.rail WHERE rp.id = a.rail_port_id)""", cell.id()));
+                DELETE FROM rail_port_attributes a
+                 USING rail_port rp JOIN node n ON n.id = rp.node_id
+                 WHERE a.cell_id = ? AND rp.id = a.rail_port_id
+                   AND NOT EXISTS (SELECT 1 FROM tmp_port_attributes t WHERE t.node = n.name AND t.rail = rp.rail)""", cell.id()));
         update(connection, "UPDATE cell SET port_attributes_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
     }
 
