@@ -13,3 +13,11 @@ CREATE TABLE rail_port_attributes (
 CREATE INDEX rail_port_attributes_cell ON rail_port_attributes (cell_id);
 
 ALTER TABLE cell ADD COLUMN port_attributes_fingerprint bigint;
+
+-- The nodes whose rails disagree, as the collection found them: the cell page and the alert rules read these few rows.
+CREATE TABLE rail_disagreement (
+    node_id    integer PRIMARY KEY REFERENCES node (id) ON DELETE CASCADE,
+    cell_id    integer NOT NULL REFERENCES cell (id) ON DELETE CASCADE,
+    attributes jsonb   NOT NULL
+);
+CREATE INDEX rail_disagreement_cell ON rail_disagreement (cell_id);

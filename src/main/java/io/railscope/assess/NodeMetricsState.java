@@ -5,13 +5,15 @@ import io.railscope.source.ScrapeTarget;
 import java.util.List;
 
 /** The node-metrics part of a collection: every assessed rail port and neighbor table, the exporters
- * scraped, nodes whose RDMA netns mode is a finding, and the attributes of the rail ports that report any. */
+ * scraped, nodes whose RDMA netns mode is a finding, the attributes of the rail ports that report any, and the nodes
+ * whose rails disagree. */
 public record NodeMetricsState(
         List<PortAssessment> ports,
         List<NeighborAssessment> neighbors,
         List<ScrapeTarget> targets,
         List<IsolationFinding> isolation,
-        List<RailPortAttributes> attributes) {
+        List<RailPortAttributes> attributes,
+        List<RailsDisagreement> railDisagreements) {
 
     /** A state without port attributes. */
     public NodeMetricsState(
@@ -19,6 +21,6 @@ public record NodeMetricsState(
             List<NeighborAssessment> neighbors,
             List<ScrapeTarget> targets,
             List<IsolationFinding> isolation) {
-        this(ports, neighbors, targets, isolation, List.of());
+        this(ports, neighbors, targets, isolation, List.of(), List.of());
     }
 }

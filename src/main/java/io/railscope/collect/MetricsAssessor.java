@@ -6,6 +6,7 @@ import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
 import io.railscope.assess.RailPortAttributes;
+import io.railscope.assess.RailsDisagreements;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
@@ -61,6 +62,7 @@ final class MetricsAssessor {
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
         List<RailPortAttributes> attributes = new ArrayList<>(snapshot.ports().size());
+        RailsDisagreements disagreements = new RailsDisagreements();
         for (RailPortReading reading : snapshot.ports()) {
             int rail = cell.railOf(reading.device());
             if (rail == 0) {
@@ -75,6 +77,7 @@ final class MetricsAssessor {
             }
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
+            disagreements.add(reading.node(), rail, assessed.stateId(), assessed.rateGbps(), reading.attributes());
             AlertInputs.Port last = previous == null ? committed.get(key) : null;
             ports.add(
                     last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED
@@ -89,7 +92,12 @@ final class MetricsAssessor {
         previousPorts = current;
         previousAt = snapshot.at();
         return new NodeMetricsState(
-                ports, neighbors, snapshot.targets(), audit.rdmaNetns(snapshot.rdmaNetns()), attributes);
+                ports,
+                neighbors,
+                snapshot.targets(),
+                audit.rdmaNetns(snapshot.rdmaNetns()),
+                attributes,
+                disagreements.find());
     }
 
     private Map<String, AlertInputs.Port> committed() {

@@ -31,6 +31,7 @@ final class NodeMetricsWriter {
 
     void write(NodeMetricsState state) throws SQLException, IOException {
         writePorts(state);
+        new RailDisagreementsWriter(connection, cell, report).write(state.railDisagreements());
         writeNeighbors(state);
         writeTargets(state);
     }

@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.AttributeSpread;
 import io.railscope.assess.Homogeneity;
 import io.railscope.assess.RailAttribute;
@@ -9,14 +10,12 @@ import io.railscope.source.PortAttributes;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reads rail port attributes (with each port's state and rate) and compares them: a node's rails, a rail's nodes, and
- * the nodes of a cell whose rails disagree, found in SQL (a column whose smallest and largest known values differ) so
- * that only those nodes' rows travel.
+ * Reads rail homogeneity: the nodes whose rails disagree as the collection found them, and a rail across the cell's
+ * nodes, compared from the stored attributes with each port's state and rate.
  */
 final class SqlRailAttributes {
 
@@ -30,46 +29,30 @@ final class SqlRailAttributes {
 
     private record Port(String node, int rail, Map<RailAttribute, String> values) {}
 
+    private static final TypeReference<List<AttributeSpread>> SPREADS = new TypeReference<>() {};
+
     private SqlRailAttributes() {}
 
-    /** The nodes of a cell whose rails disagree, by name, at most {@code limit}. */
+    /** The nodes of a cell whose rails disagree at its last collection, by name, at most {@code limit}. */
     static List<RailsDisagreement> disagreeingNodes(Connection connection, String cell, int limit) throws SQLException {
-        List<Port> ports = Rows.list(connection, PORTS + """
-                 WHERE rp.node_id IN (
-                       SELECT p.node_id FROM rail_port p
-                         LEFT JOIN rail_port_state s ON s.rail_port_id = p.id
-                         LEFT JOIN rail_port_attributes a ON a.rail_port_id = p.id
-                        WHERE p.cell_id = (SELECT id FROM cell WHERE name = ?)
-                        GROUP BY p.node_id
-                       HAVING min(a.firmware) <> max(a.firmware) OR min(a.board_id) <> max(a.board_id)
-                           OR min(a.link_layer) <> max(a.link_layer) OR min(a.mtu) <> max(a.mtu)
-                           OR min(a.pcie_width) <> max(a.pcie_width) OR min(a.pcie_speed) <> max(a.pcie_speed)
-                           OR min(round(s.rate_gbps)) FILTER (WHERE s.state = 4) <> max(round(s.rate_gbps)) FILTER (WHERE s.state = 4)
-                        ORDER BY p.node_id LIMIT ?)
-                 ORDER BY n.name, rp.rail""", SqlRailAttributes::port, cell, limit);
-        Map<String, List<Homogeneity.Member>> byNode = new LinkedHashMap<>();
-        for (Port port : ports) {
-            byNode.computeIfAbsent(port.node(), node -> new ArrayList<>())
-                    .add(new Homogeneity.Member("rail " + port.rail(), port.values()));
-        }
-        List<RailsDisagreement> nodes = new ArrayList<>();
-        for (Map.Entry<String, List<Homogeneity.Member>> node : byNode.entrySet()) {
-            List<AttributeSpread> disagreements = Homogeneity.disagreements(node.getValue());
-            if (!disagreements.isEmpty() && nodes.size() < limit) {
-                nodes.add(new RailsDisagreement(node.getKey(), disagreements));
-            }
-        }
-        return nodes;
+        return Rows.list(
+                connection,
+                """
+                SELECT n.name, d.attributes FROM rail_disagreement d JOIN node n ON n.id = d.node_id
+                 WHERE d.cell_id = (SELECT id FROM cell WHERE name = ?) ORDER BY n.name LIMIT ?""",
+                row -> new RailsDisagreement(row.text("name"), row.json("attributes", SPREADS, List.of())),
+                cell,
+                limit);
     }
 
-    /** What a node's rails disagree on; empty when they agree or report nothing. */
+    /** What a node's rails disagree on at its cell's last collection; empty when they agree or report nothing. */
     static List<AttributeSpread> node(Connection connection, int nodeId) throws SQLException {
-        List<Homogeneity.Member> rails = new ArrayList<>();
-        for (Port port : Rows.list(
-                connection, PORTS + " WHERE rp.node_id = ? ORDER BY rp.rail", SqlRailAttributes::port, nodeId)) {
-            rails.add(new Homogeneity.Member("rail " + port.rail(), port.values()));
-        }
-        return Homogeneity.disagreements(rails);
+        return Rows.first(
+                        connection,
+                        "SELECT attributes FROM rail_disagreement WHERE node_id = ?",
+                        row -> row.json("attributes", SPREADS, List.<AttributeSpread>of()),
+                        nodeId)
+                .orElse(List.of());
     }
 
     /** One rail across the cell's nodes. */

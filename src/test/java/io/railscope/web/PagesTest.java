@@ -14,6 +14,8 @@ import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.RailPortAttributes;
+import io.railscope.assess.RailsDisagreement;
+import io.railscope.assess.RailsDisagreements;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.collect.CellCollection;
 import io.railscope.collect.CollectionLoop;
@@ -307,10 +309,17 @@ class PagesTest {
                                 new RailPortAttributes(
                                         node, 1, new PortAttributes(hostile, null, hostile, null, null, null)),
                                 new RailPortAttributes(
-                                        node,
-                                        2,
-                                        new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))))),
+                                        node, 2, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))),
+                        hostileDisagreement(node, hostile))),
                 Optional.of(hostileJob(node, hostile, jobName)));
+    }
+
+    /** A node whose first rail reports {@code hostile} as its firmware and link layer, as the collection finds it. */
+    private static List<RailsDisagreement> hostileDisagreement(String node, String hostile) {
+        RailsDisagreements rails = new RailsDisagreements();
+        rails.add(node, 1, 1, 400, new PortAttributes(hostile, null, hostile, null, null, null));
+        rails.add(node, 2, 4, 400, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null));
+        return rails.find();
     }
 
     /** A job whose name, pod, reason and NCCL warning all carry markup. */
