@@ -24,11 +24,12 @@ final class RailDisagreementsWriter {
         this.report = report;
     }
 
+    /** Rows of nodes no longer named are deleted with {@code NOT IN (SELECT unnest(…))}, which PostgreSQL hashes. */
     void write(List<RailsDisagreement> nodes) throws SQLException {
         String[] names = nodes.stream().map(RailsDisagreement::node).toArray(String[]::new);
         report.add("rail_disagreement", update(connection, """
                 DELETE FROM rail_disagreement d USING node n
-                 WHERE d.cell_id = ? AND n.id = d.node_id AND NOT n.name = ANY (?)""", cell.id(), connection.createArrayOf("text", names)));
+                 WHERE d.cell_id = ? AND n.id = d.node_id AND n.name NOT IN (SELECT unnest(?::text[]))""", cell.id(), connection.createArrayOf("text", names)));
         if (nodes.isEmpty()) {
             return;
         }
