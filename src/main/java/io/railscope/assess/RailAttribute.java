@@ -30,7 +30,7 @@ public enum RailAttribute {
     /** The known values of a port; its rate only while it is ACTIVE. */
     public static Map<RailAttribute, String> values(int stateId, double rateGbps, PortAttributes attributes) {
         Map<RailAttribute, String> values = new EnumMap<>(RailAttribute.class);
-        if (stateId == STATE_ACTIVE && rateGbps > 0) {
+        if (rateKnown(stateId, rateGbps)) {
             values.put(RATE, Math.round(rateGbps) + " Gb/s");
         }
         put(values, LINK_LAYER, attributes.linkLayer());
@@ -47,6 +47,11 @@ public enum RailAttribute {
                     (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " GT/s");
         }
         return values;
+    }
+
+    /** Whether a port's rate is a trained rate: it is ACTIVE and reports one. */
+    static boolean rateKnown(int stateId, double rateGbps) {
+        return stateId == STATE_ACTIVE && rateGbps > 0;
     }
 
     private static void put(Map<RailAttribute, String> values, RailAttribute attribute, Object value) {

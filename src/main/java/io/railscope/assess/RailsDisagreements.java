@@ -16,10 +16,7 @@ public final class RailsDisagreements {
 
         /** The rate as compared: whole Gb/s while ACTIVE, else none. */
         long rateKey() {
-            return RailAttribute.values(stateId, rateGbps, PortAttributes.UNKNOWN)
-                            .isEmpty()
-                    ? -1
-                    : Math.round(rateGbps);
+            return RailAttribute.rateKnown(stateId, rateGbps) ? Math.round(rateGbps) : -1;
         }
 
         boolean sameAs(Port other) {

@@ -1,6 +1,7 @@
 package io.railscope.assess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.railscope.source.PortAttributes;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class RailsDisagreementsTest {
         assertThat(rails.find())
                 .extracting(RailsDisagreement::node, RailsDisagreement::describe)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("gpu-2", "PCIe width: rail 5 x8 (the others x16)"),
-                        org.assertj.core.groups.Tuple.tuple("gpu-4", "rate: rail 3 200 Gb/s (the others 400 Gb/s)"));
+                        tuple("gpu-2", "PCIe width: rail 5 x8 (the others x16)"),
+                        tuple("gpu-4", "rate: rail 3 200 Gb/s (the others 400 Gb/s)"));
     }
 }
