@@ -2,6 +2,7 @@ package io.railscope.alert;
 
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.RailsDisagreement;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
@@ -11,7 +12,10 @@ import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.List;
 
-/** What a cell's alert rules read: its unhealthy state as committed, nothing that is OK. */
+/**
+ * What a cell's alert rules read: its unhealthy state as committed, nothing that is OK; {@code railDisagreements}, the
+ * nodes whose rails disagree.
+ */
 public record AlertInputs(
         String cell,
         List<Pool> pools,
@@ -21,7 +25,21 @@ public record AlertInputs(
         List<Job> jobs,
         List<Source> sources,
         int allocationFailureEvents,
-        List<IsolationFinding> isolation) {
+        List<IsolationFinding> isolation,
+        List<RailsDisagreement> railDisagreements) {
+
+    public AlertInputs(
+            String cell,
+            List<Pool> pools,
+            List<Block> fullBlocks,
+            List<Neighbor> neighbors,
+            List<Port> ports,
+            List<Job> jobs,
+            List<Source> sources,
+            int allocationFailureEvents,
+            List<IsolationFinding> isolation) {
+        this(cell, pools, fullBlocks, neighbors, ports, jobs, sources, allocationFailureEvents, isolation, List.of());
+    }
 
     public record Pool(
             String name,

@@ -1,5 +1,6 @@
 package io.railscope.alert;
 
+import io.railscope.assess.RailsDisagreement;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.health.Freshness;
@@ -34,6 +35,7 @@ public final class AlertRules {
                             "RailPortFlapping",
                             "RailPortErrors",
                             "RailPortCongested",
+                            "RailsDisagree",
                             "NcclJobDegraded",
                             "NcclJobUnobservable",
                             "NcclJobFailed",
@@ -85,6 +87,16 @@ public final class AlertRules {
         }
         for (AlertInputs.Port port : inputs.ports()) {
             portRules.evaluate(port, expectedGbps, conditions);
+        }
+        for (RailsDisagreement node : inputs.railDisagreements()) {
+            conditions.add(conditions.condition(
+                    "RailsDisagree",
+                    "warning",
+                    conditions.nodePage(node.node()),
+                    "Rails of " + node.node() + " disagree on " + String.join(", ", node.labels()),
+                    node.describe(),
+                    "node",
+                    node.node()));
         }
         JobRules.evaluate(inputs.jobs(), busbwTolerance, conditions);
         for (IsolationFinding finding : inputs.isolation()) {

@@ -7,7 +7,10 @@ import io.railscope.read.PortState;
 import java.util.List;
 import java.util.Map;
 
-/** A node: its IPv4 neighbor table and, where it reports one, its IPv6 table against their limits, and each of its rails. */
+/**
+ * A node: its IPv4 neighbor table and, where it reports one, its IPv6 table against their limits, each of its rails,
+ * and the attributes on which its rails disagree ({@code railDisagreements}, empty when they agree).
+ */
 public record NodeResponse(
         String cell,
         String node,
@@ -16,7 +19,8 @@ public record NodeResponse(
         Integer maxPods,
         Neighbors neighbors,
         Neighbors ipv6Neighbors,
-        List<Rail> rails) {
+        List<Rail> rails,
+        List<AttributeSpreadResponse> railDisagreements) {
 
     /** Neighbor entries (in all and per device) against gc_thresh1/2/3; pressure = entries / gc_thresh3. */
     public record Neighbors(
@@ -59,7 +63,8 @@ public record NodeResponse(
                 node.maxPods(),
                 neighbors(node.neighbors()),
                 neighbors(node.ipv6Neighbors()),
-                node.ports().stream().map(port -> rail(port, expectedGbps)).toList());
+                node.ports().stream().map(port -> rail(port, expectedGbps)).toList(),
+                AttributeSpreadResponse.of(node.railDisagreements()));
     }
 
     private static Neighbors neighbors(NeighborState n) {

@@ -52,4 +52,16 @@ public class RailsResource {
         }
         return rails.railHistory(cell, rail, Duration.ofHours(24));
     }
+
+    @GET
+    @Path("{rail}/homogeneity")
+    @Operation(
+            summary =
+                    "One rail across the cell's nodes: per attribute (rate, link layer, MTU, firmware, board id, PCIe link) the value most nodes hold and the nodes that differ")
+    public RailHomogeneityResponse homogeneity(@PathParam("cell") String cell, @PathParam("rail") int rail) {
+        if (rails.rails(cell).stream().noneMatch(health -> health.rail() == rail)) {
+            throw new NotFoundException("no rail " + rail + " in cell " + cell);
+        }
+        return RailHomogeneityResponse.of(rails.homogeneity(cell, rail));
+    }
 }

@@ -5,9 +5,22 @@ import io.railscope.source.ScrapeTarget;
 import java.util.List;
 
 /** The node-metrics part of a collection: every assessed rail port and neighbor table, the exporters
- * scraped, and nodes whose RDMA netns mode is a finding. */
+ * scraped, nodes whose RDMA netns mode is a finding, the attributes of the rail ports that report any, and the nodes
+ * whose rails disagree. */
 public record NodeMetricsState(
         List<PortAssessment> ports,
         List<NeighborAssessment> neighbors,
         List<ScrapeTarget> targets,
-        List<IsolationFinding> isolation) {}
+        List<IsolationFinding> isolation,
+        List<RailPortAttributes> attributes,
+        List<RailsDisagreement> railDisagreements) {
+
+    /** A state without port attributes. */
+    public NodeMetricsState(
+            List<PortAssessment> ports,
+            List<NeighborAssessment> neighbors,
+            List<ScrapeTarget> targets,
+            List<IsolationFinding> isolation) {
+        this(ports, neighbors, targets, isolation, List.of(), List.of());
+    }
+}

@@ -5,6 +5,8 @@ import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
 import io.railscope.assess.PortHealthRule;
+import io.railscope.assess.RailPortAttributes;
+import io.railscope.assess.RailsDisagreements;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
@@ -59,6 +61,8 @@ final class MetricsAssessor {
         Map<String, AlertInputs.Port> committed = previousAt == null ? committed() : Map.of();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
+        List<RailPortAttributes> attributes = new ArrayList<>(snapshot.ports().size());
+        RailsDisagreements disagreements = new RailsDisagreements();
         for (RailPortReading reading : snapshot.ports()) {
             int rail = cell.railOf(reading.device());
             if (rail == 0) {
@@ -68,8 +72,12 @@ final class MetricsAssessor {
             if (current.putIfAbsent(key, reading) != null) {
                 continue;
             }
+            if (!reading.attributes().isUnknown()) {
+                attributes.add(new RailPortAttributes(reading.node(), rail, reading.attributes()));
+            }
             RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
+            disagreements.add(reading.node(), rail, assessed.stateId(), assessed.rateGbps(), reading.attributes());
             AlertInputs.Port last = previous == null ? committed.get(key) : null;
             ports.add(
                     last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED
@@ -83,7 +91,13 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        return new NodeMetricsState(ports, neighbors, snapshot.targets(), audit.rdmaNetns(snapshot.rdmaNetns()));
+        return new NodeMetricsState(
+                ports,
+                neighbors,
+                snapshot.targets(),
+                audit.rdmaNetns(snapshot.rdmaNetns()),
+                attributes,
+                disagreements.find());
     }
 
     private Map<String, AlertInputs.Port> committed() {

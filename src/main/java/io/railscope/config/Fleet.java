@@ -10,6 +10,7 @@ import static io.railscope.model.Fault.NEIGHBOR_IPV6_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.NEIGHBOR_OVER_GC_THRESH2;
 import static io.railscope.model.Fault.POOL_NEAR_EXHAUSTION;
 import static io.railscope.model.Fault.RAIL_DOWN;
+import static io.railscope.model.Fault.RAIL_FIRMWARE_MISMATCH;
 import static io.railscope.model.Fault.RAIL_FLAPPING;
 import static io.railscope.model.Fault.RAIL_HALF_RATE;
 import static io.railscope.model.Fault.ROCE_CONGESTION;
@@ -65,6 +66,7 @@ public class Fleet {
                                 NEIGHBOR_IPV6_OVER_GC_THRESH2,
                                 RAIL_FLAPPING,
                                 RAIL_HALF_RATE,
+                                RAIL_FIRMWARE_MISMATCH,
                                 NCCL_SLOW_RANK,
                                 NCCL_RANKS_MISSING,
                                 WHEREABOUTS_LEAK,

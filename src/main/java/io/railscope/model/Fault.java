@@ -22,6 +22,8 @@ public enum Fault {
      * are paused by PFC 8 % of the time.
      */
     ROCE_CONGESTION,
+    /** One rail of one node runs another HCA firmware than the node's other rails (node_infiniband_info). */
+    RAIL_FIRMWARE_MISMATCH,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */
     SYMBOL_ERRORS_RISING,
     /** One NCCL job fell back to NET/Socket on eth0 (its pods restart without their RDMA devices). */

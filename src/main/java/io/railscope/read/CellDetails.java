@@ -1,8 +1,12 @@
 package io.railscope.read;
 
+import io.railscope.assess.RailsDisagreement;
 import java.util.List;
 
-/** What the cell page shows, all read from one snapshot; {@code failedTargets} is empty unless exporters are scraped. */
+/**
+ * What the cell page shows, all read from one snapshot; {@code failedTargets} is empty unless exporters are scraped;
+ * {@code railDisagreements}, the nodes whose rails disagree (at most {@link #DISAGREEMENTS_READ}).
+ */
 public record CellDetails(
         CellSummary summary,
         List<RailHealth> rails,
@@ -11,7 +15,11 @@ public record CellDetails(
         CellIpam ipam,
         List<JobSummary> jobs,
         List<StoredFinding> isolation,
-        List<FailedTarget> failedTargets) {
+        List<FailedTarget> failedTargets,
+        List<RailsDisagreement> railDisagreements) {
+
+    /** How many nodes whose rails disagree are read for the cell page and API. */
+    public static final int DISAGREEMENTS_READ = 200;
 
     /** An exporter that did not answer at the cell's last node-metrics collection, and why. */
     public record FailedTarget(String target, String node, String error, int durationMs) {}

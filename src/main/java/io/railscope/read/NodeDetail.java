@@ -1,10 +1,14 @@
 package io.railscope.read;
 
+import io.railscope.assess.AttributeSpread;
 import io.railscope.model.IpFamily;
 import java.util.List;
 import java.util.Map;
 
-/** One node: inventory, its neighbor tables (IPv4 first, then IPv6 where it reports one), every rail port, and recent history. */
+/**
+ * One node: inventory, its neighbor tables (IPv4 first, then IPv6 where it reports one), every rail port, each rail's
+ * recent history, and what its rails disagree on.
+ */
 public record NodeDetail(
         String cell,
         String node,
@@ -14,7 +18,8 @@ public record NodeDetail(
         List<NeighborState> neighborTables,
         List<PortState> ports,
         Map<Integer, List<PortSample>> historyByRail,
-        List<NeighborSample> neighborHistory) {
+        List<NeighborSample> neighborHistory,
+        List<AttributeSpread> railDisagreements) {
 
     /** The IPv4 table, null when the node reports none. */
     public NeighborState neighbors() {

@@ -5,7 +5,8 @@ package io.railscope.source;
  * {@code node_infiniband_physical_state_id} (0–7), {@code node_infiniband_rate_bytes_per_second} and its
  * counters, indexed by {@link PortCounter#ordinal()} with -1 where the exporter has no such counter.
  * A state is 0 when the exporter reports none (node_exporter before 1.0) and {@link #UNKNOWN_STATE}
- * when it reported a value that is no state code (NaN, ±Inf, a fraction, out of range).
+ * when it reported a value that is no state code (NaN, ±Inf, a fraction, out of range). {@code attributes} are what
+ * the port and its HCA are set to, compared across a node's rails.
  */
 public record RailPortReading(
         String node,
@@ -14,7 +15,20 @@ public record RailPortReading(
         int stateId,
         int physicalStateId,
         double rateBytesPerSecond,
-        long[] counters) {
+        long[] counters,
+        PortAttributes attributes) {
+
+    /** A port whose attributes are unknown. */
+    public RailPortReading(
+            String node,
+            String device,
+            int port,
+            int stateId,
+            int physicalStateId,
+            double rateBytesPerSecond,
+            long[] counters) {
+        this(node, device, port, stateId, physicalStateId, rateBytesPerSecond, counters, PortAttributes.UNKNOWN);
+    }
 
     /** A state or physical state the exporter reported but that is no code of its enum. */
     public static final int UNKNOWN_STATE = -1;

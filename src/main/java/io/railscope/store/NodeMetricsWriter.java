@@ -13,7 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
 /**
- * Writes the node-metrics part of a collection: rail ports and their state, neighbor tables, and
+ * Writes the node-metrics part of a collection: rail ports, their state and attributes, neighbor tables, and
  * their samples when history is due. Nodes that metrics name but the inventory has not seen yet are
  * added by name, so a cell whose Kubernetes source is down still shows its rails.
  */
@@ -31,6 +31,7 @@ final class NodeMetricsWriter {
 
     void write(NodeMetricsState state) throws SQLException, IOException {
         writePorts(state);
+        new RailDisagreementsWriter(connection, cell, report).write(state.railDisagreements());
         writeNeighbors(state);
         writeTargets(state);
     }
@@ -107,6 +108,7 @@ final class NodeMetricsWriter {
             rewritePorts();
             update(connection, "UPDATE cell SET ports_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
         }
+        new RailPortAttributesWriter(connection, cell, report).write(state.attributes(), !samePorts);
         if (cell.sampled()) {
             report.add("rail_port_sample", update(connection, """
                     INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,

@@ -22,6 +22,8 @@ import java.util.List;
 public class SqlAlertInputsReader implements AlertInputsReader {
 
     private static final TypeReference<RasStatus> RAS = new TypeReference<>() {};
+    /** How many nodes whose rails disagree are alerted on at most, one alert each. */
+    private static final int DISAGREEMENTS_ALERTED = 1000;
 
     private final ConsistentRead consistentRead;
 
@@ -156,6 +158,16 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream()
                 .map(StoredFinding::finding)
                 .toList();
-        return new AlertInputs(cell, pools, blocks, neighbors, ports, jobs, sources, failures, isolation);
+        return new AlertInputs(
+                cell,
+                pools,
+                blocks,
+                neighbors,
+                ports,
+                jobs,
+                sources,
+                failures,
+                isolation,
+                SqlRailAttributes.disagreeingNodes(connection, cell, DISAGREEMENTS_ALERTED));
     }
 }

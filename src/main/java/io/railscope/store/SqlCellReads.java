@@ -87,7 +87,8 @@ public class SqlCellReads implements CellReads {
                     SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
                     SqlJobReads.jobs(connection, name, JOBS_SHOWN),
                     SqlIsolationReads.findings(connection, name),
-                    failedTargets(connection, name));
+                    failedTargets(connection, name),
+                    SqlRailAttributes.disagreeingNodes(connection, name, CellDetails.DISAGREEMENTS_READ));
             cellCache.put(name, new Cached<>(seq.get(0), details));
             return Optional.of(details);
         });

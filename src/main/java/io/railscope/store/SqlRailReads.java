@@ -10,6 +10,7 @@ import io.railscope.read.NodeDetail;
 import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import io.railscope.read.RailSample;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -166,8 +167,14 @@ public class SqlRailReads implements RailReads {
                     neighbors,
                     ports,
                     history,
-                    neighborHistory));
+                    neighborHistory,
+                    SqlRailAttributes.node(connection, nodeId)));
         });
+    }
+
+    @Override
+    public RailHomogeneity homogeneity(String cell, int rail) {
+        return consistentRead.read(connection -> SqlRailAttributes.rail(connection, cell, rail));
     }
 
     /** How many nodes the cell has: the heatmap lays them out in name order. */

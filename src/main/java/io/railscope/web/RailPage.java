@@ -7,6 +7,7 @@ import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import io.railscope.read.RailSample;
 import jakarta.ws.rs.GET;
@@ -33,6 +34,7 @@ public class RailPage {
                 List<RailHealth> rails,
                 List<PortState> ports,
                 List<JobSummary> jobs,
+                RailHomogeneity homogeneity,
                 CellView fresh,
                 LineChart notifications,
                 LineChart pauses);
@@ -68,6 +70,7 @@ public class RailPage {
                 rails,
                 reads.railPorts(cell, number, PORTS_SHOWN),
                 jobs.onUnhealthyRail(cell, number),
+                reads.homogeneity(cell, number),
                 freshness.of(cell),
                 LineChart.congestionNotifications(history),
                 LineChart.pauses(history, config.thresholds().pfcPauseRatio()));

@@ -2,8 +2,11 @@ package io.railscope.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.assess.AttributeSpread;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
+import io.railscope.assess.RailAttribute;
+import io.railscope.assess.RailsDisagreement;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
@@ -133,6 +136,11 @@ class AlertRulesTest {
                                                 .congestionRatio(0.5)))
                         .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
                         .page("/nodes/gpu-5"),
+                row("RailsDisagree", "warning", healthy().railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002"))
+                        .labels("node", "gpu-6")
+                        .page("/nodes/gpu-6")
+                        .annotation("summary", "Rails of gpu-6 disagree on firmware")
+                        .annotation("description", "firmware: rail 3 28.40.1000 (the others 28.39.1002)"),
                 row(
                                 "NcclJobDegraded",
                                 "warning",
@@ -290,7 +298,8 @@ class AlertRulesTest {
                         "rl",
                         JobVerdict.RDMA_OK,
                         rasMissing(new RasStatus.MissingRank(1, "gpu-9", 7, true, false)))
-                .source("node-metrics", NOW.minusSeconds(600), "HTTP 503");
+                .source("node-metrics", NOW.minusSeconds(600), "HTTP 503")
+                .railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002");
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
         }
@@ -334,6 +343,7 @@ class AlertRulesTest {
         private final List<AlertInputs.Source> sources =
                 new ArrayList<>(List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)));
         private final List<IsolationFinding> isolation = new ArrayList<>();
+        private final List<RailsDisagreement> railDisagreements = new ArrayList<>();
         private int allocationFailureEvents;
 
         CellState pool(String name, Plane plane, Integer rail, Health health, long leaked, long allocationFailures) {
@@ -395,6 +405,18 @@ class AlertRulesTest {
             return this;
         }
 
+        CellState railsDisagree(String node, int rail, String firmware, String majority) {
+            railDisagreements.add(new RailsDisagreement(
+                    node,
+                    List.of(new AttributeSpread(
+                            RailAttribute.FIRMWARE,
+                            majority,
+                            7,
+                            List.of(new AttributeSpread.Outlier("rail " + rail, firmware)),
+                            1))));
+            return this;
+        }
+
         CellState isolation(IsolationFinding finding) {
             isolation.add(finding);
             return this;
@@ -410,7 +432,8 @@ class AlertRulesTest {
                     List.copyOf(jobs),
                     List.copyOf(sources),
                     allocationFailureEvents,
-                    List.copyOf(isolation));
+                    List.copyOf(isolation),
+                    List.copyOf(railDisagreements));
         }
     }
 

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every node_exporter page of the corpus (several versions, IB and RoCE hosts) yields each port's
- * state, rate and the counters Railscope reads as the exporter reported them, and the neighbor count.
+ * state, rate, the counters Railscope reads and its HCA's firmware and board id as the exporter reported them, and the
+ * neighbor count.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class NodeExporterConformanceTest {
@@ -82,6 +83,15 @@ class NodeExporterConformanceTest {
                             .ifPresent(known -> soft.assertThat(port.counter(known))
                                     .as(entry.getKey() + " " + counter.getKey())
                                     .isEqualTo(counter.getValue().asLong())));
+            // node_infiniband_info (node_exporter PR #1563; not on the 0.18.1 page of the corpus): the HCA's fw_ver and
+            // board_id on each of its ports
+            soft.assertThat(port.attributes().firmware())
+                    .as(entry.getKey() + " firmware")
+                    .isEqualTo(
+                            want.hasNonNull("firmware") ? want.path("firmware").asText() : null);
+            soft.assertThat(port.attributes().boardId())
+                    .as(entry.getKey() + " board id")
+                    .isEqualTo(want.hasNonNull("boardId") ? want.path("boardId").asText() : null);
             PortHealth health = new PortHealthRule(TestThresholds.defaults(), 400)
                     .assess(port, null, 1, 30)
                     .health();

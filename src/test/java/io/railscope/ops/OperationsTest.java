@@ -61,6 +61,10 @@ class OperationsTest {
                         containsString("CellSummaryResponse"),
                         containsString("/api/v1/ipam/headroom"),
                         containsString("/api/v1/cells/{cell}/ipam"),
-                        containsString("daysToExhaustion"));
+                        containsString("daysToExhaustion"),
+                        containsString("/api/v1/cells/{cell}/homogeneity"),
+                        containsString("/api/v1/cells/{cell}/rails/{rail}/homogeneity"),
+                        containsString("railDisagreements"),
+                        containsString("AttributeSpread"));
     }
 }

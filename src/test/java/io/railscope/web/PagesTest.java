@@ -13,6 +13,9 @@ import io.railscope.assess.KubernetesState;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PortAssessment;
+import io.railscope.assess.RailPortAttributes;
+import io.railscope.assess.RailsDisagreement;
+import io.railscope.assess.RailsDisagreements;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.collect.CellCollection;
 import io.railscope.collect.CollectionLoop;
@@ -26,6 +29,7 @@ import io.railscope.source.IpLeak;
 import io.railscope.source.IsolationObjects;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeInfo;
+import io.railscope.source.PortAttributes;
 import io.railscope.source.ScrapeTarget;
 import io.railscope.source.SourceOutcome;
 import io.railscope.source.WaitingNode;
@@ -152,6 +156,19 @@ class PagesTest {
         String page =
                 given().get("/cells/hostile").then().statusCode(200).extract().asString();
         assertThat(page).doesNotContain("<script>alert").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+        // firmware and link layer as the node reports them, in the homogeneity sections
+        assertThat(page)
+                .contains("data-attribute=\"FIRMWARE\"", "data-attribute=\"LINK_LAYER\"")
+                .contains("rail 1 &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;")
+                .contains("rail 2 28.39.1002");
+        assertThat(given().get("/cells/hostile/rails/1")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString())
+                .doesNotContain("<script>alert")
+                .contains("data-attribute=\"FIRMWARE\"")
+                .doesNotContain("No node reports attributes");
         for (String path : List.of(
                 "/cells/hostile/jobs",
                 "/cells/hostile/jobs/ns-1/"
@@ -252,26 +269,57 @@ class PagesTest {
                                                 3,
                                                 "No NetworkPolicy denies ingress and egress by default for its 3 pods (0 NetworkPolicies).")))),
                 Optional.of(new NodeMetricsState(
-                        List.of(new PortAssessment(
-                                node,
-                                1,
-                                "mlx5_0",
-                                1,
-                                1,
-                                2,
-                                400,
-                                Double.NaN,
-                                Double.NaN,
-                                Double.NaN,
-                                Double.NaN,
-                                0,
-                                Double.NaN,
-                                PortHealth.DOWN,
-                                hostile)),
+                        List.of(
+                                new PortAssessment(
+                                        node,
+                                        1,
+                                        "mlx5_0",
+                                        1,
+                                        1,
+                                        2,
+                                        400,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        0,
+                                        Double.NaN,
+                                        PortHealth.DOWN,
+                                        hostile),
+                                new PortAssessment(
+                                        node,
+                                        2,
+                                        "mlx5_1",
+                                        1,
+                                        4,
+                                        5,
+                                        400,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        0,
+                                        Double.NaN,
+                                        PortHealth.OK,
+                                        null)),
                         List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile)),
                         List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)),
-                        List.of())),
+                        List.of(),
+                        List.of(
+                                new RailPortAttributes(
+                                        node, 1, new PortAttributes(hostile, null, hostile, null, null, null)),
+                                new RailPortAttributes(
+                                        node, 2, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))),
+                        hostileDisagreement(node, hostile))),
                 Optional.of(hostileJob(node, hostile, jobName)));
+    }
+
+    /** A node whose first rail reports {@code hostile} as its firmware and link layer, as the collection finds it. */
+    private static List<RailsDisagreement> hostileDisagreement(String node, String hostile) {
+        RailsDisagreements rails = new RailsDisagreements();
+        rails.add(node, 1, 1, 400, new PortAttributes(hostile, null, hostile, null, null, null));
+        rails.add(node, 2, 4, 400, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null));
+        return rails.find();
     }
 
     /** A job whose name, pod, reason and NCCL warning all carry markup. */

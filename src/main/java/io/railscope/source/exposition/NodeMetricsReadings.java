@@ -3,6 +3,8 @@ package io.railscope.source.exposition;
 import io.railscope.model.IpFamily;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortAttributeSeries;
+import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
@@ -76,7 +78,8 @@ public final class NodeMetricsReadings implements SampleSink {
                 || metricName.equals(LNSTAT_ENTRIES)
                 || metricName.startsWith(GC_THRESH)
                 || metricName.startsWith(GC_THRESH_V6)
-                || metricName.equals(RdmaNetnsReport.METRIC);
+                || metricName.equals(RdmaNetnsReport.METRIC)
+                || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX);
     }
 
     @Override
@@ -143,8 +146,14 @@ public final class NodeMetricsReadings implements SampleSink {
             return;
         }
         String device = labels.get("device");
+        if (device == null) {
+            return;
+        }
+        if (deviceAttribute(data, metricName, labels, device, value)) {
+            return;
+        }
         String port = labels.get("port");
-        if (device == null || port == null) {
+        if (port == null) {
             return;
         }
         PortData portData =
@@ -163,6 +172,20 @@ public final class NodeMetricsReadings implements SampleSink {
                     portData.rate = value;
                 } else {
                     reject(metricName, labels, value, "no link rate, dropped");
+                }
+            }
+            case PortAttributeSeries.PORT_INFO -> {
+                if (value == 1) {
+                    portData.linkLayer = labelValue(metricName, labels, "link_layer");
+                }
+            }
+            case PortAttributeSeries.PORT_MTU -> {
+                if (value >= PortAttributeSeries.MIN_MTU
+                        && value <= PortAttributeSeries.MAX_MTU
+                        && value == Math.rint(value)) {
+                    portData.mtu = (int) value;
+                } else {
+                    reject(metricName, labels, value, "no MTU, dropped");
                 }
             }
             default -> {
@@ -191,6 +214,51 @@ public final class NodeMetricsReadings implements SampleSink {
             }
             limits[level - 1] = (int) value;
         }
+    }
+
+    /** Reads a series about a whole HCA into its node's devices; false when the series is about a port. */
+    private boolean deviceAttribute(NodeData data, String metricName, Labels labels, String device, double value) {
+        switch (metricName) {
+            case PortAttributeSeries.HCA_INFO -> {
+                if (value == 1) {
+                    DeviceData hca = data.device(device);
+                    hca.firmware = labelValue(metricName, labels, "firmware_version");
+                    hca.boardId = labelValue(metricName, labels, "board_id");
+                }
+            }
+            case PortAttributeSeries.PCIE_WIDTH -> {
+                if (value >= 1 && value <= PortAttributeSeries.MAX_PCIE_WIDTH && value == Math.rint(value)) {
+                    data.device(device).pcieWidth = (int) value;
+                } else {
+                    reject(metricName, labels, value, "no PCIe link width, dropped");
+                }
+            }
+            case PortAttributeSeries.PCIE_SPEED -> {
+                if (value > 0 && value <= PortAttributeSeries.MAX_PCIE_TRANSFERS_PER_SECOND) {
+                    data.device(device).pcieGigatransfers = value / 1e9;
+                } else {
+                    reject(metricName, labels, value, "no PCIe link speed, dropped");
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A label's value, or null when it is empty or too long to be what it names (said as a problem). */
+    private String labelValue(String metricName, Labels labels, String label) {
+        String value = labels.get(label);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        if (value.length() > PortAttributeSeries.MAX_LABEL_LENGTH) {
+            problems.add(metricName + " of " + labels.get("device") + ": " + label + " longer than "
+                    + PortAttributeSeries.MAX_LABEL_LENGTH + " characters, read as unknown");
+            return null;
+        }
+        return value;
     }
 
     /** The state code, or {@link RailPortReading#UNKNOWN_STATE} when the value is no code of the enum. */
@@ -300,16 +368,37 @@ public final class NodeMetricsReadings implements SampleSink {
                     continue;
                 }
                 ports.add(new RailPortReading(
-                        node.name, port.device, portNumber, port.state, port.physicalState, port.rate, port.counters));
+                        node.name,
+                        port.device,
+                        portNumber,
+                        port.state,
+                        port.physicalState,
+                        port.rate,
+                        port.counters,
+                        attributes(node.devices == null ? null : node.devices.get(port.device), port)));
             }
         }
         return new NodeMetricsSnapshot(
                 at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
     }
 
+    private static PortAttributes attributes(DeviceData hca, PortData port) {
+        if (hca == null && port.linkLayer == null && port.mtu == null) {
+            return PortAttributes.UNKNOWN;
+        }
+        return new PortAttributes(
+                hca == null ? null : hca.firmware,
+                hca == null ? null : hca.boardId,
+                port.linkLayer,
+                port.mtu,
+                hca == null ? null : hca.pcieWidth,
+                hca == null ? null : hca.pcieGigatransfers);
+    }
+
     private static final class NodeData {
         final String name;
         final Map<String, PortData> ports = new LinkedHashMap<>();
+        Map<String, DeviceData> devices;
         final int[] gcThresh = new int[3];
         final int[] gcThresh6 = new int[3];
         long arpEntries;
@@ -324,6 +413,20 @@ public final class NodeMetricsReadings implements SampleSink {
         NodeData(String name) {
             this.name = name;
         }
+
+        DeviceData device(String device) {
+            if (devices == null) {
+                devices = new HashMap<>();
+            }
+            return devices.computeIfAbsent(device, key -> new DeviceData());
+        }
+    }
+
+    private static final class DeviceData {
+        String firmware;
+        String boardId;
+        Integer pcieWidth;
+        Double pcieGigatransfers;
     }
 
     private static final class PortData {
@@ -333,6 +436,8 @@ public final class NodeMetricsReadings implements SampleSink {
         int state;
         int physicalState;
         double rate;
+        String linkLayer;
+        Integer mtu;
 
         PortData(String device, String port) {
             this.device = device;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
+import io.railscope.source.PortAttributeSeries;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.TransportErrors;
@@ -98,6 +99,18 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
             }
         }
         queries.put(RdmaNetnsReport.METRIC, "min by (" + nodeLabel + ") (" + RdmaNetnsReport.METRIC + matchers() + ")");
+        queries.put(
+                PortAttributeSeries.HCA_INFO,
+                "max by (" + nodeLabel + ", device, firmware_version, board_id) (" + PortAttributeSeries.HCA_INFO
+                        + matchers() + ")");
+        queries.put(
+                PortAttributeSeries.PORT_INFO,
+                "max by (" + nodeLabel + ", device, port, link_layer) (" + PortAttributeSeries.PORT_INFO + matchers()
+                        + ")");
+        queries.put(PortAttributeSeries.PORT_MTU, perPort(PortAttributeSeries.PORT_MTU));
+        for (String metric : List.of(PortAttributeSeries.PCIE_WIDTH, PortAttributeSeries.PCIE_SPEED)) {
+            queries.put(metric, "max by (" + nodeLabel + ", device) (" + metric + matchers() + ")");
+        }
         return queries;
     }
 

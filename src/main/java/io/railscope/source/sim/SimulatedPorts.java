@@ -3,6 +3,7 @@ package io.railscope.source.sim;
 import io.railscope.model.Fault;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortAttributeSeries;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.exposition.Labels;
@@ -34,6 +35,19 @@ final class SimulatedPorts {
     static final int RAIL_HALF_RATE = 3;
     private static final int SYMBOL_ERRORS = 4;
     private static final int ROCE_CONGESTION = 13;
+    static final int FIRMWARE_MISMATCH = 7;
+
+    /** A ConnectX-7's firmware and board id as node_infiniband_info reports them, and the one a rail was updated to. */
+    static final String FIRMWARE = "28.39.1002";
+
+    static final String OTHER_FIRMWARE = "28.40.1000";
+    private static final String BOARD_ID = "MT_0000000838";
+    private static final String HCA_TYPE = "MT4129";
+    /** RoCE rails: an Ethernet link layer on a jumbo-frame netdev; a Gen5 x16 PCIe link (32 GT/s). */
+    private static final int NETDEV_MTU = 9000;
+
+    private static final int PCIE_WIDTH = 16;
+    private static final double PCIE_TRANSFERS_PER_SECOND = 32e9;
 
     private final SimulatedTopology topology;
     private final double expectedBytesPerSecond;
@@ -73,6 +87,7 @@ final class SimulatedPorts {
                 for (PortCounter counter : counters) {
                     readings.sample(counter.metricName(), labels, values[counter.ordinal()], now.toEpochMilli());
                 }
+                attributes(readings, labels, name, node, rail, faults, now.toEpochMilli());
             }
         }
         for (NeighborReading neighbor : neighbors(faults)) {
@@ -104,6 +119,35 @@ final class SimulatedPorts {
             readings.sample(RdmaNetnsReport.METRIC, labels, node == sharedNetns ? 0 : 1, now.toEpochMilli());
         }
         return readings.snapshot(now, List.of());
+    }
+
+    /**
+     * What node_exporter's {@code node_infiniband_info} and Railscope's textfile script report about a port and its
+     * HCA; {@code labels} holds the port's node, device and port and is left changed.
+     */
+    private void attributes(
+            NodeMetricsReadings readings, Labels labels, String name, int node, int rail, Set<Fault> faults, long at) {
+        String device = topology.devices.get(rail);
+        readings.sample(PortAttributeSeries.PORT_MTU, labels, NETDEV_MTU, at);
+        labels.set("node", name, "device", device, "port", "1", "link_layer", "Ethernet", "netdev", "eth" + (rail + 1));
+        readings.sample(PortAttributeSeries.PORT_INFO, labels, 1, at);
+        labels.set(
+                "node",
+                name,
+                "device",
+                device,
+                "board_id",
+                BOARD_ID,
+                "firmware_version",
+                isFaulty(faults, Fault.RAIL_FIRMWARE_MISMATCH, FIRMWARE_MISMATCH, node, rail)
+                        ? OTHER_FIRMWARE
+                        : FIRMWARE,
+                "hca_type",
+                HCA_TYPE);
+        readings.sample(PortAttributeSeries.HCA_INFO, labels, 1, at);
+        labels.set("node", name, "device", device);
+        readings.sample(PortAttributeSeries.PCIE_WIDTH, labels, PCIE_WIDTH, at);
+        readings.sample(PortAttributeSeries.PCIE_SPEED, labels, PCIE_TRANSFERS_PER_SECOND, at);
     }
 
     /** A port's link as node_exporter reports it. */

@@ -19,6 +19,8 @@ import java.util.List;
 public final class NodeExporterFixture implements AutoCloseable {
 
     public static final String BINARY = "/usr/bin/prometheus-node-exporter";
+    /** Railscope's textfile collector script for RDMA ports, as shipped. */
+    public static final Path SCRIPT = Path.of("deploy/textfile/railscope-rdma-ports.sh");
 
     private final Path root;
     private final ServerProcess process;
@@ -39,6 +41,13 @@ public final class NodeExporterFixture implements AutoCloseable {
             Files.writeString(hca.resolve("fw_ver"), "28.39.1002\n");
             Files.writeString(hca.resolve("board_id"), "MT_0000000838\n");
             Files.writeString(hca.resolve("hca_type"), "MT4129\n");
+            Files.writeString(hca.resolve("ports/1/link_layer"), "InfiniBand\n");
+            // an InfiniBand port has no netdev in gid_attrs: its IPoIB interface hangs off the HCA's PCI device
+            Path pci = Files.createDirectories(hca.resolve("device/net/ib" + device));
+            Files.writeString(pci.getParent().getParent().resolve("current_link_width"), "16\n");
+            Files.writeString(pci.getParent().getParent().resolve("current_link_speed"), "32.0 GT/s PCIe\n");
+            Path netdev = Files.createDirectories(root.resolve("sys/class/net/ib" + device));
+            Files.writeString(netdev.resolve("mtu"), "4092\n");
         }
         for (int device = 0; device < 8; device++) {
             writePort(root, device, "4: ACTIVE", "5: LinkUp", "400 Gb/sec (4X NDR)");
@@ -118,6 +127,49 @@ public final class NodeExporterFixture implements AutoCloseable {
     public void port(int device, String state, String physicalState, String rate) {
         try {
             writePort(root, device, state, physicalState, rate);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sets an HCA's {@code fw_ver}, as a firmware update of one HCA leaves it. */
+    public void firmware(int device, String version) {
+        write("sys/class/infiniband/mlx5_" + device + "/fw_ver", version);
+    }
+
+    /** Sets an HCA's PCIe link width as trained ({@code device/current_link_width}). */
+    public void pcieWidth(int device, int lanes) {
+        write("sys/class/infiniband/mlx5_" + device + "/device/current_link_width", Integer.toString(lanes));
+    }
+
+    /**
+     * Runs Railscope's textfile collector script {@code deploy/textfile/railscope-rdma-ports.sh} on this sysfs tree
+     * and moves its output into the textfile directory, as the cron line in the README does.
+     */
+    public void runRdmaPortsScript() {
+        try {
+            Path written = root.resolve("textfile/rdma-ports.prom.tmp");
+            ProcessBuilder builder = new ProcessBuilder(
+                            "sh", SCRIPT.toAbsolutePath().toString())
+                    .redirectOutput(written.toFile())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            builder.environment().put("SYSFS", root.resolve("sys").toString());
+            Process script = builder.start();
+            if (script.waitFor() != 0) {
+                throw new IllegalStateException("railscope-rdma-ports.sh exited with " + script.exitValue());
+            }
+            Files.move(written, root.resolve("textfile/rdma-ports.prom"), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void write(String file, String line) {
+        try {
+            Files.writeString(root.resolve(file), line + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.sun.net.httpserver.HttpServer;
 import io.railscope.model.IpFamily;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
@@ -40,6 +41,8 @@ class PrometheusQuerySourceTest {
             node.port(3, "1: DOWN", "3: Disabled", "400 Gb/sec (4X NDR)");
             node.counter(5, "link_downed", 3);
             node.rdmaNetns(false);
+            node.firmware(6, "28.40.1000");
+            node.runRdmaPortsScript();
             PrometheusQuerySource source = new PrometheusQuerySource(
                     prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30))
@@ -57,11 +60,23 @@ class PrometheusQuerySourceTest {
                                 .satisfies(port -> assertThat(port.counter(PortCounter.LINK_DOWNED))
                                         .isEqualTo(3));
                         assertThat(snapshot.rdmaNetns()).isEqualTo(new RdmaNetnsReport(1, List.of("gpu-node-7")));
+                        assertThat(snapshot.ports())
+                                .filteredOn(port -> port.device().equals("mlx5_6"))
+                                .singleElement()
+                                .satisfies(port ->
+                                        assertThat(port.attributes().firmware()).isEqualTo("28.40.1000"));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
             assertThat(snapshot.ports())
                     .allSatisfy(port -> assertThat(port.rateBytesPerSecond()).isEqualTo(5e10));
+            // node_infiniband_info and the textfile script's series, each asked for by the labels it keeps
+            assertThat(snapshot.ports())
+                    .filteredOn(port -> port.device().equals("mlx5_0"))
+                    .singleElement()
+                    .satisfies(port -> assertThat(port.attributes())
+                            .isEqualTo(
+                                    new PortAttributes("28.39.1002", "MT_0000000838", "InfiniBand", 4092, 16, 32.0)));
             // error counters travel only where they are not zero: an exported counter at zero still reads 0,
             // a counter this node_exporter does not have (RoCE, from 1.11) stays missing
             assertThat(snapshot.ports())

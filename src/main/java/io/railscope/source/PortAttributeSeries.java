@@ -1,0 +1,37 @@
+package io.railscope.source;
+
+/**
+ * The series a port's {@link PortAttributes} are read from. {@code node_infiniband_info} is node_exporter's (infiniband
+ * collector, on by default; labels {@code device, board_id, firmware_version, hca_type}, value always 1: node_exporter
+ * PR #1563). node_exporter exports no link layer, and neither the MTU nor the PCIe link of an RDMA device by its name
+ * (its {@code pcidevice} collector keys links by PCI address), so the rest come from Railscope's textfile collector
+ * script {@code deploy/textfile/railscope-rdma-ports.sh}.
+ */
+public final class PortAttributeSeries {
+
+    /** {@code {device, board_id, firmware_version, hca_type}} 1. */
+    public static final String HCA_INFO = "node_infiniband_info";
+    /** {@code {device, port, link_layer, netdev}} 1: {@code ports/<port>/link_layer} and the port's network interface. */
+    public static final String PORT_INFO = "railscope_rdma_port_info";
+    /** {@code {device, port}}: the MTU of the port's network interface ({@code /sys/class/net/<netdev>/mtu}). */
+    public static final String PORT_MTU = "railscope_rdma_port_mtu_bytes";
+    /** {@code {device}}: {@code /sys/class/infiniband/<device>/device/current_link_width}. */
+    public static final String PCIE_WIDTH = "railscope_rdma_pcie_link_width";
+    /** {@code {device}}: {@code /sys/class/infiniband/<device>/device/current_link_speed} in transfers per second. */
+    public static final String PCIE_SPEED = "railscope_rdma_pcie_link_speed_transfers_per_second";
+    /** The prefix of the textfile script's series. */
+    public static final String SCRIPT_PREFIX = "railscope_rdma_";
+
+    /** A label value longer than this is no firmware version, board id or link layer. */
+    public static final int MAX_LABEL_LENGTH = 64;
+    /** The widest PCIe link (x32). */
+    public static final int MAX_PCIE_WIDTH = 32;
+    /** Beyond any PCIe generation (PCIe 7.0 runs 128 GT/s). */
+    public static final double MAX_PCIE_TRANSFERS_PER_SECOND = 1e12;
+    /** IPv4's minimum MTU (RFC 791) to the largest a Linux interface takes. */
+    public static final int MIN_MTU = 68;
+
+    public static final int MAX_MTU = 1 << 20;
+
+    private PortAttributeSeries() {}
+}
