@@ -87,7 +87,7 @@ class AlertRulesBenchmark {
                     Locale.ROOT,
                     """
                     cell: %,d nodes, %,d rail ports; faults %s
-                    typical: %d open alerts; evaluation (read state, 17 rules, lifecycle, write) min %.3f s, median %.3f s, max %.3f s
+                    typical: %d open alerts; evaluation (read state, the rules, lifecycle, write) min %.3f s, median %.3f s, max %.3f s
                     one rail port in ten degraded and flapping: %,d open alerts; first evaluation (inserting them) %.2f s;
                       then min %.2f s, median %.2f s, max %.2f s
                     """,
