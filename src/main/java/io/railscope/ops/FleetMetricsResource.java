@@ -63,7 +63,7 @@ public class FleetMetricsResource {
         GaugeMetricFamily nodes = gauge("railscope_cell_nodes", "Nodes of the cell.", "cell");
         GaugeMetricFamily neighbors = gauge(
                 "railscope_cell_neighbor_tables",
-                "Nodes whose neighbor (ARP) table is over gc_thresh2 (warning) or near gc_thresh3 (critical).",
+                "Nodes whose neighbor table (IPv4 ARP or IPv6 NDISC) is over gc_thresh2 (warning) or near gc_thresh3 (critical).",
                 "cell",
                 "verdict");
         GaugeMetricFamily isolation =
