@@ -73,6 +73,11 @@ public record NeighborAssessment(
             health = Health.WARNING;
             reason = String.format("%d %s, over %s2 (%d)", entries, what, limit, t2);
         }
+        if (reason != null && reading.wholeTable()) {
+            // lnstat counts what gc_thresh exempts too (permanent and externally learned entries, loopback's)
+            reason += " (the whole table as lnstat counts it, entries gc_thresh exempts included: the textfile"
+                    + " script counts only the others)";
+        }
         return new NeighborAssessment(
                 reading.node(),
                 entries,

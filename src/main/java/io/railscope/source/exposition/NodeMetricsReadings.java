@@ -353,7 +353,8 @@ public final class NodeMetricsReadings implements SampleSink {
                         node.gcThresh6[1],
                         node.gcThresh6[2],
                         Map.copyOf(node.ndiscByDevice),
-                        IpFamily.IPV6));
+                        IpFamily.IPV6,
+                        !node.ndiscSeen));
             }
             for (PortData port : node.ports.values()) {
                 int portNumber;

@@ -175,7 +175,10 @@ class ExporterScrapeSourceTest {
             NeighborAssessment assessed = NeighborAssessment.of(table, TestThresholds.defaults());
             assertThat(assessed.health()).isEqualTo(Health.WARNING);
             assertThat(assessed.reason())
-                    .isEqualTo("700 IPv6 neighbor entries, over net.ipv6.neigh.default.gc_thresh2 (512)");
+                    .isEqualTo(
+                            "700 IPv6 neighbor entries, over net.ipv6.neigh.default.gc_thresh2 (512) (the whole table as"
+                                    + " lnstat counts it, entries gc_thresh exempts included: the textfile script counts only the"
+                                    + " others)");
         });
         // with the script: its count per device, loopback left out
         node.ipv6Neighbors("eth0", 41);
