@@ -38,7 +38,8 @@ public final class CellHealth {
             int stuckPods,
             int exporters,
             int exportersDown,
-            int isolationFindings) {}
+            int isolationFindings,
+            int railDisagreements) {}
 
     /** A pool whose own verdict is WARNING or CRITICAL, and why. */
     public record PoolAtRisk(Health health, String reason) {}

@@ -68,6 +68,10 @@ public class FleetMetricsResource {
                 "verdict");
         GaugeMetricFamily isolation =
                 gauge("railscope_cell_isolation_findings", "Findings of the cell's isolation audit.", "cell");
+        GaugeMetricFamily disagreements = gauge(
+                "railscope_cell_rail_disagreements",
+                "Nodes whose rails disagree on rate, link layer, MTU, firmware, board id or PCIe link.",
+                "cell");
         GaugeMetricFamily railPorts =
                 gauge("railscope_rail_ports", "RDMA ports of the rail, by their health.", "cell", "rail", "health");
         GaugeMetricFamily jobsByVerdict =
@@ -90,6 +94,7 @@ public class FleetMetricsResource {
             neighbors.addMetric(List.of(name, "warning"), cell.counts().neighborWarning());
             neighbors.addMetric(List.of(name, "critical"), cell.counts().neighborCritical());
             isolation.addMetric(List.of(name), cell.counts().isolationFindings());
+            disagreements.addMetric(List.of(name), cell.counts().railDisagreements());
             for (RailHealth rail : rails.rails(name)) {
                 String index = Integer.toString(rail.rail());
                 railPorts.addMetric(List.of(name, index, "down"), rail.down());
@@ -110,7 +115,16 @@ public class FleetMetricsResource {
             }
         }
         List<MetricFamilySamples> families = new ArrayList<>(List.of(
-                health, stale, nodes, neighbors, isolation, railPorts, jobsByVerdict, sourceStale, sourceSuccess));
+                health,
+                stale,
+                nodes,
+                neighbors,
+                isolation,
+                disagreements,
+                railPorts,
+                jobsByVerdict,
+                sourceStale,
+                sourceSuccess));
         families.addAll(pools(ipam.headroom()));
         StringWriter out = new StringWriter(64 * 1024);
         TextFormat.write004(out, Collections.enumeration(families));

@@ -30,8 +30,8 @@ final class CellSummaryWriter {
                 INSERT INTO cell_summary (cell_id, collection_seq, computed_at, health, nodes, rail_ports, ports_down,
                     ports_degraded, neighbor_warning, neighbor_critical, pools, pools_at_risk, primary_free_blocks,
                     primary_total_blocks, jobs, jobs_degraded, sources_failing, reasons, ipam_leaks, allocation_failures,
-                    stuck_pods, exporters, exporters_down, isolation_findings)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    stuck_pods, exporters, exporters_down, isolation_findings, rail_disagreements)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id) DO UPDATE
                    SET collection_seq = EXCLUDED.collection_seq, computed_at = EXCLUDED.computed_at, health = EXCLUDED.health,
                        nodes = EXCLUDED.nodes, rail_ports = EXCLUDED.rail_ports, ports_down = EXCLUDED.ports_down,
@@ -43,7 +43,8 @@ final class CellSummaryWriter {
                        reasons = EXCLUDED.reasons, ipam_leaks = EXCLUDED.ipam_leaks,
                        allocation_failures = EXCLUDED.allocation_failures, stuck_pods = EXCLUDED.stuck_pods,
                        exporters = EXCLUDED.exporters, exporters_down = EXCLUDED.exporters_down,
-                       isolation_findings = EXCLUDED.isolation_findings""")) {
+                       isolation_findings = EXCLUDED.isolation_findings,
+                       rail_disagreements = EXCLUDED.rail_disagreements""")) {
             int i = 0;
             upsert.setInt(++i, cell.id());
             upsert.setLong(++i, cell.collectionSeq());
@@ -69,6 +70,7 @@ final class CellSummaryWriter {
             upsert.setInt(++i, counts.exporters());
             upsert.setInt(++i, counts.exportersDown());
             upsert.setInt(++i, counts.isolationFindings());
+            upsert.setInt(++i, counts.railDisagreements());
             upsert.executeUpdate();
         }
     }
@@ -93,7 +95,8 @@ final class CellSummaryWriter {
                        (SELECT count(*) FROM stuck_pod WHERE cell_id = ?1),
                        (SELECT count(*) FROM scrape_target WHERE cell_id = ?1),
                        (SELECT count(*) FROM scrape_target WHERE cell_id = ?1 AND NOT up),
-                       (SELECT count(*) FROM isolation_finding WHERE cell_id = ?1)""".replace("?1", Integer.toString(cell.id())))) {
+                       (SELECT count(*) FROM isolation_finding WHERE cell_id = ?1),
+                       (SELECT count(*) FROM rail_disagreement WHERE cell_id = ?1)""".replace("?1", Integer.toString(cell.id())))) {
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
                 return new Counts(
@@ -115,7 +118,8 @@ final class CellSummaryWriter {
                         rs.getInt(16),
                         rs.getInt(17),
                         rs.getInt(18),
-                        rs.getInt(19));
+                        rs.getInt(19),
+                        rs.getInt(20));
             }
         }
     }

@@ -56,6 +56,7 @@ class CellHealthTest {
                     stuckPods,
                     exporters,
                     exportersDown,
+                    0,
                     0);
         }
     }

@@ -83,6 +83,8 @@ class RailHomogeneityTest {
 
             await().atMost(Duration.ofSeconds(10))
                     .untilAsserted(() -> assertThat(firing()).contains(List.of("RailsDisagree", NODE)));
+            // and for Prometheus users, among the verdicts as metrics
+            assertThat(page("/metrics/fleet")).contains("railscope_cell_rail_disagreements{cell=\"bravo\",} 1.0");
 
             bravo.clear(Fault.RAIL_FIRMWARE_MISMATCH);
             await().atMost(Duration.ofSeconds(20))
@@ -92,6 +94,7 @@ class RailHomogeneityTest {
                         assertThat(firing()).noneMatch(alert -> alert.get(0).equals("RailsDisagree"));
                     });
             assertThat(cellHomogeneity().getList("node")).isEmpty();
+            assertThat(page("/metrics/fleet")).contains("railscope_cell_rail_disagreements{cell=\"bravo\",} 0.0");
         } finally {
             bravo.clear(Fault.RAIL_FIRMWARE_MISMATCH);
         }
