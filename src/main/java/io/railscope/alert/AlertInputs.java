@@ -74,35 +74,7 @@ public record AlertInputs(
             Double symbolErrorsPerHour,
             Double errorsPerSecond,
             Double congestionRatio,
-            Double pfcPauseRatio) {
-
-        public Port(
-                String node,
-                int rail,
-                String device,
-                int port,
-                PortHealth health,
-                String reason,
-                double rateGbps,
-                int linkDownedIncrease,
-                Double symbolErrorsPerHour,
-                Double errorsPerSecond,
-                Double congestionRatio) {
-            this(
-                    node,
-                    rail,
-                    device,
-                    port,
-                    health,
-                    reason,
-                    rateGbps,
-                    linkDownedIncrease,
-                    symbolErrorsPerHour,
-                    errorsPerSecond,
-                    congestionRatio,
-                    null);
-        }
-    }
+            Double pfcPauseRatio) {}
 
     /**
      * @param suspects the peers a failed job's errors name ({@code PeerBlame}); the first gives the alert its

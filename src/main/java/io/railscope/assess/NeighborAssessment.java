@@ -32,21 +32,8 @@ public record NeighborAssessment(
             int gcThresh3,
             double pressure,
             Health health,
-            String reason,
-            Map<String, Integer> entriesByDevice) {
-        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, entriesByDevice, IpFamily.IPV4);
-    }
-
-    public NeighborAssessment(
-            String node,
-            int entries,
-            int gcThresh1,
-            int gcThresh2,
-            int gcThresh3,
-            double pressure,
-            Health health,
             String reason) {
-        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, Map.of());
+        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, Map.of(), IpFamily.IPV4);
     }
 
     /** The kernel's defaults, used when a node does not export its sysctls. */

@@ -128,18 +128,20 @@ public final class PeerBlame {
         String error = mention.kind().words() + (mention.status() == null ? "" : ", status " + mention.status());
         Optional<Held> railHolder =
                 mention.remoteRailIp() == null ? Optional.empty() : held(mention.remoteRailIp(), pods);
+        // an EFA error names a machine: its node once, from the nodes' spec.providerID
+        Optional<String> machineNode = mention.namesMachine() ? ports.nodeOfMachine(mention.peer()) : Optional.empty();
         Optional<Held> holder = mention.namesMachine()
-                ? onMachine(mention.peer(), pods, ports)
+                ? machineNode.flatMap(node -> onNode(node, pods))
                 : held(mention.peer(), pods).or(() -> railHolder).or(() -> named(mention.peer(), pods));
         if (holder.isEmpty() && mention.namesMachine()) {
-            Optional<String> node = ports.nodeOfMachine(mention.peer());
             return new Suspect(
                     mention.peer(),
                     error,
                     null,
-                    node.orElse(null),
+                    machineNode.orElse(null),
                     null,
-                    node.map(name -> "no pod of this job runs on " + name + ", the node of that machine")
+                    machineNode
+                            .map(name -> "no pod of this job runs on " + name + ", the node of that machine")
                             .orElse("no node of the cell has that machine in its spec.providerID"),
                     reports);
         }
@@ -193,12 +195,9 @@ public final class PeerBlame {
         return Optional.empty();
     }
 
-    /** The job's pod on the node of a machine an EFA error names. */
-    private static Optional<Held> onMachine(String machineId, List<JobPod> pods, Ports ports) {
-        return ports.nodeOfMachine(machineId)
-                .flatMap(node ->
-                        pods.stream().filter(pod -> node.equals(pod.node())).findFirst())
-                .map(pod -> new Held(pod, null));
+    /** The job's pod on {@code node}. */
+    private static Optional<Held> onNode(String node, List<JobPod> pods) {
+        return pods.stream().filter(pod -> node.equals(pod.node())).findFirst().map(pod -> new Held(pod, null));
     }
 
     /** A peer NCCL printed by name ({@code socketProgress}): its first label is a node's or a pod's name. */

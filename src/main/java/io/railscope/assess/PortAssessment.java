@@ -30,48 +30,7 @@ public record PortAssessment(
         double pfcPauseRatio,
         double cnpIgnoredPerSecond) {
 
-    /** A port without PFC or ignored-CNP counters. */
-    public PortAssessment(
-            String node,
-            int rail,
-            String device,
-            int port,
-            int stateId,
-            int physicalStateId,
-            double rateGbps,
-            double rxBytesPerSecond,
-            double txBytesPerSecond,
-            double symbolErrorsPerHour,
-            double errorsPerSecond,
-            long linkDownedIncrease,
-            double congestionRatio,
-            PortHealth health,
-            String reason,
-            double cnpPerSecond,
-            double ecnMarkedPerSecond) {
-        this(
-                node,
-                rail,
-                device,
-                port,
-                stateId,
-                physicalStateId,
-                rateGbps,
-                rxBytesPerSecond,
-                txBytesPerSecond,
-                symbolErrorsPerHour,
-                errorsPerSecond,
-                linkDownedIncrease,
-                congestionRatio,
-                health,
-                reason,
-                cnpPerSecond,
-                ecnMarkedPerSecond,
-                Double.NaN,
-                Double.NaN);
-    }
-
-    /** A port without RoCE congestion-notification counters. */
+    /** A port without RoCE congestion counters (CNP, ECN, PFC). */
     public PortAssessment(
             String node,
             int rail,
@@ -104,6 +63,8 @@ public record PortAssessment(
                 congestionRatio,
                 health,
                 reason,
+                Double.NaN,
+                Double.NaN,
                 Double.NaN,
                 Double.NaN);
     }

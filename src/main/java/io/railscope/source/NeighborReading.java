@@ -25,19 +25,8 @@ public record NeighborReading(
             int gcThresh1,
             int gcThresh2,
             int gcThresh3,
-            Map<String, Integer> entriesByDevice,
-            IpFamily family) {
-        this(node, entries, gcThresh1, gcThresh2, gcThresh3, entriesByDevice, family, false);
-    }
-
-    public NeighborReading(
-            String node,
-            int entries,
-            int gcThresh1,
-            int gcThresh2,
-            int gcThresh3,
             Map<String, Integer> entriesByDevice) {
-        this(node, entries, gcThresh1, gcThresh2, gcThresh3, entriesByDevice, IpFamily.IPV4);
+        this(node, entries, gcThresh1, gcThresh2, gcThresh3, entriesByDevice, IpFamily.IPV4, false);
     }
 
     public NeighborReading(String node, int entries, int gcThresh1, int gcThresh2, int gcThresh3) {

@@ -136,6 +136,22 @@ class AlertRulesTest {
                                                 .congestionRatio(0.5)))
                         .labels("node", "gpu-5", "rail", "2", "device", "mlx5_1")
                         .page("/nodes/gpu-5"),
+                // a RoCE port PFC paused 8 % of the time, over the 1 % limit, while it never waited to transmit
+                row(
+                                "RailPortCongested",
+                                "warning",
+                                healthy()
+                                        .port(Port.of(
+                                                        "gpu-7",
+                                                        4,
+                                                        "mlx5_3",
+                                                        PortHealth.DEGRADED,
+                                                        "paused by PFC 8.0% of the time (limit 1.0%)")
+                                                .congestionRatio(0.0)
+                                                .pfcPauseRatio(0.08)))
+                        .labels("node", "gpu-7", "rail", "4", "device", "mlx5_3")
+                        .page("/nodes/gpu-7")
+                        .annotation("description", "paused by PFC 8.0% of the time (limit 1.0%)"),
                 row("RailsDisagree", "warning", healthy().railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002"))
                         .labels("node", "gpu-6")
                         .page("/nodes/gpu-6")
@@ -449,6 +465,7 @@ class AlertRulesTest {
         private Double symbolErrorsPerHour;
         private Double errorsPerSecond;
         private Double congestionRatio;
+        private Double pfcPauseRatio;
 
         private Port(String node, int rail, String device, PortHealth health, String reason) {
             this.node = node;
@@ -487,6 +504,11 @@ class AlertRulesTest {
             return this;
         }
 
+        Port pfcPauseRatio(double ratio) {
+            pfcPauseRatio = ratio;
+            return this;
+        }
+
         AlertInputs.Port build() {
             return new AlertInputs.Port(
                     node,
@@ -499,7 +521,8 @@ class AlertRulesTest {
                     linkDownedIncrease,
                     symbolErrorsPerHour,
                     errorsPerSecond,
-                    congestionRatio);
+                    congestionRatio,
+                    pfcPauseRatio);
         }
     }
 

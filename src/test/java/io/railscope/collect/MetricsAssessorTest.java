@@ -67,6 +67,7 @@ class MetricsAssessorTest {
                 0,
                 600.0,
                 null,
+                null,
                 null);
         MetricsAssessor assessor = assessor(List.of(committed));
 

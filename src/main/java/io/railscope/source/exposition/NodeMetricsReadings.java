@@ -1,6 +1,5 @@
 package io.railscope.source.exposition;
 
-import io.railscope.model.IpFamily;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributeSeries;
@@ -15,11 +14,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * Collects node_exporter's InfiniBand, ARP and neighbor sysctl samples, and the RDMA netns mode
+ * Collects node_exporter's InfiniBand samples, the neighbor tables ({@link NeighborSamples}), and the RDMA netns mode
  * textfile metric, into readings per node. Values are untrusted and checked here, where they enter:
  * a state that is no code of its enum reads as {@link RailPortReading#UNKNOWN_STATE}; a counter, rate,
  * entry count or limit that is NaN, infinite, negative or beyond its column is dropped; each is named
@@ -30,18 +28,6 @@ import java.util.function.Function;
 public final class NodeMetricsReadings implements SampleSink {
 
     private static final Map<String, PortCounter> COUNTERS = new HashMap<>();
-    private static final String GC_THRESH = "node_sysctl_net_ipv4_neigh_default_gc_thresh";
-    private static final String GC_THRESH_V6 = "node_sysctl_net_ipv6_neigh_default_gc_thresh";
-    /**
-     * IPv6 neighbors per device from a textfile script: node_exporter's arp collector counts IPv4 only (its netlink
-     * mode asks for AF_INET), and this is the name node_exporter PR #3787 proposes for an ndisc collector.
-     */
-    static final String NDISC_ENTRIES = "node_ndisc_entries";
-    /**
-     * The lnstat collector's table sizes (/proc/net/stat/ndisc_cache, first column: the kernel's tbl->entries), the
-     * same on every cpu line: the whole IPv6 table, an upper bound of what gc_thresh is held against.
-     */
-    static final String LNSTAT_ENTRIES = "node_lnstat_entries_total";
     /** 8 Pb/s: beyond any link, so a rate above it is no reading of one. */
     static final double MAX_RATE_BYTES_PER_SECOND = 1e15;
 
@@ -73,11 +59,7 @@ public final class NodeMetricsReadings implements SampleSink {
     public boolean wants(String metricName) {
         return metricName.startsWith("node_infiniband_")
                 || COUNTERS.containsKey(metricName)
-                || metricName.equals("node_arp_entries")
-                || metricName.equals(NDISC_ENTRIES)
-                || metricName.equals(LNSTAT_ENTRIES)
-                || metricName.startsWith(GC_THRESH)
-                || metricName.startsWith(GC_THRESH_V6)
+                || NeighborSamples.wants(metricName)
                 || metricName.equals(RdmaNetnsReport.METRIC)
                 || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX);
     }
@@ -91,46 +73,7 @@ public final class NodeMetricsReadings implements SampleSink {
         NodeData data = node.equals(lastNode) ? lastNodeData : nodes.computeIfAbsent(node, NodeData::new);
         lastNode = node;
         lastNodeData = data;
-        if (metricName.equals("node_arp_entries")) {
-            if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
-                reject(metricName, labels, value, "no number of entries, dropped");
-                return;
-            }
-            data.arpEntries += (long) value;
-            data.arpSeen = true;
-            String device = labels.get("device");
-            if (device != null) {
-                data.arpByDevice.merge(device, (int) value, (a, b) -> (int) Math.min(Integer.MAX_VALUE, (long) a + b));
-            }
-            return;
-        }
-        if (metricName.equals(NDISC_ENTRIES)) {
-            if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
-                reject(metricName, labels, value, "no number of entries, dropped");
-                return;
-            }
-            data.ndiscEntries += (long) value;
-            data.ndiscSeen = true;
-            String device = labels.get("device");
-            if (device != null) {
-                data.ndiscByDevice.merge(
-                        device, (int) value, (a, b) -> (int) Math.min(Integer.MAX_VALUE, (long) a + b));
-            }
-            return;
-        }
-        if (metricName.equals(LNSTAT_ENTRIES)) {
-            if (!"ndisc_cache".equals(labels.get("subsystem"))) {
-                return;
-            }
-            if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
-                reject(metricName, labels, value, "no number of entries, dropped");
-                return;
-            }
-            data.lnstatNdisc = Math.max(data.lnstatNdisc, (long) value);
-            return;
-        }
-        if (metricName.startsWith(GC_THRESH_V6)) {
-            threshold(data.gcThresh6, metricName, labels, value);
+        if (data.neighbors.sample(metricName, labels, value, this::reject)) {
             return;
         }
         if (metricName.equals(RdmaNetnsReport.METRIC)) {
@@ -139,10 +82,6 @@ public final class NodeMetricsReadings implements SampleSink {
                 return;
             }
             data.rdmaNetnsExclusive = (int) value;
-            return;
-        }
-        if (metricName.startsWith(GC_THRESH)) {
-            threshold(data.gcThresh, metricName, labels, value);
             return;
         }
         String device = labels.get("device");
@@ -202,17 +141,6 @@ public final class NodeMetricsReadings implements SampleSink {
                     reject(metricName, labels, value, "no counter value, dropped");
                 }
             }
-        }
-    }
-
-    private void threshold(int[] limits, String metricName, Labels labels, double value) {
-        int level = metricName.charAt(metricName.length() - 1) - '0';
-        if (level >= 1 && level <= 3) {
-            if (!(value >= 0 && value <= Integer.MAX_VALUE)) {
-                reject(metricName, labels, value, "no table size, dropped (the kernel default is used)");
-                return;
-            }
-            limits[level - 1] = (int) value;
         }
     }
 
@@ -336,26 +264,7 @@ public final class NodeMetricsReadings implements SampleSink {
                     netnsShared.add(node.name);
                 }
             }
-            if (node.arpSeen) {
-                neighbors.add(new NeighborReading(
-                        node.name,
-                        (int) Math.min(Integer.MAX_VALUE, node.arpEntries),
-                        node.gcThresh[0],
-                        node.gcThresh[1],
-                        node.gcThresh[2],
-                        Map.copyOf(node.arpByDevice)));
-            }
-            if (node.ndiscSeen || node.lnstatNdisc >= 0) {
-                neighbors.add(new NeighborReading(
-                        node.name,
-                        (int) Math.min(Integer.MAX_VALUE, node.ndiscSeen ? node.ndiscEntries : node.lnstatNdisc),
-                        node.gcThresh6[0],
-                        node.gcThresh6[1],
-                        node.gcThresh6[2],
-                        Map.copyOf(node.ndiscByDevice),
-                        IpFamily.IPV6,
-                        !node.ndiscSeen));
-            }
+            node.neighbors.addTo(neighbors, node.name);
             for (PortData port : node.ports.values()) {
                 int portNumber;
                 try {
@@ -400,16 +309,8 @@ public final class NodeMetricsReadings implements SampleSink {
         final String name;
         final Map<String, PortData> ports = new LinkedHashMap<>();
         Map<String, DeviceData> devices;
-        final int[] gcThresh = new int[3];
-        final int[] gcThresh6 = new int[3];
-        long arpEntries;
-        boolean arpSeen;
-        long ndiscEntries;
-        boolean ndiscSeen;
-        long lnstatNdisc = -1;
-        final Map<String, Integer> ndiscByDevice = new TreeMap<>();
+        final NeighborSamples neighbors = new NeighborSamples();
         int rdmaNetnsExclusive = -1;
-        final Map<String, Integer> arpByDevice = new TreeMap<>();
 
         NodeData(String name) {
             this.name = name;

@@ -86,11 +86,11 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
         }
         queries.put("node_arp_entries", "sum by (" + nodeLabel + ", device) (node_arp_entries" + matchers() + ")");
         queries.put(
-                NodeMetricsReadings.NDISC_ENTRIES,
-                "sum by (" + nodeLabel + ", device) (" + NodeMetricsReadings.NDISC_ENTRIES + matchers() + ")");
+                NeighborSamples.NDISC_ENTRIES,
+                "sum by (" + nodeLabel + ", device) (" + NeighborSamples.NDISC_ENTRIES + matchers() + ")");
         queries.put(
-                NodeMetricsReadings.LNSTAT_ENTRIES,
-                "max by (" + nodeLabel + ", subsystem) (" + NodeMetricsReadings.LNSTAT_ENTRIES
+                NeighborSamples.LNSTAT_ENTRIES,
+                "max by (" + nodeLabel + ", subsystem) (" + NeighborSamples.LNSTAT_ENTRIES
                         + matchers("subsystem=\"ndisc_cache\"") + ")");
         for (String family : List.of("ipv4", "ipv6")) {
             for (int level = 1; level <= 3; level++) {
