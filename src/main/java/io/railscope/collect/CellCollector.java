@@ -106,7 +106,7 @@ public final class CellCollector {
                                 .toList(),
                         audit.audit(snapshot.isolation())));
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class)
-                .map(metricsAssessor::assess);
+                .map(snapshot -> metricsAssessor.assess(snapshot, fence.epoch()));
         Optional<JobsState> jobs =
                 results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
         CellCollection collection = new CellCollection(

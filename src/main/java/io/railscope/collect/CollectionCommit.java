@@ -42,6 +42,7 @@ public class CollectionCommit {
             collection.jobs().ifPresent(commit::jobs);
             commit.sourceStatus(collection.outcomes());
             commit.summary();
+            commit.confirm();
             // a page rendered between this and the commit shows the old data for at most the rest of the second
             version.changed();
             return commit.report();

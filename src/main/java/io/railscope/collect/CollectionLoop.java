@@ -1,5 +1,6 @@
 package io.railscope.collect;
 
+import io.prometheus.client.Gauge;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled.ConcurrentExecution;
@@ -11,10 +12,12 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.replica.FencedException;
 import io.railscope.replica.Lease;
 import io.railscope.replica.Replicas;
+import io.railscope.replica.StandingProbe;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
 import io.railscope.store.HistoryRetention;
 import io.railscope.store.JobBusbwSamples;
+import io.railscope.store.SqlStuckSessions;
 import io.railscope.telemetry.SelfMetrics;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,6 +27,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -54,6 +58,8 @@ public class CollectionLoop {
     private final SelfMetrics metrics;
     private final Scheduler scheduler;
     private final Replicas replicas;
+    private final StandingProbe standing;
+    private final StuckHolders stuckHolders;
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final Map<String, CellSources> sources = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
@@ -74,8 +80,12 @@ public class CollectionLoop {
             HistoryRetention retention,
             SelfMetrics metrics,
             Scheduler scheduler,
-            Replicas replicas) {
+            Replicas replicas,
+            StandingProbe standing,
+            SqlStuckSessions stuckSessions) {
         this.replicas = replicas;
+        this.standing = standing;
+        this.stuckHolders = new StuckHolders(stuckSessions, config.replicas().endStuckSessions(), metrics);
         this.baselines = baselines;
         this.alerts = alerts;
         this.fleet = fleet;
@@ -122,6 +132,7 @@ public class CollectionLoop {
                 scheduler.pause(jobName(cell.name()));
             }
         }
+        exportStanding();
         heartbeat();
         // a thread of its own: a heartbeat that waits behind collections lets the leases lapse
         long every = replicas.heartbeatInterval().toMillis();
@@ -143,14 +154,18 @@ public class CollectionLoop {
      */
     void heartbeat() {
         try {
+            Set<String> busyBefore = replicas.busy();
             Replicas.Changes changes = replicas.heartbeat();
-            metrics.replicasLive.set(replicas.live().size());
             metrics.cellsHeld.labels(replicas.id()).set(replicas.cellsHeld());
             if (!changes.taken().isEmpty() || !changes.released().isEmpty()) {
                 LOG.infof(
                         "replica %s took %s, let go of %s (live replicas: %s)",
                         replicas.id(), changes.taken(), changes.released(), replicas.live());
             }
+            changes.busy()
+                    .forEach(busy -> metrics.leaseSkips.labels(busy.lease()).inc());
+            changes.newlyBusy(busyBefore)
+                    .forEach(busy -> LOG.warnf("replica %s: %s", replicas.id(), busy.getMessage()));
             sources.forEach((cell, cellSources) -> {
                 if (changes.released().contains(Lease.ofCell(cell))) {
                     cellSources.idle();
@@ -167,6 +182,45 @@ public class CollectionLoop {
             metrics.heartbeatErrors.inc();
             LOG.errorf("replica %s: heartbeat failed, leases not renewed: %s", replicas.id(), e.getMessage());
         }
+        try {
+            stuckHolders.sweep();
+        } catch (RuntimeException e) {
+            LOG.errorf("replica %s: %s", replicas.id(), e.getMessage());
+        }
+    }
+
+    /** The replica's standing in /metrics, asked of the database at each scrape rather than remembered. */
+    private void exportStanding() {
+        metrics.replicasLive.setChild(new Gauge.Child() {
+            @Override
+            public double get() {
+                StandingProbe.Answer answer = standing.now();
+                return answer.standing() == null
+                        ? Double.NaN
+                        : answer.standing().live();
+            }
+        });
+        metrics.heartbeatAge.setChild(new Gauge.Child() {
+            @Override
+            public double get() {
+                StandingProbe.Answer answer = standing.now();
+                if (answer.standing() == null) {
+                    return Double.NaN;
+                }
+                return answer.standing().heartbeatAge() == null
+                        ? Double.POSITIVE_INFINITY
+                        : answer.standing().heartbeatAge().toMillis() / 1000.0;
+            }
+        });
+        metrics.leasesLapsed.setChild(new Gauge.Child() {
+            @Override
+            public double get() {
+                StandingProbe.Answer answer = standing.now();
+                return answer.standing() == null
+                        ? Double.NaN
+                        : answer.standing().lapsed().size();
+            }
+        });
     }
 
     /** The scheduler job that collects a cell; paused from the start when railscope.collect.scheduled is false. */

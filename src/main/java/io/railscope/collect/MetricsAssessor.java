@@ -24,9 +24,11 @@ import java.util.function.Supplier;
 
 /**
  * Assesses a cell's node metrics against the previous snapshot of the same cell, which it keeps:
- * rates need two readings. On its first snapshot (a start, a restart, another replica taking the
- * cell over) a port whose verdict rested on rates keeps the verdict last committed for it until the
- * next snapshot gives rates again, so a rate-based alert does not resolve and fire again. Ports on
+ * rates need two readings. On its first snapshot under a lease epoch (a start, a restart, this
+ * replica taking the cell over, or taking it back after another replica held it: the snapshot it
+ * kept may predate what others committed) a port whose verdict rested on rates or flaps keeps the
+ * verdict last committed for it, whoever committed it, until the next snapshot gives rates again, so
+ * a rate- or increase-based alert does not resolve and fire again because the cell changed hands. Ports on
  * devices that are no rail of the cell are left out; of two ports of one device, the first reported
  * serves the rail.
  */
@@ -41,6 +43,7 @@ final class MetricsAssessor {
     private final Supplier<List<AlertInputs.Port>> committedUnhealthy;
     private Map<String, RailPortReading> previousPorts = Map.of();
     private Instant previousAt;
+    private long previousEpoch = -1;
 
     MetricsAssessor(
             CellSettings cell,
@@ -54,7 +57,13 @@ final class MetricsAssessor {
         this.rule = new PortHealthRule(thresholds, cell.expectedGbps());
     }
 
-    NodeMetricsState assess(NodeMetricsSnapshot snapshot) {
+    /** Assesses {@code snapshot}, collected under the cell's lease at {@code epoch}. */
+    NodeMetricsState assess(NodeMetricsSnapshot snapshot, long epoch) {
+        if (epoch != previousEpoch) {
+            previousPorts = Map.of();
+            previousAt = null;
+            previousEpoch = epoch;
+        }
         double seconds = previousAt == null
                 ? 0
                 : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
@@ -124,7 +133,7 @@ final class MetricsAssessor {
                 now.txBytesPerSecond(),
                 last.symbolErrorsPerHour() == null ? Double.NaN : last.symbolErrorsPerHour(),
                 last.errorsPerSecond() == null ? Double.NaN : last.errorsPerSecond(),
-                0,
+                last.linkDownedIncrease(),
                 last.congestionRatio() == null ? Double.NaN : last.congestionRatio(),
                 PortHealth.DEGRADED,
                 last.reason() == null || last.reason().endsWith(CARRIED) ? last.reason() : last.reason() + CARRIED,

@@ -90,6 +90,14 @@ public interface RailscopeConfig {
          */
         @WithDefault("15s")
         Duration leaseDuration();
+
+        /**
+         * Whether a replica ends (pg_terminate_backend) the database sessions of another replica whose heartbeat
+         * stopped while the session stayed in a transaction for longer than a lease. PostgreSQL shows and lets end only
+         * a role's own sessions: it works when the replicas share the database's role.
+         */
+        @WithDefault("true")
+        boolean endStuckSessions();
     }
 
     interface Collect {

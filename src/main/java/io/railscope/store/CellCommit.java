@@ -22,10 +22,12 @@ public final class CellCommit implements AutoCloseable {
     private final Connection connection;
     private final CellRow cell;
     private final CommitReport report;
+    private final LeaseCheck lease;
 
-    CellCommit(Connection connection, CellRow cell) {
+    CellCommit(Connection connection, CellRow cell, LeaseCheck lease) {
         this.connection = connection;
         this.cell = cell;
+        this.lease = lease;
         this.report = new CommitReport(cell.sampled());
     }
 
@@ -53,6 +55,16 @@ public final class CellCommit implements AutoCloseable {
     /** Writes the cell's summary from what this commit wrote; called last. */
     public void summary() {
         write("summary", () -> new CellSummaryWriter(connection, cell).write());
+    }
+
+    /**
+     * Checks, last, that the cell's lease is still the commit's and will not expire before the server would end a
+     * transaction left waiting: the commit either reaches the server within its lease or is rolled back.
+     *
+     * @throws io.railscope.replica.FencedException otherwise
+     */
+    public void confirm() {
+        write("fence", () -> lease.holds(connection, lease.idleLimit()));
     }
 
     /** The rows written per table, and whether history was sampled. */

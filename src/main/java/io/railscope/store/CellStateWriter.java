@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import io.agroal.api.AgroalDataSource;
+import io.railscope.config.RailscopeConfig;
 import io.railscope.replica.Fence;
 import io.railscope.replica.FencedException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,49 +13,45 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Opens the commit of a cell's collection on a connection of the caller's transaction. */
+/**
+ * Opens the commit of a cell's collection on a connection of the caller's transaction. The transaction waits on a lock
+ * at most one heartbeat interval, runs no statement longer than a lease, and is ended by the server once it waits
+ * for its client longer than a heartbeat interval: a replica paused or cut off in the middle of a commit holds the
+ * cell's row for seconds, not until TCP notices.
+ */
 @ApplicationScoped
 public class CellStateWriter {
 
     private final AgroalDataSource dataSource;
+    private final Duration heartbeat;
+    private final Duration lease;
 
-    public CellStateWriter(AgroalDataSource dataSource) {
+    public CellStateWriter(AgroalDataSource dataSource, RailscopeConfig config) {
         this.dataSource = dataSource;
+        this.heartbeat = config.replicas().heartbeatInterval();
+        this.lease = config.replicas().leaseDuration();
     }
 
     /**
      * Opens the commit of one collection of {@code cell}: counts the collection, decides whether it is
-     * sampled into history, and locks the cell's row until the caller's transaction ends. Refused with a
-     * {@link FencedException} unless the cell's lease is still {@code fence}'s; the lease stays as it is until the
-     * transaction ends, so it cannot pass to another replica halfway through the commit.
+     * sampled into history, and locks the cell's row until the caller's transaction ends, so two writers of one cell
+     * queue. Refused with a {@link FencedException} unless the cell's lease is still {@code fence}'s and unexpired;
+     * the commit checks again before it ends ({@link CellCommit#confirm}).
      */
     public CellCommit open(String cell, Fence fence, boolean simulated, Instant at, Duration sampleInterval) {
         Connection connection = null;
         try {
             connection = dataSource.getConnection();
-            checkFence(connection, fence);
-            return new CellCommit(connection, lockCell(connection, cell, simulated, at, sampleInterval));
+            SessionLimits.bound(connection, lease, heartbeat, heartbeat);
+            LeaseCheck check = new LeaseCheck(fence, heartbeat);
+            check.holds(connection, Duration.ZERO);
+            return new CellCommit(connection, lockCell(connection, cell, simulated, at, sampleInterval), check);
         } catch (FencedException e) {
             closeQuietly(connection);
             throw e;
         } catch (SQLException e) {
             closeQuietly(connection);
             throw new StoreException("commit of cell " + cell + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static void checkFence(Connection connection, Fence fence) throws SQLException {
-        try (PreparedStatement lease =
-                connection.prepareStatement("SELECT owner, epoch FROM lease WHERE name = ? FOR SHARE")) {
-            lease.setString(1, fence.lease());
-            try (ResultSet rs = lease.executeQuery()) {
-                if (!rs.next()) {
-                    throw new FencedException(fence, null);
-                }
-                if (!rs.getString(1).equals(fence.owner()) || rs.getLong(2) != fence.epoch()) {
-                    throw new FencedException(fence, rs.getString(1) + " at epoch " + rs.getLong(2));
-                }
-            }
         }
     }
 

@@ -51,7 +51,8 @@ public class SelfMetrics {
 
     public final Counter commitsFenced = Counter.build()
             .name("railscope_commits_fenced_total")
-            .help("Collections of a cell refused at commit because the cell's lease had passed to another replica.")
+            .help("Collections of a cell refused at commit because the cell's lease had passed to another replica or"
+                    + " expired by the database's clock.")
             .labelNames("cell")
             .register(registry);
 
@@ -63,7 +64,35 @@ public class SelfMetrics {
 
     public final Gauge replicasLive = Gauge.build()
             .name("railscope_replicas_live")
-            .help("Replicas alive at this replica's last heartbeat, itself included.")
+            .help("Replicas the database heard from within a lease, this one included, read when scraped.")
+            .register(registry);
+
+    public final Gauge heartbeatAge = Gauge.build()
+            .name("railscope_replica_heartbeat_age_seconds")
+            .help("Age of this replica's last heartbeat by the database's clock, read when scraped (+Inf: none).")
+            .register(registry);
+
+    public final Gauge leasesLapsed = Gauge.build()
+            .name("railscope_replica_leases_lapsed")
+            .help("Leases this replica holds by its own account that the database says have lapsed or passed on.")
+            .register(registry);
+
+    public final Counter leaseSkips = Counter.build()
+            .name("railscope_replica_lease_skips_total")
+            .help("Leases this replica should have taken but skipped, their row locked by another session.")
+            .labelNames("lease")
+            .register(registry);
+
+    public final Gauge stuckSessions = Gauge.build()
+            .name("railscope_replica_stuck_sessions")
+            .help("Database sessions of a replica whose heartbeat stopped, in a transaction for longer than a lease.")
+            .labelNames("replica")
+            .register(registry);
+
+    public final Counter sessionsEnded = Counter.build()
+            .name("railscope_replica_sessions_ended_total")
+            .help("Stuck database sessions of other replicas this replica ended (pg_terminate_backend).")
+            .labelNames("replica")
             .register(registry);
 
     public final Counter heartbeatErrors = Counter.build()

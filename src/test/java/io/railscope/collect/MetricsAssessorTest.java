@@ -40,8 +40,13 @@ class MetricsAssessorTest {
     private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
 
     private static NodeMetricsSnapshot snapshot(Instant at, long symbolErrors) {
+        return snapshot(at, symbolErrors, 0);
+    }
+
+    private static NodeMetricsSnapshot snapshot(Instant at, long symbolErrors, long linkDowned) {
         long[] counters = PortCounter.none();
         counters[PortCounter.SYMBOL_ERRORS.ordinal()] = symbolErrors;
+        counters[PortCounter.LINK_DOWNED.ordinal()] = linkDowned;
         return new NodeMetricsSnapshot(
                 at, List.of(), List.of(new RailPortReading("n1", "mlx5_0", 1, 4, 5, 5e10, counters)));
     }
@@ -71,19 +76,55 @@ class MetricsAssessorTest {
                 null);
         MetricsAssessor assessor = assessor(List.of(committed));
 
-        PortAssessment first = assessor.assess(snapshot(T0, 1000)).ports().get(0);
+        PortAssessment first = assessor.assess(snapshot(T0, 1000), 1).ports().get(0);
         assertThat(first.health()).isEqualTo(PortHealth.DEGRADED);
         assertThat(first.reason()).startsWith("600 symbol errors/h").contains("rates need a second reading");
 
         // 30 s later the counter has not moved: the rates judge the port OK now
         PortAssessment second =
-                assessor.assess(snapshot(T0.plusSeconds(30), 1000)).ports().get(0);
+                assessor.assess(snapshot(T0.plusSeconds(30), 1000), 1).ports().get(0);
         assertThat(second.health()).isEqualTo(PortHealth.OK);
     }
 
     @Test
+    void takingTheCellBackUnderANewEpochJudgesFromWhatTheOtherHolderCommittedNotFromItsOwnOldSnapshot() {
+        // the port flapped while another replica held the cell: that replica committed it DEGRADED, flapping
+        AlertInputs.Port flapping = new AlertInputs.Port(
+                "n1",
+                1,
+                "mlx5_0",
+                1,
+                PortHealth.DEGRADED,
+                "link went down 1 time since the last collection",
+                400,
+                1,
+                null,
+                null,
+                null,
+                null);
+        MetricsAssessor assessor = assessor(List.of(flapping));
+        assessor.assess(snapshot(T0, 0, 7), 1);
+        // this replica's own snapshot under epoch 1 is 40 s old and saw as many flaps as now: alone, it says OK
+        PortAssessment back =
+                assessor.assess(snapshot(T0.plusSeconds(40), 0, 7), 3).ports().get(0);
+        assertThat(back.health()).isEqualTo(PortHealth.DEGRADED);
+        assertThat(back.linkDownedIncrease()).isEqualTo(1);
+        assertThat(back.reason()).contains("rates need a second reading");
+
+        // under the same epoch, its own previous snapshot is the one to compare with
+        PortAssessment next =
+                assessor.assess(snapshot(T0.plusSeconds(42), 0, 8), 3).ports().get(0);
+        assertThat(next.linkDownedIncrease()).isEqualTo(1);
+        assertThat(next.reason()).doesNotContain("second reading");
+    }
+
+    @Test
     void withNothingCommittedTheFirstSnapshotIsJudgedOnItsOwn() {
-        assertThat(assessor(List.of()).assess(snapshot(T0, 1000)).ports().get(0).health())
+        assertThat(assessor(List.of())
+                        .assess(snapshot(T0, 1000), 1)
+                        .ports()
+                        .get(0)
+                        .health())
                 .isEqualTo(PortHealth.OK);
     }
 }

@@ -64,7 +64,7 @@ class ReplicasTest {
             statement.execute("CREATE SCHEMA public");
             statement.execute(new String(migration.readAllBytes(), StandardCharsets.UTF_8));
         }
-        store = new SqlLeaseStore(pool::getConnection);
+        store = new SqlLeaseStore(pool::getConnection, Duration.ofMillis(300));
     }
 
     @AfterAll

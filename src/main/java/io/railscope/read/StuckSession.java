@@ -1,0 +1,20 @@
+package io.railscope.read;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A database session of a replica that stopped answering, still inside a transaction (so possibly holding row locks)
+ * for longer than a lease: {@code heartbeatSilence} is null when the replica has no heartbeat row at all.
+ *
+ * @param sameRole whether it runs as the role this replica runs as, so that this replica may end it
+ */
+public record StuckSession(
+        int pid,
+        String applicationName,
+        String replica,
+        String state,
+        Instant transactionStart,
+        Duration inTransaction,
+        Duration heartbeatSilence,
+        boolean sameRole) {}
