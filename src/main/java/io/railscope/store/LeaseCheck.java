@@ -19,7 +19,7 @@ record LeaseCheck(Fence fence, Duration idleLimit) {
     void holds(Connection connection, Duration margin) throws SQLException {
         try (PreparedStatement lease = connection.prepareStatement("""
                 SELECT owner, epoch, expires_at > clock_timestamp() + ? * interval '1 millisecond' AS running,
-                       expires_at
+                       expires_at, expires_at > clock_timestamp() AS unexpired
                   FROM lease WHERE name = ?""")) {
             lease.setLong(1, margin.toMillis());
             lease.setString(2, fence.lease());
@@ -32,7 +32,11 @@ record LeaseCheck(Fence fence, Duration idleLimit) {
                 }
                 if (!rs.getBoolean(3)) {
                     throw new FencedException(
-                            fence, "expired at " + rs.getTimestamp(4).toInstant() + " by the database's clock");
+                            fence,
+                            rs.getBoolean(5)
+                                    ? "expiring at " + rs.getTimestamp(4).toInstant() + ", within the "
+                                            + margin.toMillis() + " ms a paused commit could still reach the database"
+                                    : "expired at " + rs.getTimestamp(4).toInstant() + " by the database's clock");
                 }
             }
         }

@@ -7,6 +7,7 @@ import io.railscope.read.StuckSession;
 import io.railscope.read.StuckSessions;
 import io.railscope.replica.ReplicaIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -25,11 +26,17 @@ public class SqlStuckSessions implements StuckSessions {
     private final String self;
     private final Duration lease;
 
+    @Inject
     public SqlStuckSessions(
             @DataSource("leases") AgroalDataSource pool, ReplicaIdentity identity, RailscopeConfig config) {
+        this(pool, identity.applicationName(), config.replicas().leaseDuration());
+    }
+
+    /** Sessions stuck for longer than {@code lease}, seen from the replica whose sessions are named {@code self}. */
+    public SqlStuckSessions(AgroalDataSource pool, String self, Duration lease) {
         this.pool = pool;
-        this.self = identity.applicationName();
-        this.lease = config.replicas().leaseDuration();
+        this.self = self;
+        this.lease = lease;
     }
 
     @Override

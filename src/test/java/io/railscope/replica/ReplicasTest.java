@@ -1,6 +1,7 @@
 package io.railscope.replica;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.agroal.api.AgroalDataSource;
@@ -8,7 +9,9 @@ import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplie
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
 import io.railscope.TestDatabases;
+import io.railscope.read.StuckSession;
 import io.railscope.store.SqlLeaseStore;
+import io.railscope.store.SqlStuckSessions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -45,10 +48,11 @@ class ReplicasTest {
 
     private static LeaseStore store;
     private static AgroalDataSource pool;
+    private static String url;
 
     @BeforeAll
     static void ownDatabase() throws SQLException, IOException {
-        String url = TestDatabases.beside(TestDatabases.url("railscope_test"), "replicas");
+        url = TestDatabases.beside(TestDatabases.url("railscope_test"), "replicas");
         // pooled, as Railscope's own leases pool is: the heartbeats' timing is not each statement's connection set-up
         pool = AgroalDataSource.from(new AgroalDataSourceConfigurationSupplier()
                 .connectionPoolConfiguration(connections -> connections
@@ -164,6 +168,148 @@ class ReplicasTest {
         } finally {
             a.leave();
             b.leave();
+        }
+    }
+
+    @Test
+    void aLeaseWhoseRowAStuckSessionHoldsIsSkippedAndDelaysNothingElse() throws Exception {
+        List<String> names =
+                IntStream.range(0, 8).mapToObj(i -> Lease.ofCell("st-" + i)).toList();
+        Replicas live = new Replicas(store, "st-live", names, Duration.ofMillis(300), Duration.ofSeconds(1));
+        Replicas frozen = new Replicas(store, "st-frozen", names, Duration.ofMillis(300), Duration.ofSeconds(1));
+        try {
+            live.heartbeat();
+            frozen.heartbeat();
+            live.heartbeat();
+            frozen.heartbeat();
+            List<String> ofFrozen = names.stream()
+                    .filter(name -> frozen.fence(name).isPresent())
+                    .toList();
+            List<String> ofLive =
+                    names.stream().filter(name -> live.fence(name).isPresent()).toList();
+            assertThat(ofFrozen).as("rendezvous gives each some of eight").isNotEmpty();
+            assertThat(ofLive).isNotEmpty();
+            String locked = ofFrozen.get(0);
+            // the frozen replica stops, in the middle of a transaction that holds its lease's row
+            try (Connection stuck = pool.getConnection()) {
+                stuck.setAutoCommit(false);
+                try (Statement statement = stuck.createStatement()) {
+                    statement.execute("SELECT * FROM lease WHERE name = '" + locked + "' FOR SHARE");
+                }
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(100))
+                        .untilAsserted(() -> {
+                            long started = System.nanoTime();
+                            Replicas.Changes changes = live.heartbeat();
+                            assertThat(Duration.ofNanos(System.nanoTime() - started))
+                                    .as("one heartbeat, with a lease row locked")
+                                    .isLessThan(Duration.ofMillis(900));
+                            assertThat(names.stream()
+                                            .filter(name -> live.fence(name).isPresent()))
+                                    .as("its own, renewed; the frozen replica's, taken but the locked one")
+                                    .containsExactlyInAnyOrderElementsOf(names.stream()
+                                            .filter(name -> !name.equals(locked))
+                                            .toList());
+                            assertThat(changes.busy()).singleElement().satisfies(busy -> {
+                                assertThat(busy.lease()).isEqualTo(locked);
+                                assertThat(busy.holder()).isEqualTo("st-frozen");
+                            });
+                        });
+                // its own leases never lapse while the row stays locked
+                for (int beat = 0; beat < 5; beat++) {
+                    Thread.sleep(300);
+                    live.heartbeat();
+                    assertThat(ofLive)
+                            .allSatisfy(name -> assertThat(live.fence(name)).isPresent());
+                    assertThat(live.standing().lapsed()).isEmpty();
+                }
+                stuck.rollback();
+            }
+            // the lock gone, the next heartbeat takes the last one, under the next epoch
+            Replicas.Changes after = live.heartbeat();
+            assertThat(after.taken()).containsExactly(locked);
+            assertThat(after.busy()).isEmpty();
+        } finally {
+            live.leave();
+            frozen.leave();
+        }
+    }
+
+    @Test
+    void theDatabaseSaysWhenAReplicasHeartbeatIsLateAndItsLeasesLapsed() throws Exception {
+        List<String> names = List.of(Lease.ofCell("sd-1"));
+        Replicas replica = new Replicas(store, "sd-a", names, Duration.ofMillis(300), Duration.ofSeconds(1));
+        try {
+            replica.heartbeat();
+            Standing fresh = replica.standing();
+            assertThat(fresh.lapsed()).isEmpty();
+            assertThat(fresh.heartbeatLate(Duration.ofMillis(600))).isFalse();
+            assertThat(fresh.live()).isPositive();
+            // paused: no heartbeat for longer than the lease
+            Thread.sleep(1_200);
+            Standing paused = replica.standing();
+            assertThat(paused.lapsed()).containsExactly(Lease.ofCell("sd-1"));
+            assertThat(paused.heartbeatLate(Duration.ofMillis(600))).isTrue();
+            assertThat(paused.heartbeatAge()).isGreaterThan(Duration.ofMillis(1_100));
+
+            // woken, it takes the lapsed lease again under a new epoch: work begun under the old one is refused
+            long before = replica.believed().get(0).epoch();
+            replica.heartbeat();
+            assertThat(replica.fence(Lease.ofCell("sd-1")).orElseThrow().epoch())
+                    .isEqualTo(before + 1);
+            assertThat(replica.standing().lapsed()).isEmpty();
+        } finally {
+            replica.leave();
+        }
+    }
+
+    @Test
+    void aSessionASilentReplicaLeftInATransactionIsFoundAndEnded() throws Exception {
+        SqlStuckSessions sessions =
+                new SqlStuckSessions(pool, ReplicaIdentity.applicationNameOf("ss-live"), Duration.ofMillis(500));
+        // connections of their own, not the pool's: one of them is ended
+        try (Connection ghost = TestDatabases.connect(url);
+                Connection alive = TestDatabases.connect(url)) {
+            // two replicas in a transaction that holds a row lock; one of them stops heartbeating
+            store.heartbeat("ss-ghost", Duration.ofMillis(500));
+            store.acquire(Lease.ofCell("ss-1"), "ss-ghost", Duration.ofMinutes(1));
+            store.acquire(Lease.ofCell("ss-2"), "ss-alive", Duration.ofMinutes(1));
+            lockInTransaction(ghost, "ss-ghost", Lease.ofCell("ss-1"));
+            lockInTransaction(alive, "ss-alive", Lease.ofCell("ss-2"));
+            List<StuckSession> stuck = await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(
+                            () -> {
+                                store.heartbeat("ss-alive", Duration.ofMillis(500));
+                                return sessions.find();
+                            },
+                            found -> !found.isEmpty());
+            assertThat(stuck).singleElement().satisfies(session -> {
+                assertThat(session.replica()).isEqualTo("ss-ghost");
+                assertThat(session.state()).isEqualTo("idle in transaction");
+                assertThat(session.heartbeatSilence()).isGreaterThan(Duration.ofMillis(500));
+                assertThat(session.sameRole()).isTrue();
+            });
+            assertThat(sessions.end(stuck.get(0))).isTrue();
+            assertThatThrownBy(() -> ghost.createStatement().execute("SELECT 1"))
+                    .as("its transaction is gone, and its locks with it")
+                    .isInstanceOf(SQLException.class);
+            assertThat(store.acquire(Lease.ofCell("ss-1"), "ss-live", Duration.ofMinutes(1)))
+                    .as("the lease row is free again (the lease itself runs until it expires)")
+                    .isEmpty();
+            assertThat(sessions.find()).isEmpty();
+            alive.rollback();
+        } finally {
+            store.leave("ss-ghost");
+            store.leave("ss-alive");
+        }
+    }
+
+    private static void lockInTransaction(Connection connection, String replica, String lease) throws SQLException {
+        connection.setAutoCommit(false);
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET application_name = '" + ReplicaIdentity.applicationNameOf(replica) + "'");
+            statement.execute("SELECT * FROM lease WHERE name = '" + lease + "' FOR UPDATE");
         }
     }
 

@@ -11,6 +11,7 @@ import io.railscope.replica.Fence;
 import io.railscope.replica.FencedException;
 import io.railscope.replica.Lease;
 import io.railscope.replica.LeaseStore;
+import io.railscope.replica.Replicas;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +32,9 @@ class FencedCommitTest {
 
     @Inject
     TestDatabase db;
+
+    @Inject
+    Replicas replicas;
 
     @Test
     void aCommitUnderAnOlderEpochIsRefusedAndChangesNothing() {
@@ -72,6 +76,43 @@ class FencedCommitTest {
         assertThat(db.number("SELECT collection_seq FROM cell WHERE name = 'fenced'"))
                 .isEqualTo(seq + 1);
         leases.release(lease, "replica-b");
+    }
+
+    @Test
+    void aCommitWhoseLeaseExpiredIsRefusedThoughNobodyTookIt() throws InterruptedException {
+        String lease = Lease.ofCell("lapsed");
+        Fence fence = leases.acquire(lease, "replica-a", Duration.ofMillis(500))
+                .orElseThrow()
+                .fence();
+        // the replica pauses past its lease; no other replica is there to take the cell
+        Thread.sleep(700);
+        assertThatThrownBy(() -> writer.commit(
+                        CollectionFixtures.collection("lapsed", Instant.now(), List.of("n1"), PortHealth.OK, "team-a"),
+                        fence,
+                        SAMPLE))
+                .isInstanceOf(FencedException.class)
+                .hasMessageContaining("expired at");
+        assertThat(db.number("SELECT count(*) FROM cell WHERE name = 'lapsed'")).isZero();
+    }
+
+    @Test
+    void aCommitWhoseLeaseWouldLapseBeforeAPausedCommitIsCutOffIsRefusedAtItsEnd() {
+        // begun with its lease running, it ends with less of it left than the server waits for an idle transaction
+        // (one heartbeat interval): a pause between its last check and COMMIT could land it after the lease
+        String lease = Lease.ofCell("short");
+        Fence fence = leases.acquire(
+                        lease, "replica-a", replicas.heartbeatInterval().dividedBy(2))
+                .orElseThrow()
+                .fence();
+        assertThatThrownBy(() -> writer.commit(
+                        CollectionFixtures.collection("short", Instant.now(), List.of("n1"), PortHealth.OK, "team-a"),
+                        fence,
+                        SAMPLE))
+                .isInstanceOf(FencedException.class)
+                .hasMessageContaining("within the");
+        assertThat(db.number("SELECT count(*) FROM cell WHERE name = 'short'"))
+                .as("nothing of the commit stays")
+                .isZero();
     }
 
     @Test
