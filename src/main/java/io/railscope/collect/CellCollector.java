@@ -90,7 +90,7 @@ public final class CellCollector {
 
     /**
      * Runs one collection and commits it under {@code fence}, then hands the cell to what follows a collection
-     * (alert rules), whether the commit succeeded or not, unless the lease was lost meanwhile; a failed commit
+     * (alert rules), whether the commit succeeded or not, unless the lease was lost or lapsed meanwhile; a failed commit
      * leaves the previous state and is rethrown.
      */
     private synchronized CommitReport collect(Fence fence) {
@@ -130,7 +130,7 @@ public final class CellCollector {
             throw e;
         } finally {
             metrics.collectionDuration.labels(cell.name()).observe((System.nanoTime() - started) / 1e9);
-            if (!fenced) {
+            if (!fenced && replicas.fence(lease).isPresent()) {
                 afterCollection.accept(cell);
             }
         }

@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * replica taking the cell over, or taking it back after another replica held it: the snapshot it
  * kept may predate what others committed) a port whose verdict rested on rates or flaps keeps the
  * verdict last committed for it, whoever committed it, until the next snapshot gives rates again, so
- * a rate- or increase-based alert does not resolve and fire again because the cell changed hands. Ports on
+ * a rate- or increase-based alert does not resolve and fire again because the cell changed hands. So is a
+ * snapshot taken less than half an interval after the one before. Ports on
  * devices that are no rail of the cell are left out; of two ports of one device, the first reported
  * serves the rail.
  */
@@ -44,6 +45,7 @@ final class MetricsAssessor {
     private Map<String, RailPortReading> previousPorts = Map.of();
     private Instant previousAt;
     private long previousEpoch = -1;
+    private final double minWindowSeconds;
 
     MetricsAssessor(
             CellSettings cell,
@@ -55,6 +57,7 @@ final class MetricsAssessor {
         this.audit = audit;
         this.thresholds = thresholds;
         this.rule = new PortHealthRule(thresholds, cell.expectedGbps());
+        this.minWindowSeconds = cell.interval().toMillis() / 2000.0;
     }
 
     /** Assesses {@code snapshot}, collected under the cell's lease at {@code epoch}. */
@@ -67,7 +70,11 @@ final class MetricsAssessor {
         double seconds = previousAt == null
                 ? 0
                 : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
-        Map<String, AlertInputs.Port> committed = previousAt == null ? committed() : Map.of();
+        // a window shorter than half the interval (a collection on taking the cell, or on demand, just before a
+        // scheduled one) holds too few counts to judge a rate by: judged as a first snapshot, and the older reading
+        // stays the base of the next
+        boolean judged = previousAt != null && seconds >= minWindowSeconds;
+        Map<String, AlertInputs.Port> committed = judged ? Map.of() : committed();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
         List<RailPortAttributes> attributes = new ArrayList<>(snapshot.ports().size());
@@ -84,7 +91,7 @@ final class MetricsAssessor {
             if (!reading.attributes().isUnknown()) {
                 attributes.add(new RailPortAttributes(reading.node(), rail, reading.attributes()));
             }
-            RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
+            RailPortReading previous = judged && seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
             disagreements.add(reading.node(), rail, assessed.stateId(), assessed.rateGbps(), reading.attributes());
             AlertInputs.Port last = previous == null ? committed.get(key) : null;
@@ -98,8 +105,10 @@ final class MetricsAssessor {
         for (NeighborReading reading : snapshot.neighbors()) {
             neighbors.add(NeighborAssessment.of(reading, thresholds));
         }
-        previousPorts = current;
-        previousAt = snapshot.at();
+        if (judged || previousAt == null) {
+            previousPorts = current;
+            previousAt = snapshot.at();
+        }
         return new NodeMetricsState(
                 ports,
                 neighbors,

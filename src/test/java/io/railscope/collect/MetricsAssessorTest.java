@@ -113,9 +113,36 @@ class MetricsAssessorTest {
 
         // under the same epoch, its own previous snapshot is the one to compare with
         PortAssessment next =
-                assessor.assess(snapshot(T0.plusSeconds(42), 0, 8), 3).ports().get(0);
+                assessor.assess(snapshot(T0.plusSeconds(70), 0, 8), 3).ports().get(0);
         assertThat(next.linkDownedIncrease()).isEqualTo(1);
         assertThat(next.reason()).doesNotContain("second reading");
+    }
+
+    @Test
+    void aSnapshotTooSoonAfterThePreviousKeepsTheVerdictAndItsBaseForTheNext() {
+        AlertInputs.Port erring = new AlertInputs.Port(
+                "n1",
+                1,
+                "mlx5_0",
+                1,
+                PortHealth.DEGRADED,
+                "600 symbol errors/h (limit 120)",
+                400,
+                0,
+                600.0,
+                null,
+                null,
+                null);
+        MetricsAssessor assessor = assessor(List.of(erring));
+        assessor.assess(snapshot(T0, 1000), 1);
+        // a collection on demand 2 s after the scheduled one (interval 30 s): no symbol error counted in 2 s
+        PortAssessment soon =
+                assessor.assess(snapshot(T0.plusSeconds(2), 1000), 1).ports().get(0);
+        assertThat(soon.health()).isEqualTo(PortHealth.DEGRADED);
+        // the next is judged over the 30 s from the base, not over the 28 s since the short one
+        PortAssessment next =
+                assessor.assess(snapshot(T0.plusSeconds(30), 1005), 1).ports().get(0);
+        assertThat(next.symbolErrorsPerHour()).isEqualTo(600.0);
     }
 
     @Test

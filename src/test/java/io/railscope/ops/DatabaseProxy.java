@@ -11,7 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP relay in front of PostgreSQL that a test can cut and mend: cut closes every relayed connection and refuses new
- * ones, as a database that went away does, without stopping the server other builds share.
+ * ones, as a database that went away does, without stopping the server other builds share. It can also partition:
+ * nothing crosses either way and no connection is closed, as when a network drops packets, so that each side waits
+ * on the other until its own timeouts end the wait; healed, what was held crosses as TCP would retransmit it.
  */
 public final class DatabaseProxy implements AutoCloseable {
 
@@ -20,6 +22,7 @@ public final class DatabaseProxy implements AutoCloseable {
     private final int targetPort;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile boolean cut;
+    private volatile boolean partitioned;
 
     public DatabaseProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -45,6 +48,26 @@ public final class DatabaseProxy implements AutoCloseable {
 
     public void mend() {
         cut = false;
+    }
+
+    /** Holds every byte in both directions, new connections included, until {@link #heal()}. */
+    public void partition() {
+        partitioned = true;
+    }
+
+    public void heal() {
+        partitioned = false;
+    }
+
+    private void waitWhilePartitioned() {
+        while (partitioned) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void accept() {
@@ -74,6 +97,7 @@ public final class DatabaseProxy implements AutoCloseable {
                             OutputStream out = to.getOutputStream()) {
                         int n;
                         while ((n = in.read(buffer)) >= 0) {
+                            waitWhilePartitioned();
                             out.write(buffer, 0, n);
                             out.flush();
                         }

@@ -104,6 +104,25 @@ public final class RailscopeProcess implements AutoCloseable {
         process.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
     }
 
+    /** Freezes the process (SIGSTOP), as a long GC pause, a VM migration or a cgroup freeze does. */
+    void pause() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    /** Wakes the process frozen by {@link #pause()} (SIGCONT). */
+    void resume() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    private void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+        }
+    }
+
     /** Waits for the process to end by itself and returns its exit code. */
     int exitCode() throws InterruptedException {
         if (!process.waitFor(60, TimeUnit.SECONDS)) {

@@ -25,7 +25,8 @@ final class SimulatedPorts {
     private static final int STATE_DOWN = 1;
     private static final int PHYS_LINK_UP = 5;
     private static final int PHYS_POLLING = 2;
-    private static final double SYMBOL_ERRORS_PER_HOUR_FAULTY = 2_000;
+    /** A marginal cable or transceiver: ten symbol errors a second. */
+    private static final double SYMBOL_ERRORS_PER_HOUR_FAULTY = 36_000;
     /** Share of time a port waits to transmit at full load. */
     private static final double WAIT_AT_FULL_LOAD = 0.01;
 
