@@ -32,7 +32,7 @@ final class JobAssessor {
                         : JobBaseline.learned(baselines.rdmaOk(cell));
         List<AssessedJob> jobs =
                 snapshot.jobs().stream().map(job -> assess(job, learned)).toList();
-        return new JobsState(jobs, snapshot.newLogs());
+        return new JobsState(jobs, snapshot.newLogs(), settings.ras().answerLifetime());
     }
 
     private AssessedJob assess(NcclJobObservation job, Map<Integer, Double> learned) {

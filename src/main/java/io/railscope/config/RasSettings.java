@@ -25,6 +25,14 @@ public record RasSettings(boolean enabled, Duration interval, Duration timeout, 
         EXEC
     }
 
+    /**
+     * How long an answer speaks for its job: two rounds and a query's timeout. Past that the job restarted, or was not
+     * asked since.
+     */
+    public Duration answerLifetime() {
+        return interval.multipliedBy(2).plus(timeout);
+    }
+
     /** Asking over TCP. */
     public RasSettings(boolean enabled, Duration interval, Duration timeout) {
         this(enabled, interval, timeout, Mode.TCP, DEFAULT_COMMAND);

@@ -51,7 +51,10 @@ final class JobWriter {
                        pods = EXCLUDED.pods, running = EXCLUDED.running, last_seen = EXCLUDED.last_seen,
                        ranks_fingerprint = EXCLUDED.ranks_fingerprint, ranks_dropped = EXCLUDED.ranks_dropped,
                        warnings_dropped = EXCLUDED.warnings_dropped, hosts_dropped = EXCLUDED.hosts_dropped,
-                       ras = EXCLUDED.ras
+                       ras = CASE WHEN EXCLUDED.ras IS NULL AND j.running AND EXCLUDED.running
+                                       AND j.ranks_fingerprint IS NOT DISTINCT FROM EXCLUDED.ranks_fingerprint
+                                       AND (j.ras ->> 'queriedAt')::timestamptz > ?
+                                  THEN j.ras ELSE EXCLUDED.ras END
                 RETURNING id, (SELECT ranks_fingerprint FROM nccl_job WHERE id = j.id) IS NOT DISTINCT FROM ?""");
                 PreparedStatement deleteRanks = connection.prepareStatement("DELETE FROM nccl_rank WHERE job_id = ?");
                 PreparedStatement insertRank = connection.prepareStatement("""
@@ -60,6 +63,7 @@ final class JobWriter {
                                                busbw_gbps)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?)""")) {
             int ranksWritten = 0;
+            Timestamp rasAnsweredAfter = Timestamp.from(cell.at().minus(state.rasLifetime()));
             for (AssessedJob assessed : state.jobs()) {
                 NcclJobObservation job = assessed.observation();
                 int fingerprint = fingerprint(assessed);
@@ -101,6 +105,7 @@ final class JobWriter {
                 upsert.setInt(p++, job.dropped().warnings());
                 upsert.setInt(p++, job.dropped().hosts());
                 upsert.setString(p++, job.ras() == null ? null : JsonColumns.write(job.ras()));
+                upsert.setTimestamp(p++, rasAnsweredAfter);
                 upsert.setInt(p, fingerprint);
                 int jobId;
                 boolean unchanged;

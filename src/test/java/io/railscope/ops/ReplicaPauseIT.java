@@ -23,7 +23,8 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * Two packaged replicas on one database share six simulated cells whose ports flap and err steadily. One of them
+ * Two packaged replicas on one database share six simulated cells whose ports flap, err and are paused by PFC
+ * steadily. One of them
  * (reaching the database through a relay) is frozen with SIGSTOP outside any transaction, then frozen inside a commit,
  * then cut off from the database in the middle of a transaction, each for four leases. Throughout, the other
  * replica's pages, the lease table, the alerts and a webhook say: every cell goes on being collected with no gap
@@ -43,7 +44,10 @@ class ReplicaPauseIT {
 
     private static final Pattern REPLICA = Pattern.compile("railscope_replica_cells\\{replica=\"([^\"]+)\"");
     private static final Pattern URL = Pattern.compile("jdbc:postgresql://([^:/]+)(?::(\\d+))?/(.+)");
-    private static final String STEADY = "('RailPortFlapping', 'RailPortErrors')";
+    /** The rules that judge a port by what changed since the last collection: flaps, errors, congestion. */
+    private static final String STEADY = "('RailPortFlapping', 'RailPortErrors', 'RailPortCongested')";
+
+    private static final int STEADY_PER_CELL = 3;
 
     private enum Fault {
         FROZEN_OUTSIDE_A_TRANSACTION,
@@ -69,7 +73,7 @@ class ReplicaPauseIT {
                 String victimId = replicaId("http://127.0.0.1:" + victim.port());
                 Map<String, String> firing = await().atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(500))
-                        .until(() -> steadyAlerts(db), alerts -> alerts.size() == 2 * CELLS);
+                        .until(() -> steadyAlerts(db), alerts -> alerts.size() == STEADY_PER_CELL * CELLS);
                 assertThat(cellsHeldBy(db, victimId))
                         .as("rendezvous gives the victim some of six cells")
                         .isPositive();
@@ -105,7 +109,7 @@ class ReplicaPauseIT {
                                 .isEqualTo(firing);
                         assertThat(alertRows(db))
                                 .as("%s: no steady alert resolved and fired again", fault)
-                                .isEqualTo(2 * CELLS);
+                                .isEqualTo(STEADY_PER_CELL * CELLS);
                     }
                 } finally {
                     victim.resume();
@@ -213,7 +217,7 @@ class ReplicaPauseIT {
                 "-Drailscope.alerts.receivers.hook.group-interval=2s"));
         for (int cell = 0; cell < CELLS; cell++) {
             properties.add("-Drailscope.cells.p" + cell + ".simulated.nodes=4");
-            properties.add("-Drailscope.cells.p" + cell + ".simulated.faults=rail-flapping,symbol-errors-rising");
+            properties.add("-Drailscope.cells.p" + cell + ".simulated.faults=rail-flapping,symbol-errors-rising,roce-congestion");
         }
         return properties;
     }

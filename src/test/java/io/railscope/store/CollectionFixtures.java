@@ -9,6 +9,7 @@ import io.railscope.assess.NodeMetricsState;
 import io.railscope.assess.PoolHeadroom;
 import io.railscope.assess.PortAssessment;
 import io.railscope.collect.CellCollection;
+import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
@@ -114,6 +115,7 @@ final class CollectionFixtures {
                 Optional.of(new NodeMetricsState(ports, neighbors, List.of(), List.of())),
                 Optional.of(new JobsState(
                         List.of(new AssessedJob(job, JobAssessment.of(job, OptionalDouble.empty(), 0.7), null)),
-                        List.of())));
+                        List.of(),
+                        RasSettings.OFF.answerLifetime())));
     }
 }

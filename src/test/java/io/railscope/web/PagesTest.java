@@ -20,6 +20,7 @@ import io.railscope.audit.IsolationFinding;
 import io.railscope.collect.CellCollection;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.collect.Commits;
+import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.PortHealth;
@@ -391,7 +392,9 @@ class PagesTest {
                         1,
                         null));
         return new JobsState(
-                List.of(new AssessedJob(job, JobAssessment.of(job, OptionalDouble.empty(), 0.7), null)), List.of());
+                List.of(new AssessedJob(job, JobAssessment.of(job, OptionalDouble.empty(), 0.7), null)),
+                List.of(),
+                RasSettings.OFF.answerLifetime());
     }
 
     @Test

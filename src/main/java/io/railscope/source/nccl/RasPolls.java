@@ -2,7 +2,6 @@ package io.railscope.source.nccl;
 
 import io.railscope.config.RasSettings;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +63,7 @@ final class RasPolls implements AutoCloseable {
             RasStatus last = latest.get(key);
             if (last != null
                     && last.queriedAt() != null
-                    && last.queriedAt().isBefore(clock.instant().minus(stale()))) {
+                    && last.queriedAt().isBefore(clock.instant().minus(settings.answerLifetime()))) {
                 // an answer older than two rounds no longer speaks for the job (restarted, or not asked since)
                 latest.remove(key, last);
             }
@@ -84,10 +83,6 @@ final class RasPolls implements AutoCloseable {
         latest.keySet().retainAll(live);
         asked.keySet().retainAll(live);
         return attached;
-    }
-
-    private Duration stale() {
-        return settings.interval().multipliedBy(2).plus(settings.timeout());
     }
 
     private boolean due(String key) {
