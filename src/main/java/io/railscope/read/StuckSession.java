@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * A database session of a replica that stopped answering, still inside a transaction (so possibly holding row locks)
- * for longer than a lease: {@code heartbeatSilence} is null when the replica has no heartbeat row at all.
+ * A database session of a replica whose heartbeat stopped for longer than a lease, still inside a transaction that
+ * wrote or locked rows: {@code heartbeatSilence} is null when the replica has no heartbeat row at all.
  *
  * @param sameRole whether it runs as the role this replica runs as, so that this replica may end it
  */

@@ -14,9 +14,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Finds, in {@code pg_stat_activity}, the sessions of Railscope replicas (their {@code application_name}) that have
- * held a transaction id for longer than a lease while their replica's heartbeat is older than a lease or gone, and
- * ends them. PostgreSQL shows a session's transaction only to its own role (or a superuser), and lets a role end only
+ * Finds, in {@code pg_stat_activity}, the sessions of Railscope replicas (their {@code application_name}) that hold a
+ * transaction id (they wrote or locked rows) while their replica's heartbeat is older than a lease or gone, and ends
+ * them: such a replica's leases have lapsed, so nothing its transaction would commit can be accepted anyway. PostgreSQL shows a session's transaction only to its own role (or a superuser), and lets a role end only
  * its own sessions (or any, with pg_signal_backend): replicas that share one role see and end each other's.
  */
 @ApplicationScoped
@@ -55,7 +55,6 @@ public class SqlStuckSessions implements StuckSessions {
                        AND a.application_name LIKE ? AND a.application_name <> ?
                        AND a.pid <> pg_backend_pid()
                        AND a.backend_xid IS NOT NULL
-                       AND a.xact_start < clock_timestamp() - ? * interval '1 millisecond'
                        AND (r.heartbeat_at IS NULL
                             OR r.heartbeat_at < clock_timestamp() - ? * interval '1 millisecond')
                      ORDER BY a.xact_start""",
@@ -71,7 +70,6 @@ public class SqlStuckSessions implements StuckSessions {
                     ReplicaIdentity.APPLICATION_PREFIX,
                     ReplicaIdentity.APPLICATION_PREFIX.replace("_", "\\_") + "%",
                     self,
-                    lease.toMillis(),
                     lease.toMillis());
         } catch (SQLException e) {
             throw new StoreException("finding stuck sessions of other replicas failed: " + e.getMessage(), e);

@@ -4,8 +4,10 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
+import io.railscope.config.RailscopeConfig;
 import io.railscope.model.Health;
 import io.railscope.read.CellReads;
+import io.railscope.read.StuckSessions;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -20,9 +22,10 @@ public class FleetPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance fleet(List<CellView> cells, boolean simulated, PageRefresh refresh);
+        static native TemplateInstance fleet(
+                List<CellView> cells, List<StuckSessionView> stuck, boolean simulated, PageRefresh refresh);
 
-        static native TemplateInstance fleet$cells(List<CellView> cells);
+        static native TemplateInstance fleet$cells(List<CellView> cells, List<StuckSessionView> stuck);
     }
 
     private final CellReads reads;
@@ -55,7 +58,18 @@ public class FleetPage {
 
     private final RenderedPages rendered;
 
-    public FleetPage(CellReads reads, CellViews views, Fleet fleet, RenderedPages rendered) {
+    private final StuckSessions stuckSessions;
+    private final boolean endStuckSessions;
+
+    public FleetPage(
+            CellReads reads,
+            CellViews views,
+            Fleet fleet,
+            RenderedPages rendered,
+            StuckSessions stuckSessions,
+            RailscopeConfig config) {
+        this.stuckSessions = stuckSessions;
+        this.endStuckSessions = config.replicas().endStuckSessions();
         this.rendered = rendered;
         this.reads = reads;
         this.views = views;
@@ -66,7 +80,7 @@ public class FleetPage {
     public String fleet() {
         return rendered.get(
                 "fleet",
-                () -> Templates.fleet(cells(), fleet.isBuiltInSimulation(), refresh())
+                () -> Templates.fleet(cells(), stuck(), fleet.isBuiltInSimulation(), refresh())
                         .render());
     }
 
@@ -75,12 +89,23 @@ public class FleetPage {
     @Path("fragments/fleet")
     public String cellsFragment() {
         return rendered.get(
-                "fleet-fragment", () -> Templates.fleet$cells(cells()).render());
+                "fleet-fragment", () -> Templates.fleet$cells(cells(), stuck()).render());
     }
 
     private PageRefresh refresh() {
         return PageRefresh.following(
                 fleet.cells().stream().map(CellSettings::interval).toList());
+    }
+
+    /** Sessions stuck replicas left in a transaction; the fleet is shown without them when they cannot be read. */
+    private List<StuckSessionView> stuck() {
+        try {
+            return stuckSessions.find().stream()
+                    .map(session -> StuckSessionView.of(session, endStuckSessions))
+                    .toList();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 
     private List<CellView> cells() {

@@ -217,7 +217,8 @@ class ReplicaPauseIT {
                 "-Drailscope.alerts.receivers.hook.group-interval=2s"));
         for (int cell = 0; cell < CELLS; cell++) {
             properties.add("-Drailscope.cells.p" + cell + ".simulated.nodes=4");
-            properties.add("-Drailscope.cells.p" + cell + ".simulated.faults=rail-flapping,symbol-errors-rising,roce-congestion");
+            properties.add("-Drailscope.cells.p" + cell
+                    + ".simulated.faults=rail-flapping,symbol-errors-rising,roce-congestion");
         }
         return properties;
     }
