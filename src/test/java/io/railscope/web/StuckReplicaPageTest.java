@@ -2,12 +2,14 @@ package io.railscope.web;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabases;
 import io.railscope.replica.ReplicaIdentity;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,8 +50,14 @@ class StuckReplicaPageTest {
                 statement.execute("DELETE FROM replica WHERE id = '" + GHOST + "'");
             }
         }
-        assertThat(given().get("/").then().statusCode(200).extract().asString())
-                .as("gone once its transaction ends")
-                .doesNotContain("stuck-session");
+        // pages are rendered at most once a second
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(given().get("/")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .asString())
+                        .as("gone once its transaction ends")
+                        .doesNotContain("stuck-session"));
     }
 }
