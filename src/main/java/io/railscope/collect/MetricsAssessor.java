@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  * replica taking the cell over, or taking it back after another replica held it: the snapshot it
  * kept may predate what others committed) a port whose verdict rested on rates or flaps keeps the
  * verdict last committed for it, whoever committed it, until the next snapshot gives rates again, so
- * a rate- or increase-based alert does not resolve and fire again because the cell changed hands. So is a
- * snapshot taken less than half an interval after the one before. Ports on
+ * a rate- or increase-based alert does not resolve and fire again because the cell changed hands. A snapshot taken
+ * less than half an interval after the one before may count too little to clear a port: one it finds OK keeps its
+ * last committed DEGRADED verdict too. Ports on
  * devices that are no rail of the cell are left out; of two ports of one device, the first reported
  * serves the rail.
  */
@@ -71,10 +72,9 @@ final class MetricsAssessor {
                 ? 0
                 : Duration.between(previousAt, snapshot.at()).toMillis() / 1000.0;
         // a window shorter than half the interval (a collection on taking the cell, or on demand, just before a
-        // scheduled one) holds too few counts to judge a rate by: judged as a first snapshot, and the older reading
-        // stays the base of the next
-        boolean judged = previousAt != null && seconds >= minWindowSeconds;
-        Map<String, AlertInputs.Port> committed = judged ? Map.of() : committed();
+        // scheduled one) may hold too few counts to clear a port by: one it finds OK keeps its committed verdict
+        boolean shortWindow = previousAt != null && seconds < minWindowSeconds;
+        Map<String, AlertInputs.Port> committed = previousAt == null || shortWindow ? committed() : Map.of();
         Map<String, RailPortReading> current = new HashMap<>(snapshot.ports().size() * 2);
         List<PortAssessment> ports = new ArrayList<>(snapshot.ports().size());
         List<RailPortAttributes> attributes = new ArrayList<>(snapshot.ports().size());
@@ -91,10 +91,10 @@ final class MetricsAssessor {
             if (!reading.attributes().isUnknown()) {
                 attributes.add(new RailPortAttributes(reading.node(), rail, reading.attributes()));
             }
-            RailPortReading previous = judged && seconds > 0 ? previousPorts.get(key) : null;
+            RailPortReading previous = seconds > 0 ? previousPorts.get(key) : null;
             PortAssessment assessed = rule.assess(reading, previous, rail, seconds);
             disagreements.add(reading.node(), rail, assessed.stateId(), assessed.rateGbps(), reading.attributes());
-            AlertInputs.Port last = previous == null ? committed.get(key) : null;
+            AlertInputs.Port last = previous == null || shortWindow ? committed.get(key) : null;
             ports.add(
                     last != null && assessed.health() == PortHealth.OK && last.health() == PortHealth.DEGRADED
                             ? carried(assessed, last)
@@ -105,10 +105,8 @@ final class MetricsAssessor {
         for (NeighborReading reading : snapshot.neighbors()) {
             neighbors.add(NeighborAssessment.of(reading, thresholds));
         }
-        if (judged || previousAt == null) {
-            previousPorts = current;
-            previousAt = snapshot.at();
-        }
+        previousPorts = current;
+        previousAt = snapshot.at();
         return new NodeMetricsState(
                 ports,
                 neighbors,

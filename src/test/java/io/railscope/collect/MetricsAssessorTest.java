@@ -119,7 +119,7 @@ class MetricsAssessorTest {
     }
 
     @Test
-    void aSnapshotTooSoonAfterThePreviousKeepsTheVerdictAndItsBaseForTheNext() {
+    void aSnapshotTooSoonAfterThePreviousCannotClearAPortItsRatesDegraded() {
         AlertInputs.Port erring = new AlertInputs.Port(
                 "n1",
                 1,
@@ -139,10 +139,12 @@ class MetricsAssessorTest {
         PortAssessment soon =
                 assessor.assess(snapshot(T0.plusSeconds(2), 1000), 1).ports().get(0);
         assertThat(soon.health()).isEqualTo(PortHealth.DEGRADED);
-        // the next is judged over the 30 s from the base, not over the 28 s since the short one
+        assertThat(soon.reason()).contains("as last collected");
+        // a full window judges it again: 5 errors in 30 s
         PortAssessment next =
-                assessor.assess(snapshot(T0.plusSeconds(30), 1005), 1).ports().get(0);
+                assessor.assess(snapshot(T0.plusSeconds(32), 1005), 1).ports().get(0);
         assertThat(next.symbolErrorsPerHour()).isEqualTo(600.0);
+        assertThat(next.reason()).doesNotContain("as last collected");
     }
 
     @Test

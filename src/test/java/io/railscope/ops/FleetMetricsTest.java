@@ -103,8 +103,12 @@ class FleetMetricsTest {
     @Test
     void theShippedRulesAndDashboardUseOnlyTheseMetrics() throws Exception {
         loop.collector("alpha").orElseThrow().collect();
-        String metrics =
-                given().get("/metrics/fleet").then().statusCode(200).extract().asString();
+        String metrics = given().get("/metrics/fleet")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString()
+                + given().get("/metrics").then().statusCode(200).extract().asString();
         Set<String> exposed = metrics.lines()
                 .filter(line -> line.startsWith("# TYPE "))
                 .map(line -> line.split(" ")[2])
