@@ -39,6 +39,15 @@ class MetricsAssessorTest {
             Optional.empty());
     private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
 
+    /** A port committed DEGRADED by its symbol errors. */
+    private static final AlertInputs.Port ERRING = committed("600 symbol errors/h (limit 120)", 0, 600.0);
+
+    /** A port as another collection committed it: DEGRADED for {@code reason}. */
+    private static AlertInputs.Port committed(String reason, int flaps, Double symbolErrorsPerHour) {
+        return new AlertInputs.Port(
+                "n1", 1, "mlx5_0", 1, PortHealth.DEGRADED, reason, 400, flaps, symbolErrorsPerHour, null, null, null);
+    }
+
     private static NodeMetricsSnapshot snapshot(Instant at, long symbolErrors) {
         return snapshot(at, symbolErrors, 0);
     }
@@ -61,19 +70,7 @@ class MetricsAssessorTest {
 
     @Test
     void aPortDegradedByItsRatesStaysSoUntilTheSecondSnapshotJudgesIt() {
-        AlertInputs.Port committed = new AlertInputs.Port(
-                "n1",
-                1,
-                "mlx5_0",
-                1,
-                PortHealth.DEGRADED,
-                "600 symbol errors/h (limit 120)",
-                400,
-                0,
-                600.0,
-                null,
-                null,
-                null);
+        AlertInputs.Port committed = ERRING;
         MetricsAssessor assessor = assessor(List.of(committed));
 
         PortAssessment first = assessor.assess(snapshot(T0, 1000), 1).ports().get(0);
@@ -89,19 +86,7 @@ class MetricsAssessorTest {
     @Test
     void takingTheCellBackUnderANewEpochJudgesFromWhatTheOtherHolderCommittedNotFromItsOwnOldSnapshot() {
         // the port flapped while another replica held the cell: that replica committed it DEGRADED, flapping
-        AlertInputs.Port flapping = new AlertInputs.Port(
-                "n1",
-                1,
-                "mlx5_0",
-                1,
-                PortHealth.DEGRADED,
-                "link went down 1 time since the last collection",
-                400,
-                1,
-                null,
-                null,
-                null,
-                null);
+        AlertInputs.Port flapping = committed("link went down 1 time since the last collection", 1, null);
         MetricsAssessor assessor = assessor(List.of(flapping));
         assessor.assess(snapshot(T0, 0, 7), 1);
         // this replica's own snapshot under epoch 1 is 40 s old and saw as many flaps as now: alone, it says OK
@@ -120,19 +105,7 @@ class MetricsAssessorTest {
 
     @Test
     void aSnapshotTooSoonAfterThePreviousCannotClearAPortItsRatesDegraded() {
-        AlertInputs.Port erring = new AlertInputs.Port(
-                "n1",
-                1,
-                "mlx5_0",
-                1,
-                PortHealth.DEGRADED,
-                "600 symbol errors/h (limit 120)",
-                400,
-                0,
-                600.0,
-                null,
-                null,
-                null);
+        AlertInputs.Port erring = ERRING;
         MetricsAssessor assessor = assessor(List.of(erring));
         assessor.assess(snapshot(T0, 1000), 1);
         // a collection on demand 2 s after the scheduled one (interval 30 s): no symbol error counted in 2 s
