@@ -45,7 +45,22 @@ public interface AlertsConfig {
     Map<String, Receiver> receivers();
 
     interface Receiver {
+        /** What kind of receiver it is, which says what its notifications look like. */
+        @WithDefault("webhook")
+        Kind kind();
+
         URI url();
+
+        /** PagerDuty's routing key (an Events API v2 integration key); required by {@code kind=pagerduty}. */
+        Optional<String> routingKey();
+
+        /** The kinds of receiver Railscope writes notifications for. */
+        enum Kind {
+            /** Alertmanager's webhook payload, version 4. */
+            WEBHOOK,
+            /** PagerDuty's Events API v2: one event per group, resolved when the group is. */
+            PAGERDUTY
+        }
 
         /** Labels that form a group; {@code ...} groups by every label. */
         @WithDefault("alertname,cell")

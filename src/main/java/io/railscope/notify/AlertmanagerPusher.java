@@ -26,7 +26,7 @@ import org.jboss.logging.Logger;
  * firing. Silenced alerts are not sent. Alertmanager deduplicates, so several replicas may send.
  */
 @ApplicationScoped
-public class AlertmanagerPusher implements Notifier {
+public class AlertmanagerPusher implements NotificationTask {
 
     private static final Logger LOG = Logger.getLogger(AlertmanagerPusher.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -78,7 +78,7 @@ public class AlertmanagerPusher implements Notifier {
 
     /** Sends the current alerts to every configured Alertmanager. */
     public void push(Instant now) {
-        List<StoredAlert> current = notifiable.load(now).alerts();
+        List<StoredAlert> current = notifiable.load(now);
         Duration validFor =
                 max(config.collect().interval(), alertsConfig.resendDelay()).multipliedBy(4);
         List<Map<String, Object>> body = new ArrayList<>();

@@ -1,10 +1,7 @@
 package io.railscope.notify;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.StoredAlert;
-import io.railscope.model.Silence;
 import io.railscope.notify.NotificationStore.GroupChanges;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,12 +18,11 @@ import java.util.TreeSet;
  * at most every group_interval, when an alert started firing or resolved since the last notification,
  * or when repeat_interval passed with alerts still firing. Resolved alerts are sent once, with
  * send_resolved; a group whose alerts all resolved is notified (or not), kept empty for
- * {@link #EMPTY_GROUP_KEPT} and then forgotten. Silenced alerts take no part. Pending alerts are not
- * notified.
+ * {@link #EMPTY_GROUP_KEPT} and then forgotten. It sees only what the silence stage let through; the
+ * notification of a group is written for the receiver's kind by its {@link Notifier}.
  */
 final class Grouping {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * How long a group stays after its last alert resolved, as Alertmanager keeps an empty aggregation
      * group until its next maintenance (every 30 s): an alert of the group that fires again meanwhile is
@@ -39,17 +35,14 @@ final class Grouping {
     static GroupChanges decide(
             String receiver,
             GroupingRules config,
+            Notifier notifier,
             String externalUrl,
             List<StoredAlert> alerts,
-            List<Silence> silences,
             Map<String, NotificationGroup> groups,
             Instant now) {
         Map<String, List<StoredAlert>> byGroup = new LinkedHashMap<>();
         Map<String, Map<String, String>> labelsOf = new LinkedHashMap<>();
         for (StoredAlert alert : alerts) {
-            if (alert.state() == AlertState.PENDING || Silence.muted(silences, alert.labels(), now)) {
-                continue;
-            }
             Map<String, String> groupLabels = WebhookPayload.groupLabels(alert.labels(), config.groupBy());
             String key = WebhookPayload.groupKey(groupLabels);
             byGroup.computeIfAbsent(key, k -> new ArrayList<>()).add(alert);
@@ -133,7 +126,7 @@ final class Grouping {
                 sent.addAll(newlyResolved);
             }
             if (!sent.isEmpty() && (!firing.isEmpty() || config.sendResolved())) {
-                payloads.add(json(
+                payloads.add(notifier.body(
                         WebhookPayload.of(receiver, key, group.groupLabels(), sent, config.maxAlerts(), externalUrl)));
                 payloadKeys.add(key);
             }
@@ -149,13 +142,5 @@ final class Grouping {
 
     private static Instant resolvedAt(StoredAlert alert) {
         return alert.resolvedAt() != null ? alert.resolvedAt() : alert.startsAt();
-    }
-
-    private static String json(WebhookPayload payload) {
-        try {
-            return JSON.writeValueAsString(payload);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

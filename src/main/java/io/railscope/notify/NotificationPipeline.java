@@ -12,29 +12,30 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The notification pipeline, as Alertmanager's: silence ({@link NotifiableAlerts}) → group
- * ({@link Grouping}) → outbox → deliver, one {@link Notifier} per kind of receiver, each on its own
- * thread woken by alert changes and by its due times. Wired here, once. One replica at a time runs it: the one
+ * The notification pipeline, as Alertmanager's: {@link SilenceStage} → {@link GroupStage} (group wait, dedup) →
+ * outbox → {@link DeliveryStage} (send, retry), each receiver's notification written by its kind's
+ * {@link Notifier}; and the push to Alertmanager. Each {@link NotificationTask} runs on its own thread, woken by alert
+ * changes and by its due times. Wired here, once. One replica at a time runs it: the one
  * holding the notifications lease; the others look again at every heartbeat.
  */
 @ApplicationScoped
 public class NotificationPipeline {
 
-    private final List<Notifier> notifiers;
+    private final List<NotificationTask> notifiers;
     private final AlertChanges changes;
     private final List<WakeLoop> loops = new ArrayList<>();
 
     private final Replicas replicas;
 
     public NotificationPipeline(
-            AlertmanagerPusher alertmanager, WebhookNotifier webhooks, AlertChanges changes, Replicas replicas) {
-        this.notifiers = List.of(alertmanager, webhooks);
+            AlertmanagerPusher alertmanager, ReceiversTask receivers, AlertChanges changes, Replicas replicas) {
+        this.notifiers = List.of(alertmanager, receivers);
         this.changes = changes;
         this.replicas = replicas;
     }
 
     void start(@Observes StartupEvent event) {
-        for (Notifier notifier : notifiers) {
+        for (NotificationTask notifier : notifiers) {
             if (notifier.configured()) {
                 WakeLoop loop =
                         new WakeLoop(notifier.name(), changes, now -> passIfHeld(notifier, now), Clock.systemUTC());
@@ -44,7 +45,7 @@ public class NotificationPipeline {
         }
     }
 
-    private Instant passIfHeld(Notifier notifier, Instant now) {
+    private Instant passIfHeld(NotificationTask notifier, Instant now) {
         return replicas.fence(Replicas.NOTIFICATIONS).isPresent()
                 ? notifier.pass(now)
                 : now.plus(replicas.heartbeatInterval());

@@ -1,23 +1,27 @@
 package io.railscope.notify;
 
-import java.time.Instant;
+import io.railscope.config.AlertsConfig;
+import io.railscope.config.InvalidConfigurationException;
 
 /**
- * One kind of receiver Railscope notifies (Alertmanager's API, webhooks): the last stage of the
- * pipeline. {@link NotificationPipeline} runs each configured one on its own thread when an alert
- * starts or stops firing and when its own next due time comes.
+ * A kind of receiver, as Alertmanager's notifiers are: what one group's notification says to it. Everything before
+ * (silence, group wait, dedup) and after it (outbox, retries, idempotency keys) is the same pipeline for every kind,
+ * so a new kind of receiver is one class.
  */
 interface Notifier {
 
-    /** The name of its thread and of its log lines. */
-    String name();
+    /** The request body that tells this receiver of {@code notification} (Alertmanager's notification data). */
+    String body(WebhookPayload notification);
 
-    /** Whether a receiver of this kind is configured; one that is not never runs. */
-    boolean configured();
-
-    /**
-     * Does what is due at {@code now} (must not throw for one receiver's failure: it records it);
-     * returns when it wants to run again at the latest.
-     */
-    Instant pass(Instant now);
+    /** The notifier of receiver {@code name} as configured. */
+    static Notifier of(String name, AlertsConfig.Receiver receiver) {
+        return switch (receiver.kind()) {
+            case WEBHOOK -> new WebhookJson();
+            case PAGERDUTY ->
+                new PagerDutyEvents(receiver.routingKey()
+                        .filter(key -> !key.isBlank())
+                        .orElseThrow(() -> new InvalidConfigurationException("railscope.alerts.receivers." + name
+                                + ".routing-key is required by kind=pagerduty: the Events API v2 integration key")));
+        };
+    }
 }

@@ -123,7 +123,7 @@ class AlertDeliveryTest {
                 });
         long queued = seen[0];
         // everything a pass needs is in PostgreSQL: a new instance after a restart decides from the same groups
-        new WebhookNotifier(config, notifiable, notifications, evaluator).group(Instant.now());
+        new ReceiversTask(config, notifiable, notifications, evaluator).group(Instant.now());
         assertThat(notifications.recent(1000).stream()
                         .filter(entry -> entry.receiver().equals("team"))
                         .count())
@@ -219,7 +219,7 @@ class AlertDeliveryTest {
         given().get("/api/v1/alerts").then().statusCode(200);
         given().get("/alerts").then().statusCode(200);
         given().get("/silences").then().statusCode(200).body(containsString("broken: mutes nothing"));
-        new WebhookNotifier(config, notifiable, notifications, evaluator).group(Instant.now());
+        new ReceiversTask(config, notifiable, notifications, evaluator).group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
         // the page's form needs an identity, and none is configured here (AccessIT posts it as an admin user)
@@ -270,6 +270,48 @@ class AlertDeliveryTest {
         } finally {
             fleet.cell("alpha").orElseThrow().inject(Fault.RAIL_DOWN);
         }
+    }
+
+    @Test
+    void aRailDownOpensOnePagerDutyIncidentAndItsClearanceResolvesIt() throws Exception {
+        loop.collector("alpha").orElseThrow().collect();
+        JsonNode trigger = JSON.readTree(await().atMost(Duration.ofSeconds(30))
+                .until(() -> pagerDuty("trigger"), r -> r != null)
+                .body());
+        assertThat(trigger.path("routing_key").asText()).isEqualTo(AlertmanagerResource.PAGERDUTY_ROUTING_KEY);
+        assertThat(trigger.path("dedup_key").asText()).matches("[0-9a-f]{64}");
+        assertThat(trigger.path("payload").path("summary").asText()).startsWith("[FIRING:1] RailPortDown alpha");
+        assertThat(trigger.path("payload").path("severity").asText()).isEqualTo("critical");
+        assertThat(trigger.path("payload").path("source").asText()).startsWith("alpha-gpu-");
+        assertThat(trigger.path("payload")
+                        .path("custom_details")
+                        .path("num_firing")
+                        .asText())
+                .isEqualTo("1");
+        assertThat(trigger.path("links").get(0).path("href").asText()).contains("/cells/alpha/nodes/");
+        assertThat(trigger.path("client").asText()).isEqualTo("Railscope");
+
+        fleet.cell("alpha").orElseThrow().clear(Fault.RAIL_DOWN);
+        try {
+            loop.collector("alpha").orElseThrow().collect();
+            JsonNode resolve = JSON.readTree(await().atMost(Duration.ofSeconds(30))
+                    .until(() -> pagerDuty("resolve"), r -> r != null)
+                    .body());
+            assertThat(resolve.path("dedup_key")).as("the same incident").isEqualTo(trigger.path("dedup_key"));
+            assertThat(resolve.path("payload").path("summary").asText()).startsWith("[RESOLVED] RailPortDown alpha");
+        } finally {
+            fleet.cell("alpha").orElseThrow().inject(Fault.RAIL_DOWN);
+        }
+    }
+
+    /** The first PagerDuty event with {@code action} about alpha's RailPortDown group. */
+    private static WebhookCapture.Received pagerDuty(String action) {
+        return AlertmanagerResource.capture.received().stream()
+                .filter(r -> r.path().equals("/pagerduty")
+                        && r.body().contains("\"event_action\":\"" + action + "\"")
+                        && r.body().contains("RailPortDown alpha"))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The first notification to {@code path} about alpha (other cells of the profile notify the same receivers) that names {@code text}. */

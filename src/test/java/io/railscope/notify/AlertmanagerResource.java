@@ -5,31 +5,50 @@ import java.util.Map;
 
 /**
  * A real Alertmanager for Railscope to push to, routing to a capturing webhook; and Railscope's own
- * webhook receivers: one healthy on the same capture, one that answers 500.
+ * webhook receivers: one healthy on the same capture, one that answers 500; and a PagerDuty receiver on the capture.
  */
 public class AlertmanagerResource implements QuarkusTestResourceLifecycleManager {
 
     static WebhookCapture capture;
     static AlertmanagerFixture alertmanager;
 
+    /** The routing key of the PagerDuty receiver, whose Events API the capture stands in for. */
+    static final String PAGERDUTY_ROUTING_KEY = "R0UT1NGKEY0000000000000000000000";
+
     @Override
     public Map<String, String> start() {
         try {
             capture = new WebhookCapture();
             alertmanager = AlertmanagerFixture.routingTo(capture.url("/hook"));
-            return Map.of(
-                    "railscope.alerts.alertmanager-urls",
-                    alertmanager.url().toString(),
-                    "railscope.alerts.receivers.team.url",
-                    capture.url("/railscope").toString(),
-                    "railscope.alerts.receivers.team.group-wait",
-                    "1s",
-                    "railscope.alerts.receivers.team.group-interval",
-                    "2s",
-                    "railscope.alerts.receivers.broken.url",
-                    capture.url("/broken").toString(),
-                    "railscope.alerts.receivers.broken.group-wait",
-                    "1s");
+            String[] pairs = {
+                "railscope.alerts.alertmanager-urls",
+                alertmanager.url().toString(),
+                "railscope.alerts.receivers.team.url",
+                capture.url("/railscope").toString(),
+                "railscope.alerts.receivers.team.group-wait",
+                "1s",
+                "railscope.alerts.receivers.team.group-interval",
+                "2s",
+                "railscope.alerts.receivers.broken.url",
+                capture.url("/broken").toString(),
+                "railscope.alerts.receivers.broken.group-wait",
+                "1s",
+                "railscope.alerts.receivers.oncall.kind",
+                "pagerduty",
+                "railscope.alerts.receivers.oncall.url",
+                capture.url("/pagerduty").toString(),
+                "railscope.alerts.receivers.oncall.routing-key",
+                PAGERDUTY_ROUTING_KEY,
+                "railscope.alerts.receivers.oncall.group-wait",
+                "1s",
+                "railscope.alerts.receivers.oncall.group-interval",
+                "2s"
+            };
+            Map<String, String> properties = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < pairs.length; i += 2) {
+                properties.put(pairs[i], pairs[i + 1]);
+            }
+            return properties;
         } catch (Exception e) {
             throw new IllegalStateException("alertmanager did not start: " + e.getMessage(), e);
         }

@@ -147,14 +147,15 @@ class GroupingTest {
                 "maintenance",
                 T0,
                 null);
-        GroupChanges changes = Grouping.decide(
-                "team",
-                receiver(true),
-                "http://railscope",
+        List<StoredAlert> passed = SilenceStage.pass(
                 List.of(alert(1, "n1", AlertState.FIRING, null), alert(2, "x2", AlertState.PENDING, null)),
                 List.of(silence),
-                groups,
                 T0.plusSeconds(60));
+        assertThat(passed)
+                .as("the silence stage holds back the silenced and the pending")
+                .isEmpty();
+        GroupChanges changes = Grouping.decide(
+                "team", receiver(true), new WebhookJson(), "http://railscope", passed, groups, T0.plusSeconds(60));
         assertThat(changes.payloads()).isEmpty();
         assertThat(changes.save()).isEmpty();
     }
@@ -187,7 +188,7 @@ class GroupingTest {
 
     private GroupChanges pass(List<StoredAlert> alerts, Instant now, boolean sendResolved) {
         GroupChanges changes = Grouping.decide(
-                "team", receiver(sendResolved), "http://railscope", alerts, List.of(), Map.copyOf(groups), now);
+                "team", receiver(sendResolved), new WebhookJson(), "http://railscope", alerts, Map.copyOf(groups), now);
         changes.save().forEach(group -> groups.put(group.groupKey(), group));
         changes.delete().forEach(groups::remove);
         return changes;

@@ -45,8 +45,8 @@ class HttpPostTest {
 
     @Test
     void backoffDoublesUpToFiveMinutes() {
-        assertThat(WebhookNotifier.backoff(1)).isEqualTo(Duration.ofSeconds(1));
-        assertThat(WebhookNotifier.backoff(4)).isEqualTo(Duration.ofSeconds(8));
-        assertThat(WebhookNotifier.backoff(30)).isEqualTo(Duration.ofMinutes(5));
+        assertThat(DeliveryStage.backoff(1)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(DeliveryStage.backoff(4)).isEqualTo(Duration.ofSeconds(8));
+        assertThat(DeliveryStage.backoff(30)).isEqualTo(Duration.ofMinutes(5));
     }
 }
