@@ -73,7 +73,7 @@ public final class AlertRules {
             // an IPv6 table's alert carries family="ipv6"; the IPv4 table's keeps the labels it always had
             conditions.add(conditions.condition(
                     critical ? "NeighborTableNearGcThresh3" : "NeighborTableOverGcThresh2",
-                    critical ? "critical" : "warning",
+                    Severity.criticalIf(critical),
                     conditions.nodePage(neighbor.node()),
                     (ipv6 ? "IPv6 neighbor" : "Neighbor") + " table of " + neighbor.node() + " holds "
                             + neighbor.entries() + " entries",
@@ -91,7 +91,7 @@ public final class AlertRules {
         for (RailsDisagreement node : inputs.railDisagreements()) {
             conditions.add(conditions.condition(
                     "RailsDisagree",
-                    "warning",
+                    Severity.WARNING,
                     conditions.nodePage(node.node()),
                     "Rails of " + node.node() + " disagree on " + String.join(", ", node.labels()),
                     node.describe(),
@@ -103,7 +103,7 @@ public final class AlertRules {
             conditions.add(conditions
                     .condition(
                             finding.check().alertName(),
-                            "warning",
+                            Severity.WARNING,
                             cellPage + "/isolation",
                             finding.object() + ": " + finding.check().summary(),
                             finding.detail() + " " + finding.check().why(),
@@ -119,7 +119,7 @@ public final class AlertRules {
             if (Freshness.isStale(source.lastSuccessAt(), staleAfter, now)) {
                 conditions.add(conditions.condition(
                         "RailscopeSourceStale",
-                        "critical",
+                        Severity.CRITICAL,
                         cellPage,
                         "The " + source.source() + " data of " + cell + " is stale",
                         "Last success "

@@ -36,10 +36,15 @@ final class CellConditions {
     }
 
     AlertCondition condition(
-            String alertname, String severity, String page, String summary, String description, String... labelPairs) {
+            String alertname,
+            Severity severity,
+            String page,
+            String summary,
+            String description,
+            String... labelPairs) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put("alertname", alertname);
-        labels.put("severity", severity);
+        labels.put("severity", severity.label());
         labels.put("cell", cell);
         for (int i = 0; i + 1 < labelPairs.length; i += 2) {
             if (labelPairs[i + 1] != null && !labelPairs[i + 1].isEmpty()) {

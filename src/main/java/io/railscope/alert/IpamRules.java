@@ -41,7 +41,7 @@ final class IpamRules {
             if (pool.leaked() > 0) {
                 conditions.add(conditions.condition(
                         "IpamLeakedAddresses",
-                        "warning",
+                        Severity.WARNING,
                         page,
                         pool.leaked() + " addresses of " + pool.name() + " are leaked",
                         "Allocations name pods that no longer exist; they are lost to new pods until reclaimed.",
@@ -51,7 +51,7 @@ final class IpamRules {
             if (pool.allocationFailures() > 0) {
                 conditions.add(conditions.condition(
                         "IpAllocationFailures",
-                        "warning",
+                        Severity.WARNING,
                         page,
                         "Pods fail to get an address from " + pool.name(),
                         pool.allocationFailures() + " allocation failure events: pods wait in ContainerCreating.",
@@ -63,7 +63,7 @@ final class IpamRules {
                 && inputs.pools().stream().noneMatch(pool -> pool.allocationFailures() > 0)) {
             conditions.add(conditions.condition(
                     "IpAllocationFailures",
-                    "warning",
+                    Severity.WARNING,
                     cellPage,
                     "Pods fail to get an address",
                     inputs.allocationFailureEvents() + " allocation failure events: pods wait in ContainerCreating.",
@@ -73,7 +73,7 @@ final class IpamRules {
         for (AlertInputs.Block block : inputs.fullBlocks()) {
             conditions.add(conditions.condition(
                     "NodeBlockNearFull",
-                    block.used() >= block.capacity() ? "critical" : "warning",
+                    Severity.criticalIf(block.used() >= block.capacity()),
                     conditions.nodePage(block.node()),
                     "Node " + block.node() + " has used " + block.used() + " of " + block.capacity() + " addresses of "
                             + block.cidr(),
@@ -85,7 +85,7 @@ final class IpamRules {
         }
     }
 
-    private static String severity(Health health) {
-        return health == Health.CRITICAL ? "critical" : "warning";
+    private static Severity severity(Health health) {
+        return Severity.criticalIf(health == Health.CRITICAL);
     }
 }

@@ -30,7 +30,7 @@ final class JobRules {
             if (job.ras() != null && job.ras().missingRanks() > 0) {
                 conditions.add(conditions.condition(
                         "NcclRanksMissing",
-                        "critical",
+                        Severity.CRITICAL,
                         page,
                         "Job " + job.namespace() + "/" + job.name() + ": NCCL RAS misses "
                                 + job.ras().missingRanks() + " rank"
@@ -50,10 +50,10 @@ final class JobRules {
                 case UNOBSERVABLE -> "NcclJobUnobservable";
                 case DEGRADED, RDMA_OK -> "NcclJobDegraded";
             };
-            String severity = switch (job.verdict()) {
-                case FAILED -> "critical";
-                case UNOBSERVABLE -> "info";
-                case DEGRADED, RDMA_OK -> "warning";
+            Severity severity = switch (job.verdict()) {
+                case FAILED -> Severity.CRITICAL;
+                case UNOBSERVABLE -> Severity.INFO;
+                case DEGRADED, RDMA_OK -> Severity.WARNING;
             };
             conditions.add(conditions.condition(
                     name,
@@ -75,7 +75,7 @@ final class JobRules {
                     && JobAssessment.belowBaseline(job.busbwGBps(), job.baselineGBps(), busbwTolerance)) {
                 conditions.add(conditions.condition(
                         "NcclBusBandwidthLow",
-                        "warning",
+                        Severity.WARNING,
                         page,
                         String.format(
                                 Locale.ROOT,

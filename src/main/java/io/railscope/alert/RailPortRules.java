@@ -19,13 +19,13 @@ final class RailPortRules {
         String reason = port.reason() == null ? "" : port.reason();
         if (port.health() == PortHealth.DOWN) {
             conditions.add(conditions.condition(
-                    "RailPortDown", "critical", page, "Rail port " + name + " is down", reason, where));
+                    "RailPortDown", Severity.CRITICAL, page, "Rail port " + name + " is down", reason, where));
             return;
         }
         if (expectedGbps > 0 && port.rateGbps() < expectedGbps) {
             conditions.add(conditions.condition(
                     "RailPortRateBelowExpected",
-                    "warning",
+                    Severity.WARNING,
                     page,
                     "Rail port " + name + " runs at " + (int) port.rateGbps() + " of " + expectedGbps + " Gb/s",
                     reason,
@@ -34,7 +34,7 @@ final class RailPortRules {
         if (port.linkDownedIncrease() > 0) {
             conditions.add(conditions.condition(
                     "RailPortFlapping",
-                    "warning",
+                    Severity.WARNING,
                     page,
                     "Rail port " + name + " flapped " + port.linkDownedIncrease() + " times",
                     reason,
@@ -43,13 +43,13 @@ final class RailPortRules {
         if (port.symbolErrorsPerHour() != null && port.symbolErrorsPerHour() > thresholds.symbolErrorsPerHour()
                 || port.errorsPerSecond() != null && port.errorsPerSecond() > thresholds.errorsPerSecond()) {
             conditions.add(conditions.condition(
-                    "RailPortErrors", "warning", page, "Rail port " + name + " is erroring", reason, where));
+                    "RailPortErrors", Severity.WARNING, page, "Rail port " + name + " is erroring", reason, where));
         }
         // congested: it waited to transmit (credits, InfiniBand) or PFC paused it (RoCE); the reason says which
         if (port.congestionRatio() != null && port.congestionRatio() > thresholds.congestionRatio()
                 || port.pfcPauseRatio() != null && port.pfcPauseRatio() > thresholds.pfcPauseRatio()) {
             conditions.add(conditions.condition(
-                    "RailPortCongested", "warning", page, "Rail port " + name + " is congested", reason, where));
+                    "RailPortCongested", Severity.WARNING, page, "Rail port " + name + " is congested", reason, where));
         }
     }
 }

@@ -54,7 +54,7 @@ public class SilencesResource {
                     silence.createdBy(),
                     silence.comment(),
                     silence.createdAt(),
-                    silence.state(now));
+                    silence.state(now).label());
         }
     }
 

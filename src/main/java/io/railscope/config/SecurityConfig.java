@@ -20,8 +20,15 @@ public interface SecurityConfig {
         String sha256();
 
         /** {@code read} (GET) or {@code admin} (also silences and pushed logs). */
-        @Pattern(regexp = "read|admin", message = "must be read or admin")
-        String scope();
+        Scope scope();
+    }
+
+    /** What a token may do. */
+    enum Scope {
+        /** Read pages and the API. */
+        READ,
+        /** Also create and expire silences and push logs. */
+        ADMIN
     }
 
     /**

@@ -16,9 +16,16 @@ public record Silence(
         Instant createdAt,
         Instant expiredAt) {
 
-    public String state(Instant now) {
+    public SilenceState state(Instant now) {
         Instant end = expiredAt != null && expiredAt.isBefore(endsAt) ? expiredAt : endsAt;
-        return now.isBefore(startsAt) ? "pending" : now.isBefore(end) ? "active" : "expired";
+        return now.isBefore(startsAt)
+                ? SilenceState.PENDING
+                : now.isBefore(end) ? SilenceState.ACTIVE : SilenceState.EXPIRED;
+    }
+
+    /** Whether it is over at {@code now}: nothing to expire any more. */
+    public boolean over(Instant now) {
+        return state(now) == SilenceState.EXPIRED;
     }
 
     /**
@@ -38,7 +45,7 @@ public record Silence(
     }
 
     public boolean mutes(Map<String, String> labels, Instant now) {
-        return state(now).equals("active")
+        return state(now) == SilenceState.ACTIVE
                 && broken() == null
                 && matchers.stream().allMatch(matcher -> matcher.matches(labels));
     }

@@ -61,7 +61,7 @@ public class AccessFilter {
         if (scope.isEmpty()) {
             return refuse(Response.Status.UNAUTHORIZED, "the bearer token is not known");
         }
-        if (change && scope.get() != Tokens.Scope.ADMIN) {
+        if (change && scope.get() != SecurityConfig.Scope.ADMIN) {
             return refuse(Response.Status.FORBIDDEN, "this needs an admin token");
         }
         return null;
@@ -121,7 +121,7 @@ public class AccessFilter {
         if (authorization != null
                 && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
                 && tokens.scopeOf(authorization.substring(7).strip())
-                        .filter(scope -> scope == Tokens.Scope.ADMIN)
+                        .filter(scope -> scope == SecurityConfig.Scope.ADMIN)
                         .isPresent()) {
             return true;
         }

@@ -2,6 +2,7 @@ package io.railscope.security;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.config.SecurityConfig;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
@@ -45,7 +46,7 @@ public class SignIn {
     public Response signIn(@FormParam("token") String token) {
         if (token == null
                 || tokens.scopeOf(token.strip())
-                        .filter(scope -> scope == Tokens.Scope.ADMIN)
+                        .filter(scope -> scope == SecurityConfig.Scope.ADMIN)
                         .isEmpty()) {
             return Response.status(Response.Status.UNAUTHORIZED)
                     .type(MediaType.TEXT_HTML)

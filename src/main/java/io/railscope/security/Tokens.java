@@ -2,12 +2,12 @@ package io.railscope.security;
 
 import io.railscope.config.RailscopeConfig;
 import io.railscope.config.SecurityConfig;
+import io.railscope.config.SecurityConfig.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -17,12 +17,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class Tokens {
-
-    /** What a token may do. */
-    public enum Scope {
-        READ,
-        ADMIN
-    }
 
     private final SecurityConfig config;
 
@@ -36,7 +30,7 @@ public class Tokens {
 
     /** Whether any token may change things, so that the sign-in form can open a session. */
     public boolean adminConfigured() {
-        return config.tokens().values().stream().anyMatch(token -> token.scope().equals("admin"));
+        return config.tokens().values().stream().anyMatch(token -> token.scope() == Scope.ADMIN);
     }
 
     /** The scope of a presented token, or empty when it is not one of ours. */
@@ -45,7 +39,7 @@ public class Tokens {
         Scope found = null;
         for (SecurityConfig.Token known : config.tokens().values()) {
             if (MessageDigest.isEqual(presented, HexFormat.of().parseHex(known.sha256())) && found == null) {
-                found = Scope.valueOf(known.scope().toUpperCase(Locale.ROOT));
+                found = known.scope();
             }
         }
         return Optional.ofNullable(found);
