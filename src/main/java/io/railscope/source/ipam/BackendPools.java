@@ -191,7 +191,9 @@ final class BackendPools {
                 0,
                 0,
                 leaked,
-                0);
+                0,
+                null,
+                List.of());
     }
 
     /** range_start or range_end when inside the range (whereabouts ignores one outside), else the default. */

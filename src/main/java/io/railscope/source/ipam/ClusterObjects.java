@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What IPAM derivation needs of a cell's API objects, reduced to compact records page by page so
@@ -83,12 +85,15 @@ public record ClusterObjects(
     /**
      * What the {@code cilium-config} ConfigMap says of IPAM: the mode ({@code ipam}), whether the agent
      * runs a health endpoint ({@code enable-endpoint-health-checking}), which takes an address of each node's
-     * block, and the multi-pool pool its own addresses come from ({@code ipam-default-ip-pool}).
+     * block, and the multi-pool pool its own addresses come from ({@code ipam-default-ip-pool}); with the
+     * agent's version from its DaemonSet's image tag ({@code v1.16.5}), null when Railscope cannot tell it.
      */
-    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking, String defaultPool) {
+    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking, String defaultPool, String version) {
+
+        private static final Pattern RELEASE = Pattern.compile("^v?(\\d+)\\.(\\d+)");
 
         public CiliumConfig(String ipamMode, boolean endpointHealthChecking) {
-            this(ipamMode, endpointHealthChecking, "default");
+            this(ipamMode, endpointHealthChecking, "default", null);
         }
 
         /** Whether per-node blocks are the operator's, written to CiliumNodes, and never Node.spec.podCIDRs. */
@@ -108,6 +113,29 @@ public record ClusterObjects(
         /** Addresses the agent takes from each node's block for itself: the router (cilium_host), and the health endpoint. */
         public int agentAddresses() {
             return 1 + (endpointHealthChecking ? 1 : 0);
+        }
+
+        /**
+         * Addresses of a block of {@code size} the agent's host-scope allocator hands out
+         * (pkg/ipam/service/ipallocator/allocator.go, NewCIDRRange): all but network and broadcast; a /31 or /32
+         * whole from 1.17 (commit 266b3f0), nothing before. Without a version, the newest behaviour.
+         */
+        public long usable(long size) {
+            if (size > 2) {
+                return size - 2;
+            }
+            return pointToPointWhole() ? size : 0;
+        }
+
+        /** Whether this agent hands out every address of a /31 or /32: 1.17 and later, or a version Railscope cannot tell. */
+        public boolean pointToPointWhole() {
+            Matcher release = RELEASE.matcher(version == null ? "" : version);
+            if (!release.find()) {
+                return true;
+            }
+            int major = Integer.parseInt(release.group(1));
+            int minor = Integer.parseInt(release.group(2));
+            return major > 1 || major == 1 && minor >= 17;
         }
     }
 

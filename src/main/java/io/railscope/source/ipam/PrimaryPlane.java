@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 import java.util.function.ToLongFunction;
 
 /**
@@ -28,11 +29,17 @@ import java.util.function.ToLongFunction;
  * CiliumNode has no block waits for one. In kubernetes mode, and for other CNIs, the block is
  * Node.spec.podCIDRs. In multi-pool mode each CiliumPodIPPool is a pool of its own. Cilium's agent
  * takes the router address, and the health endpoint's when health checking is on, from each block.
+ * Without Cilium, blocks of Node.spec.podCIDRs are host-local's (flannel, k3s, kubenet, Calico with
+ * usePodCidr), which keeps the gateway as well as network and broadcast.
  */
 final class PrimaryPlane {
 
-    /** Addresses of each per-node block no pod can have: the network and broadcast addresses. */
-    static final int RESERVED_PER_BLOCK = 2;
+    /**
+     * Addresses of a block host-local never hands to a pod: network, gateway (the first host address unless
+     * configured) and broadcast (containernetworking/plugins plugins/ipam/host-local/backend/allocator/range.go,
+     * Canonicalize and lastIP; the iterator skips the gateway).
+     */
+    static final int HOST_LOCAL_RESERVED = 3;
 
     private final List<NodeInfo> nodes = new ArrayList<>();
     private final List<NodeBlock> blocks = new ArrayList<>();
@@ -40,6 +47,8 @@ final class PrimaryPlane {
     private final List<PoolUsage> multiPools = new ArrayList<>();
     private final PrimaryPool primary;
     private final boolean blocksFromNodeSpec;
+    /** Addresses pods can get in a block of a size: the CNI's allocator decides (Cilium's, else host-local). */
+    private final LongUnaryOperator blockSize;
 
     PrimaryPlane(ClusterObjects objects, List<String> problems) {
         Optional<CiliumConfig> cilium = objects.cilium();
@@ -47,9 +56,12 @@ final class PrimaryPlane {
         Map<String, CiliumNodeObject> ciliumNodes = new HashMap<>();
         objects.ciliumNodes().forEach(node -> ciliumNodes.put(node.name(), node));
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
+        blockSize = size -> cilium.map(config -> config.usable(size)).orElse(Math.max(0, size - HOST_LOCAL_RESERVED));
         primary = new PrimaryPool(
                 objects.clusterPool().orElse(null),
                 cilium.filter(CiliumConfig::multiPool).isPresent(),
+                blockSize,
+                UnknownPool.reason(objects),
                 problems);
         boolean fromCiliumNodes =
                 cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
@@ -99,7 +111,7 @@ final class PrimaryPlane {
                                 Plane.PRIMARY,
                                 IpamDerivation.PRIMARY_POOL,
                                 block.toString(),
-                                (int) Math.max(0, block.size() - RESERVED_PER_BLOCK),
+                                (int) blockSize.applyAsLong(block.size()),
                                 used));
                     }
                 } catch (IllegalArgumentException e) {
@@ -220,7 +232,12 @@ final class PrimaryPlane {
             long blocksTotal = cidrs.stream()
                     .mapToLong(cidr -> cidr.blocks(pool.maskSize()))
                     .sum();
-            long perBlock = Math.max(0, (1L << (32 - pool.maskSize())) - RESERVED_PER_BLOCK);
+            long perBlock = cilium.usable(1L << (32 - pool.maskSize()));
+            if (pool.maskSize() >= 31 && cilium.version() == null) {
+                problems.add("CiliumPodIPPool " + pool.name() + ": its /" + pool.maskSize() + " blocks are counted as"
+                        + " Cilium 1.17 and later count them (" + perBlock + " per block; none before 1.17): the"
+                        + " agent's version is unknown");
+            }
             multiPools.add(new PoolUsage(
                     pool.name(),
                     Plane.PRIMARY,
@@ -233,7 +250,12 @@ final class PrimaryPlane {
                     blocksTotal,
                     used.size(),
                     0,
-                    0));
+                    0,
+                    cidrs.isEmpty()
+                            ? "it has no IPv4 CIDR Railscope can read in spec.ipv4.cidrs (IPv6 multi-pool pools are"
+                                    + " not counted)"
+                            : null,
+                    List.of()));
         }
     }
 
@@ -272,7 +294,7 @@ final class PrimaryPlane {
         List<PoolUsage> pools = new ArrayList<>();
         primary.usage(failures.applyAsLong(IpamDerivation.PRIMARY_POOL)).ifPresent(pools::add);
         for (PoolUsage pool : multiPools) {
-            pools.add(IpamDerivation.withFailures(pool, failures.applyAsLong(pool.name())));
+            pools.add(pool.withFailures(failures.applyAsLong(pool.name())));
         }
         return pools;
     }

@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
  */
 final class CniConfigReader {
 
+    /** The release in an image reference: {@code cilium:v1.16.5}, {@code cilium:v1.17.0-rc.1@sha256:…}. */
+    private static final Pattern IMAGE_TAG = Pattern.compile("(?:^|/)cilium:(v?\\d+\\.\\d+[^@\\s]*)");
+
     private static final Pattern POD_SUBNET = Pattern.compile("(?m)^\\s*podSubnet:\\s*\"?([^\"\\s]+)");
 
     private final KubernetesClient client;
@@ -50,7 +53,32 @@ final class CniConfigReader {
         return Optional.of(new CiliumConfig(
                 mode,
                 health,
-                data.getOrDefault("ipam-default-ip-pool", "default").trim()));
+                data.getOrDefault("ipam-default-ip-pool", "default").trim(),
+                agentVersion()));
+    }
+
+    /**
+     * The Cilium agent's release from the tag of its DaemonSet's image ({@code quay.io/cilium/cilium:v1.16.5@sha256:…}
+     * → {@code v1.16.5}); null when the DaemonSet is elsewhere, refused or tagged otherwise.
+     */
+    private String agentVersion() {
+        return GrantedRead.of(
+                        "DaemonSet kube-system/cilium",
+                        "get on daemonsets.apps named cilium",
+                        "Cilium's version is unknown meanwhile: version-dependent counts follow the newest release",
+                        problems,
+                        () -> client.apps()
+                                .daemonSets()
+                                .inNamespace("kube-system")
+                                .withName("cilium")
+                                .get())
+                .flatMap(daemonSet -> daemonSet.getSpec().getTemplate().getSpec().getContainers().stream()
+                        .map(container -> container.getImage())
+                        .map(image -> IMAGE_TAG.matcher(image == null ? "" : image))
+                        .filter(Matcher::find)
+                        .map(tag -> tag.group(1))
+                        .findFirst())
+                .orElse(null);
     }
 
     private Map<String, String> ciliumConfigData() {
