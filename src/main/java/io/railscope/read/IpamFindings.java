@@ -1,5 +1,6 @@
 package io.railscope.read;
 
+import io.railscope.model.AllocationFailureKind;
 import java.time.Instant;
 import java.util.List;
 
@@ -15,7 +16,14 @@ public record IpamFindings(
     public record Leak(String pool, String address, String podref) {}
 
     public record Failure(
-            String reason, String object, String node, String pool, String message, int count, Instant lastSeen) {}
+            String reason,
+            String object,
+            String node,
+            String pool,
+            String message,
+            int count,
+            Instant lastSeen,
+            AllocationFailureKind kind) {}
 
     public record Stuck(String namespace, String name, String node, Instant since) {}
 

@@ -2,6 +2,7 @@ package io.railscope.store;
 
 import io.railscope.assess.PoolForecast;
 import io.railscope.assess.PoolSample;
+import io.railscope.model.AllocationFailureKind;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.read.CellIpam;
@@ -226,7 +227,8 @@ public class SqlIpamReads implements IpamReads {
                                 row.text("pool"),
                                 row.text("message"),
                                 row.integer("count"),
-                                row.instant("last_seen")),
+                                row.instant("last_seen"),
+                                row.constant(AllocationFailureKind.class, "kind")),
                         cell),
                 Rows.list(
                         connection,

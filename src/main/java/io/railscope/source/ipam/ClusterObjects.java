@@ -2,6 +2,7 @@ package io.railscope.source.ipam;
 
 import io.railscope.source.IsolationObjects;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ public record ClusterObjects(
         Optional<CiliumConfig> cilium,
         List<CiliumPodIpPool> ciliumPools,
         boolean calicoIpam,
+        List<CalicoBlock> calicoBlocks,
         List<NvIpamPool> nvIpamPools,
         List<WhereaboutsPool> whereaboutsPools,
         List<NetworkAttachment> attachments,
@@ -142,8 +144,36 @@ public record ClusterObjects(
     /** A CiliumPodIPPool of multi-pool IPAM: {@code spec.ipv4.cidrs} cut into per-node blocks of {@code spec.ipv4.maskSize}. */
     public record CiliumPodIpPool(String name, List<String> cidrs, int maskSize) {}
 
-    /** The cluster pool per-node blocks are cut from, and where it was read. */
-    public record ClusterPool(List<String> cidrs, int maskSize, String kind) {}
+    /**
+     * The cluster pool per-node blocks are cut from, and where it was read: each CIDR with the prefix length of its
+     * blocks ({@code masks}, in the order of {@code cidrs}; Calico IPPools may each have their own blockSize).
+     */
+    public record ClusterPool(List<String> cidrs, List<Integer> masks, String kind) {
+
+        public ClusterPool {
+            cidrs = List.copyOf(cidrs);
+            masks = List.copyOf(masks);
+            if (masks.size() != cidrs.size()) {
+                throw new IllegalArgumentException("a block size for each CIDR of " + kind + " " + cidrs);
+            }
+        }
+
+        public ClusterPool(List<String> cidrs, int maskSize, String kind) {
+            this(cidrs, Collections.nCopies(cidrs.size(), maskSize), kind);
+        }
+
+        /** The prefix length of every block, or null when the CIDRs have blocks of different sizes. */
+        public Integer maskSize() {
+            return masks.stream().distinct().count() == 1 ? masks.get(0) : null;
+        }
+    }
+
+    /**
+     * A Calico IPAM block (crd.projectcalico.org/v1 IPAMBlock): its CIDR, the node it is affine to ({@code
+     * spec.affinity} {@code host:<node>}, null when none) and how many of its addresses are allocated ({@code
+     * spec.allocations} entries that are not null).
+     */
+    public record CalicoBlock(String cidr, String node, int allocated) {}
 
     /**
      * An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes).

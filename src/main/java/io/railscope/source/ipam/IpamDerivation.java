@@ -51,7 +51,8 @@ public final class IpamDerivation {
                         PRIMARY_POOL,
                         ciliumNode.operatorError(),
                         1,
-                        objects.at()));
+                        objects.at(),
+                        ExhaustionMessages.kindOf(ciliumNode.operatorError())));
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);

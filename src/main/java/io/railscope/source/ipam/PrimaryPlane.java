@@ -8,13 +8,11 @@ import io.railscope.source.PoolUsage;
 import io.railscope.source.WaitingNode;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
-import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
 import io.railscope.source.ipam.ClusterObjects.NodeObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,7 +54,14 @@ final class PrimaryPlane {
         Map<String, CiliumNodeObject> ciliumNodes = new HashMap<>();
         objects.ciliumNodes().forEach(node -> ciliumNodes.put(node.name(), node));
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
-        blockSize = size -> cilium.map(config -> config.usable(size)).orElse(Math.max(0, size - HOST_LOCAL_RESERVED));
+        boolean configuredPool = objects.clusterPool()
+                .filter(pool -> pool.kind().equals("configured"))
+                .isPresent();
+        // Calico IPAM claims whole blocks from its IPPools and hands out every address of them; they are not
+        // Node.spec.podCIDRs (libcalico-go lib/ipam/ipam_block.go, newBlock: no address reserved)
+        boolean calicoBlocks = cilium.isEmpty() && !configuredPool && objects.calicoIpam();
+        blockSize = size -> cilium.map(config -> config.usable(size))
+                .orElse(calicoBlocks ? size : Math.max(0, size - HOST_LOCAL_RESERVED));
         primary = new PrimaryPool(
                 objects.clusterPool().orElse(null),
                 cilium.filter(CiliumConfig::multiPool).isPresent(),
@@ -65,9 +70,7 @@ final class PrimaryPlane {
                 problems);
         boolean fromCiliumNodes =
                 cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
-        boolean configured = objects.clusterPool()
-                .filter(pool -> pool.kind().equals("configured"))
-                .isPresent();
+        boolean configured = configuredPool;
         // a configured pool says the CNI's blocks are Node.spec.podCIDRs (host-local, flannel, Calico with usePodCidr)
         blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode()))
                 .orElse(configured || !objects.calicoIpam());
@@ -76,9 +79,17 @@ final class PrimaryPlane {
                         || objects.clusterPool()
                                 .filter(pool -> pool.kind().equals("kubeadm-pod-subnet"))
                                 .isPresent());
+        Map<String, List<String>> calicoByNode = new HashMap<>();
+        if (calicoBlocks) {
+            calicoBlocks(objects.calicoBlocks(), calicoByNode, problems);
+        }
         for (NodeObject node : objects.nodes()) {
             CiliumNodeObject ciliumNode = ciliumNodes.get(node.name());
             List<String> cidrs;
+            if (calicoBlocks) {
+                nodes.add(nodeInfo(node, calicoByNode.getOrDefault(node.name(), List.of())));
+                continue;
+            }
             if (fromCiliumNodes
                     || cilium.isEmpty()
                             && ciliumNode != null
@@ -89,13 +100,7 @@ final class PrimaryPlane {
             } else {
                 cidrs = node.podCidrs();
             }
-            nodes.add(new NodeInfo(
-                    node.name(),
-                    node.labels().get(IpamDerivation.POOL_LABEL),
-                    cidrs,
-                    node.maxPods(),
-                    node.labels(),
-                    node.providerId()));
+            nodes.add(nodeInfo(node, cidrs));
             int used = podsByNode.getOrDefault(node.name(), 0) + agentAddresses;
             boolean hasIpv4 = false;
             for (String cidr : cidrs) {
@@ -124,7 +129,47 @@ final class PrimaryPlane {
             }
         }
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            multiPools(objects, cilium.get(), problems);
+            CiliumMultiPools pools = new CiliumMultiPools(objects, cilium.get(), problems);
+            multiPools.addAll(pools.pools());
+            waiting.addAll(pools.waiting());
+        }
+    }
+
+    private static NodeInfo nodeInfo(NodeObject node, List<String> cidrs) {
+        return new NodeInfo(
+                node.name(),
+                node.labels().get(IpamDerivation.POOL_LABEL),
+                cidrs,
+                node.maxPods(),
+                node.labels(),
+                node.providerId());
+    }
+
+    /**
+     * Calico's IPAMBlocks as the pool's blocks in use, each with its allocations; one affine to no node (released,
+     * or claimed by a host that is gone) still holds its place in the pool.
+     */
+    private void calicoBlocks(
+            List<ClusterObjects.CalicoBlock> calico, Map<String, List<String>> byNode, List<String> problems) {
+        for (ClusterObjects.CalicoBlock calicoBlock : calico) {
+            try {
+                Ipv4Cidr block = Ipv4Cidr.parse(calicoBlock.cidr());
+                String node = calicoBlock.node() == null ? "(no node)" : calicoBlock.node();
+                if (primary.addBlock(node, block, calicoBlock.allocated()) && calicoBlock.node() != null) {
+                    byNode.computeIfAbsent(node, key -> new ArrayList<>()).add(block.toString());
+                    blocks.add(new NodeBlock(
+                            node,
+                            Plane.PRIMARY,
+                            IpamDerivation.PRIMARY_POOL,
+                            block.toString(),
+                            (int) block.size(),
+                            calicoBlock.allocated()));
+                }
+            } catch (IllegalArgumentException e) {
+                if (!calicoBlock.cidr().contains(":")) {
+                    problems.add("Calico IPAMBlock " + calicoBlock.cidr() + ": bad CIDR skipped");
+                }
+            }
         }
     }
 
@@ -152,114 +197,8 @@ final class PrimaryPlane {
                 : "its CiliumNode has no block in spec.ipam.podCIDRs yet";
     }
 
-    /** One pool per CiliumPodIPPool: blocks from its CIDRs, used as the CiliumNodes' spec.ipam.pools.allocated say, pods by their address. */
-    private void multiPools(ClusterObjects objects, CiliumConfig cilium, List<String> problems) {
-        Map<String, List<Ipv4Cidr>> allocatedByNode = new HashMap<>();
-        Map<String, Map<String, Integer>> usedByPool = new LinkedHashMap<>();
-        for (CiliumPodIpPool pool : objects.ciliumPools()) {
-            usedByPool.put(pool.name(), new LinkedHashMap<>());
-        }
-        for (CiliumNodeObject node : objects.ciliumNodes()) {
-            node.poolCidrs().forEach((pool, cidrs) -> {
-                for (String cidr : cidrs) {
-                    if (cidr.contains(":")) {
-                        continue;
-                    }
-                    try {
-                        allocatedByNode
-                                .computeIfAbsent(node.name(), key -> new ArrayList<>())
-                                .add(Ipv4Cidr.parse(cidr));
-                        usedByPool
-                                .computeIfAbsent(pool, key -> new LinkedHashMap<>())
-                                .put(Ipv4Cidr.parse(cidr).toString(), 0);
-                    } catch (IllegalArgumentException e) {
-                        problems.add(
-                                "CiliumNode " + node.name() + ": bad CIDR '" + cidr + "' of pool " + pool + " skipped");
-                    }
-                }
-            });
-            for (String requested : node.requestedPools()) {
-                if (node.poolCidrs().getOrDefault(requested, List.of()).stream()
-                        .noneMatch(cidr -> !cidr.contains(":"))) {
-                    waiting.add(new WaitingNode(
-                            node.name(),
-                            requested,
-                            node.operatorError() != null
-                                            && !node.operatorError().isBlank()
-                                    ? "the Cilium operator could not give it a block: " + node.operatorError()
-                                    : "it requested a block of pool " + requested + " and has none yet"));
-                }
-            }
-        }
-        for (PodObject pod : objects.pods()) {
-            List<Ipv4Cidr> allocated = pod.node() == null ? null : allocatedByNode.get(pod.node());
-            if (allocated == null || !hasAddress(pod)) {
-                continue;
-            }
-            int address;
-            try {
-                address = Ipv4Cidr.address(pod.ip());
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            for (Ipv4Cidr block : allocated) {
-                if (block.contains(address)) {
-                    usedByPool
-                            .values()
-                            .forEach(used -> used.computeIfPresent(block.toString(), (key, count) -> count + 1));
-                }
-            }
-        }
-        for (CiliumPodIpPool pool : objects.ciliumPools()) {
-            List<Ipv4Cidr> cidrs = new ArrayList<>();
-            for (String cidr : pool.cidrs()) {
-                try {
-                    cidrs.add(Ipv4Cidr.parse(cidr));
-                } catch (IllegalArgumentException e) {
-                    problems.add("CiliumPodIPPool " + pool.name() + ": bad CIDR '" + cidr + "' skipped");
-                }
-            }
-            Map<String, Integer> used = usedByPool.getOrDefault(pool.name(), Map.of());
-            // the agent's router and health addresses come from the default pool, once per node that holds a block of
-            // it
-            long agent = pool.name().equals(cilium.defaultPool())
-                    ? objects.ciliumNodes().stream()
-                                    .filter(node -> node.poolCidrs().getOrDefault(pool.name(), List.of()).stream()
-                                            .anyMatch(cidr -> !cidr.contains(":")))
-                                    .count()
-                            * cilium.agentAddresses()
-                    : 0;
-            long blocksTotal = cidrs.stream()
-                    .mapToLong(cidr -> cidr.blocks(pool.maskSize()))
-                    .sum();
-            long perBlock = cilium.usable(1L << (32 - pool.maskSize()));
-            if (pool.maskSize() >= 31 && cilium.version() == null) {
-                problems.add("CiliumPodIPPool " + pool.name() + ": its /" + pool.maskSize() + " blocks are counted as"
-                        + " Cilium 1.17 and later count them (" + perBlock + " per block; none before 1.17): the"
-                        + " agent's version is unknown");
-            }
-            multiPools.add(new PoolUsage(
-                    pool.name(),
-                    Plane.PRIMARY,
-                    null,
-                    "cilium-multi-pool",
-                    cidrs.stream().map(Ipv4Cidr::toString).toList(),
-                    pool.maskSize(),
-                    blocksTotal * perBlock,
-                    used.values().stream().mapToLong(Integer::longValue).sum() + agent,
-                    blocksTotal,
-                    used.size(),
-                    0,
-                    0,
-                    cidrs.isEmpty()
-                            ? "it has no IPv4 CIDR Railscope can read in spec.ipv4.cidrs (IPv6 multi-pool pools are"
-                                    + " not counted)"
-                            : null,
-                    List.of()));
-        }
-    }
-
-    private static boolean hasAddress(PodObject pod) {
+    /** Whether the pod holds an address of the pod network: it has one, not the host's, and has not finished. */
+    static boolean hasAddress(PodObject pod) {
         return pod.ip() != null
                 && !pod.ip().isEmpty()
                 && !pod.hostNetwork()

@@ -23,6 +23,9 @@ final class PrimaryPool {
     private final String unknownBecause;
     private final List<String> problems;
     private final List<Ipv4Cidr> cidrs = new ArrayList<>();
+    /** The block prefix length of each of {@code cidrs}. */
+    private final List<Integer> masks = new ArrayList<>();
+
     private final Set<String> seenBlocks = new HashSet<>();
     private long blocksUsed;
     private long addressesUsed;
@@ -43,9 +46,11 @@ final class PrimaryPool {
         this.unknownBecause = unknownBecause;
         this.problems = problems;
         if (pool != null) {
-            for (String cidr : pool.cidrs()) {
+            for (int i = 0; i < pool.cidrs().size(); i++) {
+                String cidr = pool.cidrs().get(i);
                 try {
                     cidrs.add(Ipv4Cidr.parse(cidr));
+                    masks.add(pool.masks().get(i));
                 } catch (IllegalArgumentException e) {
                     problems.add(pool.kind() + ": bad cluster pool CIDR '" + cidr + "' skipped");
                 }
@@ -96,16 +101,21 @@ final class PrimaryPool {
                     pool == null ? unknownBecause : "none of its CIDRs " + pool.cidrs() + " could be read",
                     List.of()));
         }
-        int mask = pool.maskSize();
-        long blocksTotal = cidrs.stream().mapToLong(cidr -> cidr.blocks(mask)).sum();
-        long capacity = blocksTotal * blockSize.applyAsLong(1L << (32 - mask));
+        long blocksTotal = 0;
+        long capacity = 0;
+        for (int i = 0; i < cidrs.size(); i++) {
+            int mask = masks.get(i);
+            long blocks = cidrs.get(i).blocks(mask);
+            blocksTotal += blocks;
+            capacity += blocks * blockSize.applyAsLong(1L << (32 - mask));
+        }
         return Optional.of(new PoolUsage(
                 IpamDerivation.PRIMARY_POOL,
                 Plane.PRIMARY,
                 null,
                 pool.kind(),
                 cidrs.stream().map(Ipv4Cidr::toString).toList(),
-                mask,
+                pool.maskSize(),
                 capacity,
                 addressesUsed,
                 blocksTotal,

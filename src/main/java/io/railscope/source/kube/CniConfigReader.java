@@ -2,7 +2,6 @@ package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.IpamSettings;
@@ -33,11 +32,13 @@ final class CniConfigReader {
     private final IpamSettings ipam;
     private final List<String> problems;
     private Map<String, String> ciliumConfig;
+    private final CalicoIpamReader calico;
 
     CniConfigReader(KubernetesClient client, IpamSettings ipam, List<String> problems) {
         this.client = client;
         this.ipam = ipam;
         this.problems = problems;
+        this.calico = new CalicoIpamReader(client, problems);
     }
 
     /** Cilium's IPAM settings when Cilium is the cell's CNI; the defaults are the agent's (option/config.go). */
@@ -92,23 +93,14 @@ final class CniConfigReader {
         return ciliumConfig.isEmpty() ? null : ciliumConfig;
     }
 
-    /** Calico runs its own IPAM (calico-ipam) when it has IPPools: its blocks are not Node.spec.podCIDRs. */
-    boolean calicoIpam() {
-        return GrantedRead.of(
-                        "Calico IPPools",
-                        "list ippools.crd.projectcalico.org",
-                        "CIDRNotAvailable events count against the primary pool " + "meanwhile",
-                        problems,
-                        () -> {
-                            var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL)
-                                    .list(new ListOptionsBuilder().withLimit(1L).build());
-                            return !pools.getItems().isEmpty();
-                        })
-                .orElse(false);
+    /** Calico's IPAM: its IPPools and the blocks claimed from them. */
+    CalicoIpamReader calico() {
+        return calico;
     }
 
     /**
-     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; else, where blocks are
+     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; Calico's enabled IPv4 IPPools,
+     * where Calico runs its own IPAM; else, where blocks are
      * Node.spec.podCIDRs, kube-controller-manager's --cluster-cidr as kubeadm records it (podSubnet) at its
      * default IPv4 --node-cidr-mask-size of 24.
      */
@@ -119,6 +111,9 @@ final class CniConfigReader {
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
+            if (cilium.isEmpty() && calico.present()) {
+                return calico.clusterPool();
+            }
             return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode())
                     ? kubeadmPodSubnet()
                     : Optional.empty();

@@ -163,6 +163,7 @@ final class SimulatedInventory {
                 Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)),
                 List.of(),
                 false,
+                List.of(),
                 railPools,
                 List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))),
                 attachments,

@@ -481,6 +481,7 @@ class IpamDerivationTest {
                     Optional.ofNullable(cilium),
                     List.of(),
                     false,
+                    List.of(),
                     nvIpam,
                     whereabouts,
                     attachments,
