@@ -245,22 +245,30 @@ public record ClusterObjects(
         }
     }
 
-    /** A NetworkAttachmentDefinition with the IPAM it configures. */
+    /**
+     * A NetworkAttachmentDefinition with the IPAM it configures: nv-ipam's {@code poolName}, or whereabouts' ranges
+     * (its {@code range} first, then each {@code ipRanges} entry, as whereabouts' LoadIPAMConfig orders them).
+     */
     public record NetworkAttachment(
-            String namespace,
-            String name,
-            String ipamType,
-            String poolName,
-            String range,
-            WhereaboutsRange whereabouts) {
+            String namespace, String name, String ipamType, String poolName, List<WhereaboutsRange> whereaboutsRanges) {
 
+        /** One whose whereabouts range is {@code range} as written, with nothing narrowing it; or none when null. */
         public NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
-            this(namespace, name, ipamType, poolName, range, null);
+            this(
+                    namespace,
+                    name,
+                    ipamType,
+                    poolName,
+                    range == null ? List.of() : List.of(new WhereaboutsRange(range, null, null, List.of(), null)));
         }
     }
 
-    /** What a whereabouts IPAM config narrows its range with: {@code range_start}, {@code range_end}, {@code exclude} CIDRs, {@code network_name}. */
-    public record WhereaboutsRange(String rangeStart, String rangeEnd, List<String> exclude, String networkName) {}
+    /**
+     * A whereabouts range: {@code range} (a CIDR), what narrows it ({@code range_start}, {@code range_end},
+     * {@code exclude} CIDRs) and the {@code network_name} its pool is named after.
+     */
+    public record WhereaboutsRange(
+            String range, String rangeStart, String rangeEnd, List<String> exclude, String networkName) {}
 
     /** A ServiceCIDR object, or a configured Service range. */
     public record ServiceCidr(String name, List<String> cidrs) {}

@@ -145,7 +145,7 @@ final class SimulatedInventory {
                     0,
                     List.of(),
                     allocations));
-            attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, null));
+            attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, List.of()));
         }
         attachments.add(
                 new NetworkAttachment("default", "storage-net", "whereabouts", null, WHEREABOUTS_RANGE.toString()));
