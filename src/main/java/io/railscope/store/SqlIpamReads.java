@@ -11,6 +11,7 @@ import io.railscope.read.IpamReads;
 import io.railscope.read.NodeBlockRow;
 import io.railscope.read.PoolState;
 import io.railscope.read.RightSizing;
+import io.railscope.source.AllocationFailure;
 import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -220,7 +221,7 @@ public class SqlIpamReads implements IpamReads {
                 Rows.list(
                         connection,
                         "SELECT t.* FROM allocation_failure t" + ofCell + " ORDER BY t.last_seen DESC NULLS LAST",
-                        row -> new IpamFindings.Failure(
+                        row -> new AllocationFailure(
                                 row.text("reason"),
                                 row.text("object"),
                                 row.text("node"),
