@@ -4,6 +4,7 @@ import io.railscope.read.CellIpam;
 import io.railscope.read.IpamFindings;
 import io.railscope.read.NodeBlockRow;
 import io.railscope.read.RightSizing;
+import io.railscope.source.AllocationFailure;
 import java.util.List;
 
 /** A cell's IPAM: its pools, every node's primary block, right-sizing, and what is wrong. */
@@ -13,7 +14,7 @@ public record CellIpamResponse(
         List<NodeBlockResponse> nodeBlocks,
         RightSizingResponse rightSizing,
         List<IpamFindings.Leak> leaks,
-        List<IpamFindings.Failure> allocationFailures,
+        List<AllocationFailure> allocationFailures,
         List<IpamFindings.Stuck> stuckPods,
         List<IpamFindings.Asymmetry> asymmetricNodes,
         List<IpamFindings.Waiting> waitingNodes,

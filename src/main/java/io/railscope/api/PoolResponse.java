@@ -3,10 +3,15 @@ package io.railscope.api;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.read.PoolState;
+import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
 import java.util.List;
 
-/** One address pool of one cell, with its headroom and forecast. */
+/**
+ * One address pool of one cell, with its headroom and forecast. The pool's size and what is free of it are null
+ * while its size is unknown ({@code sizeUnknown} says what Railscope would need to see); {@code families} holds
+ * each family of a pool that has two.
+ */
 public record PoolResponse(
         String cell,
         String name,
@@ -15,21 +20,24 @@ public record PoolResponse(
         String kind,
         List<String> cidrs,
         Integer blockPrefixLength,
-        long capacityAddresses,
+        Long capacityAddresses,
         long allocatedAddresses,
-        long freeAddresses,
-        long totalBlocks,
+        Long freeAddresses,
+        Long totalBlocks,
         long usedBlocks,
-        long freeBlocks,
-        double utilisation,
+        Long freeBlocks,
+        Double utilisation,
         Double daysToExhaustion,
         long leaked,
         long allocationFailures,
         Health health,
-        String reason) {
+        String reason,
+        String sizeUnknown,
+        List<FamilyUsage> families) {
 
     static PoolResponse of(PoolState pool) {
         PoolUsage usage = pool.usage();
+        boolean known = usage.sizeKnown();
         return new PoolResponse(
                 pool.cell(),
                 usage.name(),
@@ -38,17 +46,19 @@ public record PoolResponse(
                 usage.kind(),
                 usage.cidrs(),
                 usage.blockPrefix(),
-                usage.capacity(),
+                known ? usage.capacity() : null,
                 usage.allocated(),
-                usage.freeAddresses(),
-                usage.blocksTotal(),
+                known ? usage.freeAddresses() : null,
+                known ? usage.blocksTotal() : null,
                 usage.blocksUsed(),
-                usage.freeBlocks(),
-                usage.utilisation(),
+                known ? usage.freeBlocks() : null,
+                known ? usage.utilisation() : null,
                 pool.daysToExhaustion(),
                 usage.leaked(),
                 usage.allocationFailures(),
                 pool.health(),
-                pool.reason());
+                pool.reason(),
+                usage.sizeUnknown(),
+                usage.families());
     }
 }

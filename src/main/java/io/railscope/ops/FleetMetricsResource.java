@@ -132,11 +132,15 @@ public class FleetMetricsResource {
     }
 
     private static List<MetricFamilySamples> pools(List<PoolState> pools) {
-        GaugeMetricFamily freeAddresses =
-                gauge("railscope_pool_free_addresses", "Addresses of the pool not allocated.", "cell", "plane", "pool");
+        GaugeMetricFamily freeAddresses = gauge(
+                "railscope_pool_free_addresses",
+                "Addresses of the pool not allocated; absent while the pool's size is unknown.",
+                "cell",
+                "plane",
+                "pool");
         GaugeMetricFamily freeBlocks = gauge(
                 "railscope_pool_free_blocks",
-                "Per-node blocks of the pool not handed out: how many more nodes can join.",
+                "Per-node blocks of the pool not handed out: how many more nodes can join; absent while the pool's size is unknown.",
                 "cell",
                 "plane",
                 "pool");
@@ -149,6 +153,10 @@ public class FleetMetricsResource {
         for (PoolState pool : pools) {
             List<String> labels = List.of(
                     pool.cell(), pool.usage().plane().name(), pool.usage().name());
+            // what is free of a pool of unknown size is unknown: absent, never 0 (0 free blocks pages someone)
+            if (!pool.usage().sizeKnown()) {
+                continue;
+            }
             freeAddresses.addMetric(labels, pool.usage().freeAddresses());
             freeBlocks.addMetric(
                     labels,

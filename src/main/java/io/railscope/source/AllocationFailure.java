@@ -1,5 +1,6 @@
 package io.railscope.source;
 
+import io.railscope.model.AllocationFailureKind;
 import java.time.Instant;
 
 /**
@@ -11,6 +12,14 @@ import java.time.Instant;
  * @param node   the node concerned, when known
  * @param pool   the pool concerned, when known
  * @param count  how many times it happened
+ * @param kind   what ran out, as the message says
  */
 public record AllocationFailure(
-        String reason, String object, String node, String pool, String message, int count, Instant lastSeen) {}
+        String reason,
+        String object,
+        String node,
+        String pool,
+        String message,
+        int count,
+        Instant lastSeen,
+        AllocationFailureKind kind) {}

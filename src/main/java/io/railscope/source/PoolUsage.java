@@ -15,6 +15,9 @@ import java.util.List;
  * @param blocksUsed         per-node blocks handed out
  * @param leaked             allocations whose pod no longer exists
  * @param allocationFailures allocation failure events attributed to this pool, counted with their repeats
+ * @param sizeUnknown        null when the pool's size is known; otherwise what Railscope would need to see to know it.
+ *                           {@code capacity} and {@code blocksTotal} are then 0 and mean nothing: unknown is not empty
+ * @param families           each family's capacity and use when the pool has two (a dual-stack ServiceCIDR), else empty
  */
 public record PoolUsage(
         String name,
@@ -28,7 +31,37 @@ public record PoolUsage(
         long blocksTotal,
         long blocksUsed,
         long leaked,
-        long allocationFailures) {
+        long allocationFailures,
+        String sizeUnknown,
+        List<FamilyUsage> families) {
+
+    public PoolUsage {
+        families = List.copyOf(families);
+    }
+
+    /** Whether capacity and blocksTotal say how large the pool is. */
+    public boolean sizeKnown() {
+        return sizeUnknown == null;
+    }
+
+    /** This pool with its failures counted. */
+    public PoolUsage withFailures(long failures) {
+        return new PoolUsage(
+                name,
+                plane,
+                rail,
+                kind,
+                cidrs,
+                blockPrefix,
+                capacity,
+                allocated,
+                blocksTotal,
+                blocksUsed,
+                leaked,
+                failures,
+                sizeUnknown,
+                families);
+    }
 
     public long freeAddresses() {
         return Math.max(0, capacity - allocated);
@@ -40,6 +73,9 @@ public record PoolUsage(
 
     /** Used share: of blocks for pools with per-node blocks, of addresses otherwise. */
     public double utilisation() {
+        if (!sizeKnown()) {
+            return 0;
+        }
         if (blocksTotal > 0) {
             return (double) blocksUsed / blocksTotal;
         }

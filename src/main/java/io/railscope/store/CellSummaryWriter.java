@@ -84,9 +84,11 @@ final class CellSummaryWriter {
                        (SELECT count(DISTINCT node_id) FROM node_neighbor WHERE cell_id = ?1 AND health = 'WARNING'),
                        (SELECT count(DISTINCT node_id) FROM node_neighbor WHERE cell_id = ?1 AND health = 'CRITICAL'),
                        (SELECT count(*) FROM ip_pool WHERE cell_id = ?1),
-                       (SELECT count(*) FROM ip_pool WHERE cell_id = ?1 AND health <> 'OK'),
-                       (SELECT sum(blocks_total - blocks_used)::bigint FROM ip_pool WHERE cell_id = ?1 AND plane = 'PRIMARY'),
-                       (SELECT sum(blocks_total)::bigint FROM ip_pool WHERE cell_id = ?1 AND plane = 'PRIMARY'),
+                       (SELECT count(*) FROM ip_pool WHERE cell_id = ?1 AND health IN ('WARNING', 'CRITICAL')),
+                       (SELECT sum(blocks_total - blocks_used)::bigint FROM ip_pool
+                         WHERE cell_id = ?1 AND plane = 'PRIMARY' AND size_unknown IS NULL),
+                       (SELECT sum(blocks_total)::bigint FROM ip_pool
+                         WHERE cell_id = ?1 AND plane = 'PRIMARY' AND size_unknown IS NULL),
                        (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running),
                        (SELECT count(*) FROM nccl_job WHERE cell_id = ?1 AND running AND verdict <> 'RDMA_OK'),
                        (SELECT count(*) FROM source_status WHERE cell_id = ?1 AND error IS NOT NULL),

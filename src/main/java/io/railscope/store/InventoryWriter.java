@@ -4,6 +4,7 @@ import static io.railscope.store.SqlStatements.execute;
 import static io.railscope.store.SqlStatements.update;
 
 import io.railscope.assess.KubernetesState;
+import io.railscope.source.FamilyUsage;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
@@ -79,14 +80,15 @@ final class InventoryWriter {
         try (PreparedStatement upsert = connection.prepareStatement("""
                 INSERT INTO ip_pool (cell_id, name, plane, rail, kind, cidrs, block_prefix, capacity, allocated,
                                      blocks_total, blocks_used, health, reason, collection_seq, sampled_at, leaked,
-                                     allocation_failures)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     allocation_failures, size_unknown, families)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (cell_id, plane, name) DO UPDATE
                    SET rail = EXCLUDED.rail, kind = EXCLUDED.kind, cidrs = EXCLUDED.cidrs, block_prefix = EXCLUDED.block_prefix,
                        capacity = EXCLUDED.capacity, allocated = EXCLUDED.allocated, blocks_total = EXCLUDED.blocks_total,
                        blocks_used = EXCLUDED.blocks_used, health = EXCLUDED.health, reason = EXCLUDED.reason,
                        collection_seq = EXCLUDED.collection_seq, sampled_at = EXCLUDED.sampled_at, leaked = EXCLUDED.leaked,
-                       allocation_failures = EXCLUDED.allocation_failures""")) {
+                       allocation_failures = EXCLUDED.allocation_failures, size_unknown = EXCLUDED.size_unknown,
+                       families = EXCLUDED.families""")) {
             for (KubernetesState.AssessedPool assessed : state.pools()) {
                 PoolUsage pool = assessed.usage();
                 upsert.setInt(1, cell.id());
@@ -106,6 +108,14 @@ final class InventoryWriter {
                 upsert.setTimestamp(15, cell.timestamp());
                 upsert.setLong(16, pool.leaked());
                 upsert.setLong(17, pool.allocationFailures());
+                upsert.setString(18, pool.sizeUnknown());
+                upsert.setArray(
+                        19,
+                        connection.createArrayOf(
+                                "text",
+                                pool.families().stream()
+                                        .map(FamilyUsage::encoded)
+                                        .toArray()));
                 upsert.addBatch();
             }
             upsert.executeBatch();
@@ -119,7 +129,8 @@ final class InventoryWriter {
         if (cell.sampled()) {
             report.add("pool_usage_sample", update(connection, """
                     INSERT INTO pool_usage_sample (pool_id, ts, capacity, allocated, blocks_total, blocks_used)
-                    SELECT id, sampled_at, capacity, allocated, blocks_total, blocks_used FROM ip_pool WHERE cell_id = ?""", cell.id()));
+                    SELECT id, sampled_at, capacity, allocated, blocks_total, blocks_used FROM ip_pool
+                     WHERE cell_id = ? AND size_unknown IS NULL""", cell.id()));
         }
     }
 

@@ -38,8 +38,8 @@ final class IpamFindingsWriter {
                     statement.setString(4, leak.podref());
                 });
         replace("allocation_failure", """
-                INSERT INTO allocation_failure (cell_id, reason, object, node, pool, message, count, last_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""", snapshot.failures(), (statement, failure) -> {
+                INSERT INTO allocation_failure (cell_id, reason, object, node, pool, message, count, last_seen, kind)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""", snapshot.failures(), (statement, failure) -> {
             statement.setString(2, failure.reason());
             statement.setString(3, failure.object());
             statement.setString(4, failure.node());
@@ -47,6 +47,7 @@ final class IpamFindingsWriter {
             statement.setString(6, failure.message());
             statement.setInt(7, failure.count());
             statement.setTimestamp(8, timestamp(failure.lastSeen()));
+            statement.setString(9, failure.kind().name());
         });
         replace(
                 "stuck_pod",

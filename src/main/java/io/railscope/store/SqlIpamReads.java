@@ -2,6 +2,7 @@ package io.railscope.store;
 
 import io.railscope.assess.PoolForecast;
 import io.railscope.assess.PoolSample;
+import io.railscope.model.AllocationFailureKind;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
 import io.railscope.read.CellIpam;
@@ -10,6 +11,8 @@ import io.railscope.read.IpamReads;
 import io.railscope.read.NodeBlockRow;
 import io.railscope.read.PoolState;
 import io.railscope.read.RightSizing;
+import io.railscope.source.AllocationFailure;
+import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -118,7 +121,8 @@ public class SqlIpamReads implements IpamReads {
                 connection,
                 """
                 SELECT p.id, c.name AS cell, p.name, p.plane, p.rail, p.kind, p.cidrs, p.block_prefix, p.capacity, p.allocated,
-                       p.blocks_total, p.blocks_used, p.leaked, p.allocation_failures, p.health, p.reason
+                       p.blocks_total, p.blocks_used, p.leaked, p.allocation_failures, p.health, p.reason,
+                       p.size_unknown, p.families
                   FROM ip_pool p
                   JOIN cell c ON c.id = p.cell_id
                  WHERE ?::text IS NULL OR c.name = ?
@@ -130,14 +134,15 @@ public class SqlIpamReads implements IpamReads {
                             usage,
                             row.constant(Health.class, "health"),
                             row.text("reason"),
-                            forecast(sums.get(row.integer("id")), usage.free()));
+                            forecast(sums.get(row.integer("id")), usage));
                 },
                 cell,
                 cell);
     }
 
-    private static Double forecast(PoolForecast.Sums sums, long free) {
-        return sums == null ? null : PoolForecast.daysToExhaustion(sums, free);
+    /** None for a pool of unknown size: what is free of it is unknown, so is when it runs out. */
+    private static Double forecast(PoolForecast.Sums sums, PoolUsage usage) {
+        return sums == null || !usage.sizeKnown() ? null : PoolForecast.daysToExhaustion(sums, usage.free());
     }
 
     private static PoolUsage usage(Row row) throws SQLException {
@@ -153,7 +158,9 @@ public class SqlIpamReads implements IpamReads {
                 row.number("blocks_total"),
                 row.number("blocks_used"),
                 row.number("leaked"),
-                row.number("allocation_failures"));
+                row.number("allocation_failures"),
+                row.text("size_unknown"),
+                row.strings("families").stream().map(FamilyUsage::decode).toList());
     }
 
     private static List<NodeBlockRow> blocks(Connection connection, String cell, Integer limit) throws SQLException {
@@ -214,14 +221,15 @@ public class SqlIpamReads implements IpamReads {
                 Rows.list(
                         connection,
                         "SELECT t.* FROM allocation_failure t" + ofCell + " ORDER BY t.last_seen DESC NULLS LAST",
-                        row -> new IpamFindings.Failure(
+                        row -> new AllocationFailure(
                                 row.text("reason"),
                                 row.text("object"),
                                 row.text("node"),
                                 row.text("pool"),
                                 row.text("message"),
                                 row.integer("count"),
-                                row.instant("last_seen")),
+                                row.instant("last_seen"),
+                                row.constant(AllocationFailureKind.class, "kind")),
                         cell),
                 Rows.list(
                         connection,

@@ -157,7 +157,8 @@ class IpamConformanceTest {
                                 a.pool(),
                                 a.message(),
                                 a.count() + b.count(),
-                                a.lastSeen()));
+                                a.lastSeen(),
+                                a.kind()));
             }
             soft.assertThat(totals.values())
                     .as("allocation failures")
@@ -218,7 +219,9 @@ class IpamConformanceTest {
                                 ? failure.pool() == null
                                 : want.get("pool").asText().equals(failure.pool())))
                 && (!want.has("node") || want.get("node").asText().equals(failure.node()))
-                && (!want.has("count") || want.get("count").asInt() == failure.count());
+                && (!want.has("count") || want.get("count").asInt() == failure.count())
+                && (!want.has("kind")
+                        || want.get("kind").asText().equals(failure.kind().name()));
     }
 
     private static IpamSettings ipamSettings(JsonNode settings) {

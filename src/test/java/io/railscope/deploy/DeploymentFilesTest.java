@@ -88,14 +88,21 @@ class DeploymentFilesTest {
                         "ciliumnodes",
                         "ciliumpodippools",
                         "ippools",
+                        "ipamblocks",
                         "cidrpools",
                         "network-attachment-definitions",
-                        "networkpolicies");
+                        "networkpolicies",
+                        "daemonsets");
         role.get("rules").forEach(rule -> {
             if (rule.get("resources").toString().contains("configmaps")) {
                 assertThat(rule.get("resourceNames").toString())
                         .isEqualTo(
                                 "[\"cilium-config\",\"kubeadm-config\",\"multus-daemon-config\",\"multus-cni-config\"]");
+            }
+            // the cilium agent's DaemonSet only, for its version
+            if (rule.get("resources").toString().contains("daemonsets")) {
+                assertThat(rule.get("resourceNames").toString()).isEqualTo("[\"cilium\"]");
+                assertThat(rule.get("verbs").toString()).isEqualTo("[\"get\"]");
             }
         });
     }

@@ -60,7 +60,9 @@ final class CollectionFixtures {
                 1024,
                 nodes.size(),
                 0,
-                0);
+                0,
+                null,
+                List.of());
         List<NodeBlock> blocks = nodes.stream()
                 .map(node -> new NodeBlock(
                         node, Plane.PRIMARY, "cluster-pool", "10.0.0." + nodes.indexOf(node) * 64 + "/26", 62, 7))

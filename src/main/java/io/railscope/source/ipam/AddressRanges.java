@@ -76,6 +76,17 @@ final class AddressRanges {
         return inside;
     }
 
+    /** The addresses of [first, last] the set does not hold. */
+    AddressRanges gaps(BigInteger first, BigInteger last) {
+        AddressRanges gaps = new AddressRanges();
+        BigInteger next = first;
+        for (BigInteger[] range : within(first, last).ranges) {
+            gaps.add(next, range[0].subtract(BigInteger.ONE));
+            next = range[1].add(BigInteger.ONE);
+        }
+        return gaps.add(next, last);
+    }
+
     boolean covers(BigInteger first, BigInteger last) {
         return count(first, last).equals(last.subtract(first).add(BigInteger.ONE));
     }

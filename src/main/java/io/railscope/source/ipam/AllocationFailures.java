@@ -1,5 +1,6 @@
 package io.railscope.source.ipam;
 
+import io.railscope.model.AllocationFailureKind;
 import io.railscope.source.AllocationFailure;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
@@ -27,10 +28,9 @@ final class AllocationFailures {
     private static final Pattern MULTUS_NETWORK =
             Pattern.compile("to network \"([^\"]+)\"|\\[[^\\[\\]/]+/[^\\[\\]:]+:([^\\[\\]:]+)\\]");
 
-    private static final Pattern CIDR = Pattern.compile("(\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2})");
-    /** Go's %#v of a net.IPNet, as older whereabouts prints its range. */
-    private static final Pattern GO_IPNET = Pattern.compile(
-            "IP:net\\.IP\\{((?:0x[0-9a-f]{1,2},? ?)+)\\}, Mask:net\\.IPMask\\{((?:0x[0-9a-f]{1,2},? ?)+)\\}");
+    /** A CIDR as a whereabouts range is printed, IPv4 or IPv6. */
+    private static final Pattern CIDR =
+            Pattern.compile("(\\d{1,3}(?:\\.\\d{1,3}){3}/\\d{1,2}|[0-9a-fA-F]*:[0-9a-fA-F:]*:[0-9a-fA-F]*/\\d{1,3})");
 
     private final List<AllocationFailure> failures = new ArrayList<>();
     private final Map<String, Long> countByPool = new HashMap<>();
@@ -77,21 +77,31 @@ final class AllocationFailures {
                     // a network Multus names that is a NetworkAttachmentDefinition is a backend one, whatever its IPAM
                     boolean backendNetwork =
                             pool == null && multusNetworks(message).stream().anyMatch(attachments::contains);
+                    AllocationFailureKind kind = ExhaustionMessages.kindOf(message);
+                    // a node at its block limit is no failure of the pool, which may have most of its blocks free
+                    boolean ofPool = kind != AllocationFailureKind.NODE_BLOCK_LIMIT;
                     add(
                             event,
                             pod,
                             node,
-                            pool != null || backendNetwork || ExhaustionMessages.backendOnly(message)
+                            pool != null || backendNetwork || !ofPool || ExhaustionMessages.backendOnly(message)
                                     ? pool
-                                    : IpamDerivation.PRIMARY_POOL);
+                                    : IpamDerivation.PRIMARY_POOL,
+                            kind);
                 }
             }
             case "CIDRNotAvailable" -> {
                 if (blocksFromNodeSpec) {
-                    add(event, event.involvedName(), event.involvedName(), IpamDerivation.PRIMARY_POOL);
+                    add(
+                            event,
+                            event.involvedName(),
+                            event.involvedName(),
+                            IpamDerivation.PRIMARY_POOL,
+                            AllocationFailureKind.POOL_EXHAUSTED);
                 }
             }
-            case "NoFreeRanges", "NoFreePrefixes" -> add(event, event.involvedName(), null, event.involvedName());
+            case "NoFreeRanges", "NoFreePrefixes" ->
+                add(event, event.involvedName(), null, event.involvedName(), AllocationFailureKind.POOL_EXHAUSTED);
             default -> {
                 // not an allocation failure
             }
@@ -116,10 +126,10 @@ final class AllocationFailures {
         return countByPool.getOrDefault(pool, 0L);
     }
 
-    private void add(EventObject event, String object, String node, String pool) {
+    private void add(EventObject event, String object, String node, String pool, AllocationFailureKind kind) {
         int count = Math.max(1, event.count());
-        failures.add(
-                new AllocationFailure(event.reason(), object, node, pool, event.message(), count, event.lastSeen()));
+        failures.add(new AllocationFailure(
+                event.reason(), object, node, pool, event.message(), count, event.lastSeen(), kind));
         if (pool != null) {
             countByPool.merge(pool, (long) count, Long::sum);
         }
@@ -170,9 +180,11 @@ final class AllocationFailures {
                 return pool;
             }
         }
-        Matcher ipnet = GO_IPNET.matcher(message);
-        if (ipnet.find()) {
-            return whereaboutsPool(goIpNet(ipnet.group(1), ipnet.group(2)), backend);
+        for (String range : GoIpNets.cidrs(message)) {
+            String pool = whereaboutsPool(range, backend);
+            if (pool != null) {
+                return pool;
+            }
         }
         return null;
     }
@@ -187,24 +199,5 @@ final class AllocationFailures {
         } catch (IllegalArgumentException e) {
             return null;
         }
-    }
-
-    /** {@code 0xa, 0x0, 0x0, 0x0} and {@code 0xff, 0xff, 0xff, 0x0} as {@code 10.0.0.0/24}; null unless IPv4. */
-    private static String goIpNet(String ipBytes, String maskBytes) {
-        String[] ip = ipBytes.split(",\\s*");
-        String[] mask = maskBytes.split(",\\s*");
-        if (ip.length < 4 || mask.length != 4) {
-            return null;
-        }
-        StringBuilder address = new StringBuilder();
-        for (int i = ip.length - 4; i < ip.length; i++) {
-            address.append(i > ip.length - 4 ? "." : "")
-                    .append(Integer.parseInt(ip[i].strip().substring(2), 16) & 0xff);
-        }
-        int prefix = 0;
-        for (String octet : mask) {
-            prefix += Integer.bitCount(Integer.parseInt(octet.strip().substring(2), 16) & 0xff);
-        }
-        return address + "/" + prefix;
     }
 }

@@ -1,6 +1,5 @@
 package io.railscope.source.ipam;
 
-import io.railscope.model.Plane;
 import io.railscope.source.IpLeak;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.RailAsymmetry;
@@ -9,7 +8,6 @@ import io.railscope.source.ipam.ClusterObjects.NvIpamPool;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,7 +28,7 @@ final class BackendPools {
     private final List<IpLeak> leaks = new ArrayList<>();
     private final Map<String, Map<Integer, Long>> offsetsByNode = new TreeMap<>();
     private final Set<String> poolNames = new HashSet<>();
-    private final Map<String, String> poolByAttachment = new HashMap<>();
+    private final Map<String, List<String>> poolsByAttachment = new HashMap<>();
 
     BackendPools(RailMapping configuredRails, ClusterObjects objects, List<String> problems) {
         List<String> names = new ArrayList<>();
@@ -40,27 +38,24 @@ final class BackendPools {
         RailMapping rails = configuredRails.forNames(names);
         rails.notice().ifPresent(problems::add);
         Map<String, String> attachmentByPool = new HashMap<>();
-        Map<String, WhereaboutsRange> whereaboutsConfigs = new HashMap<>();
+        Map<String, List<WhereaboutsRange>> whereaboutsConfigs = new HashMap<>();
         for (NetworkAttachment attachment : objects.attachments()) {
-            String networkName = attachment.whereabouts() == null
-                    ? null
-                    : attachment.whereabouts().networkName();
-            String pool = attachment.poolName() != null
-                    ? attachment.poolName()
-                    : attachment.range() != null ? WhereaboutsNames.poolName(attachment.range(), networkName) : null;
-            if (pool != null && attachment.whereabouts() != null) {
-                whereaboutsConfigs.putIfAbsent(pool, attachment.whereabouts());
-            }
-            if (pool != null) {
-                poolByAttachment.putIfAbsent(attachment.name(), pool);
-            }
+            List<String> pools = new ArrayList<>();
             if (attachment.poolName() != null) {
-                attachmentByPool.putIfAbsent(attachment.poolName(), attachment.name());
+                pools.add(attachment.poolName());
             }
-            if (attachment.range() != null) {
-                attachmentByPool.putIfAbsent(
-                        WhereaboutsNames.poolName(attachment.range(), networkName), attachment.name());
+            // whereabouts allocates from every range the config lists, each into the pool named after it
+            for (WhereaboutsRange range : attachment.whereaboutsRanges()) {
+                String pool = WhereaboutsNames.poolName(range.range(), range.networkName());
+                whereaboutsConfigs
+                        .computeIfAbsent(pool, key -> new ArrayList<>())
+                        .add(range);
+                if (!pools.contains(pool)) {
+                    pools.add(pool);
+                }
             }
+            poolsByAttachment.putIfAbsent(attachment.name(), pools);
+            pools.forEach(pool -> attachmentByPool.putIfAbsent(pool, attachment.name()));
         }
         Set<String> nodes = new HashSet<>();
         objects.nodes().forEach(node -> nodes.add(node.name()));
@@ -83,7 +78,14 @@ final class BackendPools {
             String label = "whereabouts IPPool " + pool.name();
             try {
                 Integer rail = rails.railOf(pool.name(), attachmentByPool.get(pool.name()));
-                pools.add(whereabouts(pool, rail, whereaboutsConfigs.get(pool.name()), livePods, label, problems));
+                pools.add(WhereaboutsPools.usage(
+                        pool,
+                        rail,
+                        whereaboutsConfigs.getOrDefault(pool.name(), List.of()),
+                        livePods,
+                        leaks,
+                        label,
+                        problems));
                 poolNames.add(pool.name());
             } catch (IllegalArgumentException e) {
                 problems.add(label + ": " + e.getMessage() + "; pool skipped");
@@ -111,10 +113,12 @@ final class BackendPools {
         return poolNames;
     }
 
-    /** The backend pool a NetworkAttachmentDefinition allocates from, or null. */
+    /** The backend pool a NetworkAttachmentDefinition allocates from, or null: none known, or several (ipRanges). */
     String poolOfAttachment(String attachment) {
-        String pool = poolByAttachment.get(attachment);
-        return pool != null && poolNames.contains(pool) ? pool : null;
+        List<String> pools = poolsByAttachment.getOrDefault(attachment, List.of()).stream()
+                .filter(poolNames::contains)
+                .toList();
+        return pools.size() == 1 ? pools.get(0) : null;
     }
 
     /** Nodes whose block index is not the same in every rail's pool. */
@@ -126,94 +130,5 @@ final class BackendPools {
             }
         });
         return asymmetric;
-    }
-
-    /**
-     * A whereabouts pool: allocations are offsets from the range's network address; pods can get
-     * network + 1 (or range_start) to the last address before broadcast (or range_end), less the
-     * excluded CIDRs (pkg/allocate/allocate.go, IterateForAssignment).
-     */
-    private PoolUsage whereabouts(
-            WhereaboutsPool pool,
-            Integer rail,
-            WhereaboutsRange config,
-            Set<String> livePods,
-            String label,
-            List<String> problems) {
-        IpPrefix range = IpPrefix.parse(pool.range());
-        for (String key : pool.malformedKeys()) {
-            problems.add(label + ": allocation key '" + key
-                    + "' is not an offset; whereabouts ignores it and the address counts as free");
-        }
-        BigInteger first = range.network().add(BigInteger.ONE);
-        BigInteger last = range.last().subtract(BigInteger.ONE);
-        AddressRanges excluded = new AddressRanges();
-        if (config != null) {
-            first = narrowed(config.rangeStart(), range, first, true, label, problems);
-            last = narrowed(config.rangeEnd(), range, last, false, label, problems);
-            for (String cidr : config.exclude()) {
-                try {
-                    IpPrefix exclude = IpPrefix.parse(cidr);
-                    excluded.add(exclude.network(), exclude.last());
-                } catch (IllegalArgumentException e) {
-                    problems.add(label + ": exclude '" + cidr + "' skipped: " + e.getMessage());
-                }
-            }
-        }
-        BigInteger usable = first.compareTo(last) > 0
-                ? BigInteger.ZERO
-                : last.subtract(first).add(BigInteger.ONE).subtract(excluded.count(first, last));
-        long allocated = 0;
-        long leaked = 0;
-        BigInteger size = range.size();
-        for (Map.Entry<Long, String> allocation : pool.podrefsByOffset().entrySet()) {
-            long offset = allocation.getKey();
-            if (offset < 1 || BigInteger.valueOf(offset).compareTo(size.subtract(BigInteger.ONE)) >= 0) {
-                problems.add(label + ": allocation at offset " + offset + " is outside " + pool.range() + "; skipped");
-                continue;
-            }
-            allocated++;
-            String podref = allocation.getValue();
-            if (podref == null || !livePods.contains(podref)) {
-                leaked++;
-                leaks.add(new IpLeak(pool.name(), address(range, offset), podref));
-            }
-        }
-        return new PoolUsage(
-                pool.name(),
-                Plane.BACKEND,
-                rail,
-                "whereabouts",
-                List.of(pool.range()),
-                null,
-                IpPrefix.saturated(usable),
-                allocated,
-                0,
-                0,
-                leaked,
-                0);
-    }
-
-    /** range_start or range_end when inside the range (whereabouts ignores one outside), else the default. */
-    private static BigInteger narrowed(
-            String address, IpPrefix range, BigInteger otherwise, boolean start, String label, List<String> problems) {
-        if (address == null || address.isBlank()) {
-            return otherwise;
-        }
-        try {
-            BigInteger value = IpPrefix.address(address.strip());
-            if (!range.contains(value)) {
-                return otherwise;
-            }
-            return start ? value.max(otherwise) : value.min(otherwise);
-        } catch (IllegalArgumentException e) {
-            problems.add(label + ": " + (start ? "range_start" : "range_end") + " '" + address + "' skipped: "
-                    + e.getMessage());
-            return otherwise;
-        }
-    }
-
-    private static String address(IpPrefix range, long offset) {
-        return IpPrefix.format(range.network().add(BigInteger.valueOf(offset)), range.ipv4());
     }
 }

@@ -2,10 +2,13 @@ package io.railscope.source.ipam;
 
 import io.railscope.source.IsolationObjects;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What IPAM derivation needs of a cell's API objects, reduced to compact records page by page so
@@ -21,6 +24,7 @@ public record ClusterObjects(
         Optional<CiliumConfig> cilium,
         List<CiliumPodIpPool> ciliumPools,
         boolean calicoIpam,
+        List<CalicoBlock> calicoBlocks,
         List<NvIpamPool> nvIpamPools,
         List<WhereaboutsPool> whereaboutsPools,
         List<NetworkAttachment> attachments,
@@ -83,12 +87,15 @@ public record ClusterObjects(
     /**
      * What the {@code cilium-config} ConfigMap says of IPAM: the mode ({@code ipam}), whether the agent
      * runs a health endpoint ({@code enable-endpoint-health-checking}), which takes an address of each node's
-     * block, and the multi-pool pool its own addresses come from ({@code ipam-default-ip-pool}).
+     * block, and the multi-pool pool its own addresses come from ({@code ipam-default-ip-pool}); with the
+     * agent's version from its DaemonSet's image tag ({@code v1.16.5}), null when Railscope cannot tell it.
      */
-    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking, String defaultPool) {
+    public record CiliumConfig(String ipamMode, boolean endpointHealthChecking, String defaultPool, String version) {
+
+        private static final Pattern RELEASE = Pattern.compile("^v?(\\d+)\\.(\\d+)");
 
         public CiliumConfig(String ipamMode, boolean endpointHealthChecking) {
-            this(ipamMode, endpointHealthChecking, "default");
+            this(ipamMode, endpointHealthChecking, "default", null);
         }
 
         /** Whether per-node blocks are the operator's, written to CiliumNodes, and never Node.spec.podCIDRs. */
@@ -109,13 +116,64 @@ public record ClusterObjects(
         public int agentAddresses() {
             return 1 + (endpointHealthChecking ? 1 : 0);
         }
+
+        /**
+         * Addresses of a block of {@code size} the agent's host-scope allocator hands out
+         * (pkg/ipam/service/ipallocator/allocator.go, NewCIDRRange): all but network and broadcast; a /31 or /32
+         * whole from 1.17 (commit 266b3f0), nothing before. Without a version, the newest behaviour.
+         */
+        public long usable(long size) {
+            if (size > 2) {
+                return size - 2;
+            }
+            return pointToPointWhole() ? size : 0;
+        }
+
+        /** Whether this agent hands out every address of a /31 or /32: 1.17 and later, or a version Railscope cannot tell. */
+        public boolean pointToPointWhole() {
+            Matcher release = RELEASE.matcher(version == null ? "" : version);
+            if (!release.find()) {
+                return true;
+            }
+            int major = Integer.parseInt(release.group(1));
+            int minor = Integer.parseInt(release.group(2));
+            return major > 1 || major == 1 && minor >= 17;
+        }
     }
 
     /** A CiliumPodIPPool of multi-pool IPAM: {@code spec.ipv4.cidrs} cut into per-node blocks of {@code spec.ipv4.maskSize}. */
     public record CiliumPodIpPool(String name, List<String> cidrs, int maskSize) {}
 
-    /** The cluster pool per-node blocks are cut from, and where it was read. */
-    public record ClusterPool(List<String> cidrs, int maskSize, String kind) {}
+    /**
+     * The cluster pool per-node blocks are cut from, and where it was read: each CIDR with the prefix length of its
+     * blocks ({@code masks}, in the order of {@code cidrs}; Calico IPPools may each have their own blockSize).
+     */
+    public record ClusterPool(List<String> cidrs, List<Integer> masks, String kind) {
+
+        public ClusterPool {
+            cidrs = List.copyOf(cidrs);
+            masks = List.copyOf(masks);
+            if (masks.size() != cidrs.size()) {
+                throw new IllegalArgumentException("a block size for each CIDR of " + kind + " " + cidrs);
+            }
+        }
+
+        public ClusterPool(List<String> cidrs, int maskSize, String kind) {
+            this(cidrs, Collections.nCopies(cidrs.size(), maskSize), kind);
+        }
+
+        /** The prefix length of every block, or null when the CIDRs have blocks of different sizes. */
+        public Integer maskSize() {
+            return masks.stream().distinct().count() == 1 ? masks.get(0) : null;
+        }
+    }
+
+    /**
+     * A Calico IPAM block (crd.projectcalico.org/v1 IPAMBlock): its CIDR, the node it is affine to ({@code
+     * spec.affinity} {@code host:<node>}, null when none) and how many of its addresses are allocated ({@code
+     * spec.allocations} entries that are not null).
+     */
+    public record CalicoBlock(String cidr, String node, int allocated) {}
 
     /**
      * An nv-ipam IPPool (per-node ranges) or CIDRPool (per-node prefixes).
@@ -187,22 +245,30 @@ public record ClusterObjects(
         }
     }
 
-    /** A NetworkAttachmentDefinition with the IPAM it configures. */
+    /**
+     * A NetworkAttachmentDefinition with the IPAM it configures: nv-ipam's {@code poolName}, or whereabouts' ranges
+     * (its {@code range} first, then each {@code ipRanges} entry, as whereabouts' LoadIPAMConfig orders them).
+     */
     public record NetworkAttachment(
-            String namespace,
-            String name,
-            String ipamType,
-            String poolName,
-            String range,
-            WhereaboutsRange whereabouts) {
+            String namespace, String name, String ipamType, String poolName, List<WhereaboutsRange> whereaboutsRanges) {
 
+        /** One whose whereabouts range is {@code range} as written, with nothing narrowing it; or none when null. */
         public NetworkAttachment(String namespace, String name, String ipamType, String poolName, String range) {
-            this(namespace, name, ipamType, poolName, range, null);
+            this(
+                    namespace,
+                    name,
+                    ipamType,
+                    poolName,
+                    range == null ? List.of() : List.of(new WhereaboutsRange(range, null, null, List.of(), null)));
         }
     }
 
-    /** What a whereabouts IPAM config narrows its range with: {@code range_start}, {@code range_end}, {@code exclude} CIDRs, {@code network_name}. */
-    public record WhereaboutsRange(String rangeStart, String rangeEnd, List<String> exclude, String networkName) {}
+    /**
+     * A whereabouts range: {@code range} (a CIDR), what narrows it ({@code range_start}, {@code range_end},
+     * {@code exclude} CIDRs) and the {@code network_name} its pool is named after.
+     */
+    public record WhereaboutsRange(
+            String range, String rangeStart, String rangeEnd, List<String> exclude, String networkName) {}
 
     /** A ServiceCIDR object, or a configured Service range. */
     public record ServiceCidr(String name, List<String> cidrs) {}

@@ -51,7 +51,8 @@ public final class IpamDerivation {
                         PRIMARY_POOL,
                         ciliumNode.operatorError(),
                         1,
-                        objects.at()));
+                        objects.at(),
+                        ExhaustionMessages.kindOf(ciliumNode.operatorError())));
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);
@@ -61,7 +62,7 @@ public final class IpamDerivation {
 
         List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));
         for (PoolUsage pool : backend.pools()) {
-            pools.add(withFailures(pool, attributed.countFor(pool.name())));
+            pools.add(pool.withFailures(attributed.countFor(pool.name())));
         }
         pools.addAll(new ServicePools(objects, problems).pools());
         return new KubernetesSnapshot(
@@ -88,21 +89,5 @@ public final class IpamDerivation {
             }
         }
         return stuck;
-    }
-
-    static PoolUsage withFailures(PoolUsage pool, long failures) {
-        return new PoolUsage(
-                pool.name(),
-                pool.plane(),
-                pool.rail(),
-                pool.kind(),
-                pool.cidrs(),
-                pool.blockPrefix(),
-                pool.capacity(),
-                pool.allocated(),
-                pool.blocksTotal(),
-                pool.blocksUsed(),
-                pool.leaked(),
-                failures);
     }
 }

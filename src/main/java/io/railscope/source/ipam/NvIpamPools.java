@@ -46,7 +46,9 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
                             0,
                             0,
                             0,
-                            0),
+                            0,
+                            null,
+                            List.of()),
                     Map.of());
         }
         Map<String, BigInteger> held = held(pool, subnet, grid, nodes, label, problems);
@@ -66,7 +68,9 @@ record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
                         IpPrefix.saturated(totals.blocks()),
                         totals.held(),
                         0,
-                        0),
+                        0,
+                        null,
+                        List.of()),
                 offsets);
     }
 

@@ -8,17 +8,16 @@ import io.railscope.source.PoolUsage;
 import io.railscope.source.WaitingNode;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
-import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
 import io.railscope.source.ipam.ClusterObjects.NodeObject;
 import io.railscope.source.ipam.ClusterObjects.PodObject;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 import java.util.function.ToLongFunction;
 
 /**
@@ -28,11 +27,17 @@ import java.util.function.ToLongFunction;
  * CiliumNode has no block waits for one. In kubernetes mode, and for other CNIs, the block is
  * Node.spec.podCIDRs. In multi-pool mode each CiliumPodIPPool is a pool of its own. Cilium's agent
  * takes the router address, and the health endpoint's when health checking is on, from each block.
+ * Without Cilium, blocks of Node.spec.podCIDRs are host-local's (flannel, k3s, kubenet, Calico with
+ * usePodCidr), which keeps the gateway as well as network and broadcast.
  */
 final class PrimaryPlane {
 
-    /** Addresses of each per-node block no pod can have: the network and broadcast addresses. */
-    static final int RESERVED_PER_BLOCK = 2;
+    /**
+     * Addresses of a block host-local never hands to a pod: network, gateway (the first host address unless
+     * configured) and broadcast (containernetworking/plugins plugins/ipam/host-local/backend/allocator/range.go,
+     * Canonicalize and lastIP; the iterator skips the gateway).
+     */
+    static final int HOST_LOCAL_RESERVED = 3;
 
     private final List<NodeInfo> nodes = new ArrayList<>();
     private final List<NodeBlock> blocks = new ArrayList<>();
@@ -40,6 +45,8 @@ final class PrimaryPlane {
     private final List<PoolUsage> multiPools = new ArrayList<>();
     private final PrimaryPool primary;
     private final boolean blocksFromNodeSpec;
+    /** Addresses pods can get in a block of a size: the CNI's allocator decides (Cilium's, else host-local). */
+    private final LongUnaryOperator blockSize;
 
     PrimaryPlane(ClusterObjects objects, List<String> problems) {
         Optional<CiliumConfig> cilium = objects.cilium();
@@ -47,15 +54,23 @@ final class PrimaryPlane {
         Map<String, CiliumNodeObject> ciliumNodes = new HashMap<>();
         objects.ciliumNodes().forEach(node -> ciliumNodes.put(node.name(), node));
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
+        boolean configuredPool = objects.clusterPool()
+                .filter(pool -> pool.kind().equals("configured"))
+                .isPresent();
+        // Calico IPAM claims whole blocks from its IPPools and hands out every address of them; they are not
+        // Node.spec.podCIDRs (libcalico-go lib/ipam/ipam_block.go, newBlock: no address reserved)
+        boolean calicoBlocks = cilium.isEmpty() && !configuredPool && objects.calicoIpam();
+        blockSize = size -> cilium.map(config -> config.usable(size))
+                .orElse(calicoBlocks ? size : Math.max(0, size - HOST_LOCAL_RESERVED));
         primary = new PrimaryPool(
                 objects.clusterPool().orElse(null),
                 cilium.filter(CiliumConfig::multiPool).isPresent(),
+                blockSize,
+                UnknownPool.reason(objects),
                 problems);
         boolean fromCiliumNodes =
                 cilium.map(CiliumConfig::blocksFromCiliumNodes).orElse(false);
-        boolean configured = objects.clusterPool()
-                .filter(pool -> pool.kind().equals("configured"))
-                .isPresent();
+        boolean configured = configuredPool;
         // a configured pool says the CNI's blocks are Node.spec.podCIDRs (host-local, flannel, Calico with usePodCidr)
         blocksFromNodeSpec = cilium.map(config -> "kubernetes".equals(config.ipamMode()))
                 .orElse(configured || !objects.calicoIpam());
@@ -64,9 +79,17 @@ final class PrimaryPlane {
                         || objects.clusterPool()
                                 .filter(pool -> pool.kind().equals("kubeadm-pod-subnet"))
                                 .isPresent());
+        Map<String, List<String>> calicoByNode = new HashMap<>();
+        if (calicoBlocks) {
+            calicoBlocks(objects.calicoBlocks(), calicoByNode, problems);
+        }
         for (NodeObject node : objects.nodes()) {
             CiliumNodeObject ciliumNode = ciliumNodes.get(node.name());
             List<String> cidrs;
+            if (calicoBlocks) {
+                nodes.add(nodeInfo(node, calicoByNode.getOrDefault(node.name(), List.of())));
+                continue;
+            }
             if (fromCiliumNodes
                     || cilium.isEmpty()
                             && ciliumNode != null
@@ -77,13 +100,7 @@ final class PrimaryPlane {
             } else {
                 cidrs = node.podCidrs();
             }
-            nodes.add(new NodeInfo(
-                    node.name(),
-                    node.labels().get(IpamDerivation.POOL_LABEL),
-                    cidrs,
-                    node.maxPods(),
-                    node.labels(),
-                    node.providerId()));
+            nodes.add(nodeInfo(node, cidrs));
             int used = podsByNode.getOrDefault(node.name(), 0) + agentAddresses;
             boolean hasIpv4 = false;
             for (String cidr : cidrs) {
@@ -99,7 +116,7 @@ final class PrimaryPlane {
                                 Plane.PRIMARY,
                                 IpamDerivation.PRIMARY_POOL,
                                 block.toString(),
-                                (int) Math.max(0, block.size() - RESERVED_PER_BLOCK),
+                                (int) blockSize.applyAsLong(block.size()),
                                 used));
                     }
                 } catch (IllegalArgumentException e) {
@@ -112,7 +129,47 @@ final class PrimaryPlane {
             }
         }
         if (cilium.filter(CiliumConfig::multiPool).isPresent()) {
-            multiPools(objects, cilium.get(), problems);
+            CiliumMultiPools pools = new CiliumMultiPools(objects, cilium.get(), problems);
+            multiPools.addAll(pools.pools());
+            waiting.addAll(pools.waiting());
+        }
+    }
+
+    private static NodeInfo nodeInfo(NodeObject node, List<String> cidrs) {
+        return new NodeInfo(
+                node.name(),
+                node.labels().get(IpamDerivation.POOL_LABEL),
+                cidrs,
+                node.maxPods(),
+                node.labels(),
+                node.providerId());
+    }
+
+    /**
+     * Calico's IPAMBlocks as the pool's blocks in use, each with its allocations; one affine to no node (released,
+     * or claimed by a host that is gone) still holds its place in the pool.
+     */
+    private void calicoBlocks(
+            List<ClusterObjects.CalicoBlock> calico, Map<String, List<String>> byNode, List<String> problems) {
+        for (ClusterObjects.CalicoBlock calicoBlock : calico) {
+            try {
+                Ipv4Cidr block = Ipv4Cidr.parse(calicoBlock.cidr());
+                String node = calicoBlock.node() == null ? "(no node)" : calicoBlock.node();
+                if (primary.addBlock(node, block, calicoBlock.allocated()) && calicoBlock.node() != null) {
+                    byNode.computeIfAbsent(node, key -> new ArrayList<>()).add(block.toString());
+                    blocks.add(new NodeBlock(
+                            node,
+                            Plane.PRIMARY,
+                            IpamDerivation.PRIMARY_POOL,
+                            block.toString(),
+                            (int) block.size(),
+                            calicoBlock.allocated()));
+                }
+            } catch (IllegalArgumentException e) {
+                if (!calicoBlock.cidr().contains(":")) {
+                    problems.add("Calico IPAMBlock " + calicoBlock.cidr() + ": bad CIDR skipped");
+                }
+            }
         }
     }
 
@@ -140,104 +197,8 @@ final class PrimaryPlane {
                 : "its CiliumNode has no block in spec.ipam.podCIDRs yet";
     }
 
-    /** One pool per CiliumPodIPPool: blocks from its CIDRs, used as the CiliumNodes' spec.ipam.pools.allocated say, pods by their address. */
-    private void multiPools(ClusterObjects objects, CiliumConfig cilium, List<String> problems) {
-        Map<String, List<Ipv4Cidr>> allocatedByNode = new HashMap<>();
-        Map<String, Map<String, Integer>> usedByPool = new LinkedHashMap<>();
-        for (CiliumPodIpPool pool : objects.ciliumPools()) {
-            usedByPool.put(pool.name(), new LinkedHashMap<>());
-        }
-        for (CiliumNodeObject node : objects.ciliumNodes()) {
-            node.poolCidrs().forEach((pool, cidrs) -> {
-                for (String cidr : cidrs) {
-                    if (cidr.contains(":")) {
-                        continue;
-                    }
-                    try {
-                        allocatedByNode
-                                .computeIfAbsent(node.name(), key -> new ArrayList<>())
-                                .add(Ipv4Cidr.parse(cidr));
-                        usedByPool
-                                .computeIfAbsent(pool, key -> new LinkedHashMap<>())
-                                .put(Ipv4Cidr.parse(cidr).toString(), 0);
-                    } catch (IllegalArgumentException e) {
-                        problems.add(
-                                "CiliumNode " + node.name() + ": bad CIDR '" + cidr + "' of pool " + pool + " skipped");
-                    }
-                }
-            });
-            for (String requested : node.requestedPools()) {
-                if (node.poolCidrs().getOrDefault(requested, List.of()).stream()
-                        .noneMatch(cidr -> !cidr.contains(":"))) {
-                    waiting.add(new WaitingNode(
-                            node.name(),
-                            requested,
-                            node.operatorError() != null
-                                            && !node.operatorError().isBlank()
-                                    ? "the Cilium operator could not give it a block: " + node.operatorError()
-                                    : "it requested a block of pool " + requested + " and has none yet"));
-                }
-            }
-        }
-        for (PodObject pod : objects.pods()) {
-            List<Ipv4Cidr> allocated = pod.node() == null ? null : allocatedByNode.get(pod.node());
-            if (allocated == null || !hasAddress(pod)) {
-                continue;
-            }
-            int address;
-            try {
-                address = Ipv4Cidr.address(pod.ip());
-            } catch (IllegalArgumentException e) {
-                continue;
-            }
-            for (Ipv4Cidr block : allocated) {
-                if (block.contains(address)) {
-                    usedByPool
-                            .values()
-                            .forEach(used -> used.computeIfPresent(block.toString(), (key, count) -> count + 1));
-                }
-            }
-        }
-        for (CiliumPodIpPool pool : objects.ciliumPools()) {
-            List<Ipv4Cidr> cidrs = new ArrayList<>();
-            for (String cidr : pool.cidrs()) {
-                try {
-                    cidrs.add(Ipv4Cidr.parse(cidr));
-                } catch (IllegalArgumentException e) {
-                    problems.add("CiliumPodIPPool " + pool.name() + ": bad CIDR '" + cidr + "' skipped");
-                }
-            }
-            Map<String, Integer> used = usedByPool.getOrDefault(pool.name(), Map.of());
-            // the agent's router and health addresses come from the default pool, once per node that holds a block of
-            // it
-            long agent = pool.name().equals(cilium.defaultPool())
-                    ? objects.ciliumNodes().stream()
-                                    .filter(node -> node.poolCidrs().getOrDefault(pool.name(), List.of()).stream()
-                                            .anyMatch(cidr -> !cidr.contains(":")))
-                                    .count()
-                            * cilium.agentAddresses()
-                    : 0;
-            long blocksTotal = cidrs.stream()
-                    .mapToLong(cidr -> cidr.blocks(pool.maskSize()))
-                    .sum();
-            long perBlock = Math.max(0, (1L << (32 - pool.maskSize())) - RESERVED_PER_BLOCK);
-            multiPools.add(new PoolUsage(
-                    pool.name(),
-                    Plane.PRIMARY,
-                    null,
-                    "cilium-multi-pool",
-                    cidrs.stream().map(Ipv4Cidr::toString).toList(),
-                    pool.maskSize(),
-                    blocksTotal * perBlock,
-                    used.values().stream().mapToLong(Integer::longValue).sum() + agent,
-                    blocksTotal,
-                    used.size(),
-                    0,
-                    0));
-        }
-    }
-
-    private static boolean hasAddress(PodObject pod) {
+    /** Whether the pod holds an address of the pod network: it has one, not the host's, and has not finished. */
+    static boolean hasAddress(PodObject pod) {
         return pod.ip() != null
                 && !pod.ip().isEmpty()
                 && !pod.hostNetwork()
@@ -272,7 +233,7 @@ final class PrimaryPlane {
         List<PoolUsage> pools = new ArrayList<>();
         primary.usage(failures.applyAsLong(IpamDerivation.PRIMARY_POOL)).ifPresent(pools::add);
         for (PoolUsage pool : multiPools) {
-            pools.add(IpamDerivation.withFailures(pool, failures.applyAsLong(pool.name())));
+            pools.add(pool.withFailures(failures.applyAsLong(pool.name())));
         }
         return pools;
     }

@@ -10,15 +10,15 @@ import java.util.regex.Pattern;
 /**
  * Which rail a backend pool serves. In order: the cell's {@code rails.pools} list (pool name per
  * rail, first is rail 1); the rail number in the name of the NetworkAttachmentDefinition that uses the
- * pool ({@code rail3}, {@code roce-rail-3}, {@code rail-0-plane-1}), else the number at its end; the same
- * in the pool's own name.
+ * pool ({@code rail3}, {@code roce-rail-3}, {@code rail-0-plane-1}); the same in the pool's own name. A name
+ * that does not say rail carries none ({@code pool1}, {@code nad-2}): such a pool is on no rail and the rail
+ * symmetry checks leave it out.
  * Names count from {@code rails.first-index}; without it, from 0 when a cell names a rail network
  * {@code …rail-0} (as NVIDIA's examples do, {@code rail-0} … {@code rail-7}) and from 1 otherwise.
  * A number outside the cell's rails maps to no rail.
  */
 public final class RailMapping {
 
-    private static final Pattern TRAILING_NUMBER = Pattern.compile("(\\d+)\\D*$");
     /** The number after "rail" ({@code rail-3}, {@code rail3}, {@code rail-0-plane-1}, {@code rail0p1}): a plane suffix is no rail. */
     private static final Pattern RAIL_NUMBER = Pattern.compile("rail[-_]?(\\d+)", Pattern.CASE_INSENSITIVE);
 
@@ -89,11 +89,9 @@ public final class RailMapping {
         if (name == null) {
             return null;
         }
+        // only a name that says rail carries one: pool1 or nad-2 is a second pool or network, not rail 1 or 2
         Matcher matcher = RAIL_NUMBER.matcher(name);
-        if (!matcher.find()) {
-            matcher = TRAILING_NUMBER.matcher(name);
-        }
-        if (!matcher.find(0) || matcher.group(1).length() > 6) {
+        if (!matcher.find() || matcher.group(1).length() > 6) {
             return null;
         }
         int rail = Integer.parseInt(matcher.group(1)) - first + 1;

@@ -47,31 +47,9 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
                 .findFirst()
                 .orElse(null);
         String type = text(ipam.path("type"));
-        WhereaboutsRange whereabouts = null;
-        String range = text(ipam.path("range"));
-        if ("whereabouts".equals(type)) {
-            // the range may come as ipRanges (one pool each; the first is read) and as "first-last/prefix"
-            JsonNode rangeConfig = range == null
-                            && ipam.path("ipRanges").isArray()
-                            && !ipam.path("ipRanges").isEmpty()
-                    ? ipam.path("ipRanges").get(0)
-                    : ipam;
-            range = text(rangeConfig.path("range"));
-            String rangeStart = text(rangeConfig.path("range_start"));
-            String rangeEnd = text(rangeConfig.path("range_end"));
-            if (range != null && range.indexOf('-') > 0 && range.indexOf('-') < range.indexOf('/')) {
-                String first = range.substring(0, range.indexOf('-'));
-                String last = range.substring(range.indexOf('-') + 1, range.indexOf('/'));
-                range = first + range.substring(range.indexOf('/'));
-                rangeStart = rangeStart == null ? first : rangeStart;
-                rangeEnd = rangeEnd == null ? last : rangeEnd;
-            }
-            List<String> exclude = new ArrayList<>();
-            rangeConfig.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
-            whereabouts = new WhereaboutsRange(rangeStart, rangeEnd, exclude, text(ipam.path("network_name")));
-        }
+        List<WhereaboutsRange> ranges = "whereabouts".equals(type) ? whereaboutsRanges(ipam) : List.of();
         return new AttachmentConfig(
-                new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), range, whereabouts),
+                new NetworkAttachment(namespace, name, type, text(ipam.path("poolName")), ranges),
                 new AttachmentDefinition(
                         namespace,
                         name,
@@ -80,6 +58,41 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
                         annotations.get(RESOURCE_NAME),
                         mtu,
                         routing(ipam)));
+    }
+
+    /**
+     * whereabouts' ranges as its LoadIPAMConfig (pkg/config/config.go@v0.6.2..v0.9.4) makes them: the top-level
+     * {@code range} with the top-level {@code range_start}, {@code range_end} and {@code exclude} first, then every
+     * {@code ipRanges} entry with its own; a range written {@code first-last/prefix} is the CIDR narrowed to those.
+     */
+    private static List<WhereaboutsRange> whereaboutsRanges(JsonNode ipam) {
+        List<JsonNode> entries = new ArrayList<>();
+        if (text(ipam.path("range")) != null) {
+            entries.add(ipam);
+        }
+        ipam.path("ipRanges").forEach(entries::add);
+        String networkName = text(ipam.path("network_name"));
+        List<WhereaboutsRange> ranges = new ArrayList<>();
+        for (JsonNode entry : entries) {
+            String range = text(entry.path("range"));
+            if (range == null) {
+                continue;
+            }
+            String rangeStart = text(entry.path("range_start"));
+            String rangeEnd = text(entry.path("range_end"));
+            int dash = range.indexOf('-');
+            if (dash > 0 && dash < range.indexOf('/')) {
+                String first = range.substring(0, dash);
+                String last = range.substring(dash + 1, range.indexOf('/'));
+                range = first + range.substring(range.indexOf('/'));
+                rangeStart = rangeStart == null ? first : rangeStart;
+                rangeEnd = rangeEnd == null ? last : rangeEnd;
+            }
+            List<String> exclude = new ArrayList<>();
+            entry.path("exclude").forEach(cidr -> exclude.add(cidr.asText()));
+            ranges.add(new WhereaboutsRange(range, rangeStart, rangeEnd, exclude, networkName));
+        }
+        return ranges;
     }
 
     /** What would route the network: a gateway or routes in its IPAM. */

@@ -2,7 +2,6 @@ package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.IpamSettings;
@@ -24,17 +23,22 @@ import java.util.regex.Pattern;
  */
 final class CniConfigReader {
 
+    /** The release in an image reference: {@code cilium:v1.16.5}, {@code cilium:v1.17.0-rc.1@sha256:…}. */
+    private static final Pattern IMAGE_TAG = Pattern.compile("(?:^|/)cilium:(v?\\d+\\.\\d+[^@\\s]*)");
+
     private static final Pattern POD_SUBNET = Pattern.compile("(?m)^\\s*podSubnet:\\s*\"?([^\"\\s]+)");
 
     private final KubernetesClient client;
     private final IpamSettings ipam;
     private final List<String> problems;
     private Map<String, String> ciliumConfig;
+    private final CalicoIpamReader calico;
 
     CniConfigReader(KubernetesClient client, IpamSettings ipam, List<String> problems) {
         this.client = client;
         this.ipam = ipam;
         this.problems = problems;
+        this.calico = new CalicoIpamReader(client, problems);
     }
 
     /** Cilium's IPAM settings when Cilium is the cell's CNI; the defaults are the agent's (option/config.go). */
@@ -50,7 +54,32 @@ final class CniConfigReader {
         return Optional.of(new CiliumConfig(
                 mode,
                 health,
-                data.getOrDefault("ipam-default-ip-pool", "default").trim()));
+                data.getOrDefault("ipam-default-ip-pool", "default").trim(),
+                agentVersion()));
+    }
+
+    /**
+     * The Cilium agent's release from the tag of its DaemonSet's image ({@code quay.io/cilium/cilium:v1.16.5@sha256:…}
+     * → {@code v1.16.5}); null when the DaemonSet is elsewhere, refused or tagged otherwise.
+     */
+    private String agentVersion() {
+        return GrantedRead.of(
+                        "DaemonSet kube-system/cilium",
+                        "get on daemonsets.apps named cilium",
+                        "Cilium's version is unknown meanwhile: version-dependent counts follow the newest release",
+                        problems,
+                        () -> client.apps()
+                                .daemonSets()
+                                .inNamespace("kube-system")
+                                .withName("cilium")
+                                .get())
+                .flatMap(daemonSet -> daemonSet.getSpec().getTemplate().getSpec().getContainers().stream()
+                        .map(container -> container.getImage())
+                        .map(image -> IMAGE_TAG.matcher(image == null ? "" : image))
+                        .filter(Matcher::find)
+                        .map(tag -> tag.group(1))
+                        .findFirst())
+                .orElse(null);
     }
 
     private Map<String, String> ciliumConfigData() {
@@ -64,23 +93,14 @@ final class CniConfigReader {
         return ciliumConfig.isEmpty() ? null : ciliumConfig;
     }
 
-    /** Calico runs its own IPAM (calico-ipam) when it has IPPools: its blocks are not Node.spec.podCIDRs. */
-    boolean calicoIpam() {
-        return GrantedRead.of(
-                        "Calico IPPools",
-                        "list ippools.crd.projectcalico.org",
-                        "CIDRNotAvailable events count against the primary pool " + "meanwhile",
-                        problems,
-                        () -> {
-                            var pools = client.genericKubernetesResources(Resources.CALICO_IPPOOL)
-                                    .list(new ListOptionsBuilder().withLimit(1L).build());
-                            return !pools.getItems().isEmpty();
-                        })
-                .orElse(false);
+    /** Calico's IPAM: its IPPools and the blocks claimed from them. */
+    CalicoIpamReader calico() {
+        return calico;
     }
 
     /**
-     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; else, where blocks are
+     * The pool per-node blocks are cut from: configured; Cilium's cluster pool; Calico's enabled IPv4 IPPools,
+     * where Calico runs its own IPAM; else, where blocks are
      * Node.spec.podCIDRs, kube-controller-manager's --cluster-cidr as kubeadm records it (podSubnet) at its
      * default IPv4 --node-cidr-mask-size of 24.
      */
@@ -91,6 +111,9 @@ final class CniConfigReader {
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
+            if (cilium.isEmpty() && calico.present()) {
+                return calico.clusterPool();
+            }
             return cilium.isEmpty() || "kubernetes".equals(cilium.get().ipamMode())
                     ? kubeadmPodSubnet()
                     : Optional.empty();

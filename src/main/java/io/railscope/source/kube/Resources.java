@@ -18,6 +18,8 @@ final class Resources {
             context("cilium.io", "v2alpha1", "CiliumPodIPPool", "ciliumpodippools", false);
     static final ResourceDefinitionContext CALICO_IPPOOL =
             context("crd.projectcalico.org", "v1", "IPPool", "ippools", false);
+    static final ResourceDefinitionContext CALICO_IPAM_BLOCK =
+            context("crd.projectcalico.org", "v1", "IPAMBlock", "ipamblocks", false);
     static final ResourceDefinitionContext NV_IPAM_IPPOOL =
             context("nv-ipam.nvidia.com", "v1alpha1", "IPPool", "ippools", true);
     static final ResourceDefinitionContext NV_IPAM_CIDRPOOL =

@@ -145,7 +145,7 @@ final class SimulatedInventory {
                     0,
                     List.of(),
                     allocations));
-            attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, null));
+            attachments.add(new NetworkAttachment("default", "rail-" + rail, "nv-ipam", "rail-" + rail, List.of()));
         }
         attachments.add(
                 new NetworkAttachment("default", "storage-net", "whereabouts", null, WHEREABOUTS_RANGE.toString()));
@@ -163,6 +163,7 @@ final class SimulatedInventory {
                 Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)),
                 List.of(),
                 false,
+                List.of(),
                 railPools,
                 List.of(whereabouts(hoursRunning, faults.contains(Fault.WHEREABOUTS_LEAK))),
                 attachments,

@@ -65,6 +65,12 @@ class PrometheusQuerySourceTest {
                                 .singleElement()
                                 .satisfies(port ->
                                         assertThat(port.attributes().firmware()).isEqualTo("28.40.1000"));
+                        // the textfile script writes after the firmware changed: a scrape may fall in between
+                        assertThat(snapshot.ports())
+                                .filteredOn(port -> port.device().equals("mlx5_0"))
+                                .singleElement()
+                                .satisfies(port -> assertThat(port.attributes().linkLayer())
+                                        .isEqualTo("InfiniBand"));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");

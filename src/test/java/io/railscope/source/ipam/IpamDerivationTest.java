@@ -2,8 +2,13 @@ package io.railscope.source.ipam;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.assess.PoolHeadroom;
+import io.railscope.assess.TestThresholds;
 import io.railscope.config.IpamSettings;
+import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
+import io.railscope.source.FamilyUsage;
 import io.railscope.source.IsolationObjects;
 import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.PoolUsage;
@@ -41,8 +46,9 @@ class IpamDerivationTest {
         PoolUsage primary = pool(snapshot, "cluster-pool");
         assertThat(primary.blocksTotal()).isEqualTo(16_384);
         assertThat(primary.blocksUsed()).isEqualTo(1);
-        // 64 addresses per block, 2 kept by the CNI
-        assertThat(primary.capacity()).isEqualTo(16_384L * 62);
+        // 64 addresses per block; without Cilium the blocks are host-local's, which keeps network, gateway and
+        // broadcast
+        assertThat(primary.capacity()).isEqualTo(16_384L * 61);
         assertThat(primary.blockPrefix()).isEqualTo(26);
     }
 
@@ -83,7 +89,7 @@ class IpamDerivationTest {
                 .pod("new", "n1", null, false, "Pending"));
         assertThat(snapshot.nodeBlocks()).singleElement().satisfies(block -> {
             assertThat(block.used()).isEqualTo(2);
-            assertThat(block.capacity()).isEqualTo(254);
+            assertThat(block.capacity()).isEqualTo(253);
         });
         assertThat(pool(snapshot, "cluster-pool").allocated()).isEqualTo(2);
     }
@@ -133,7 +139,7 @@ class IpamDerivationTest {
         KubernetesSnapshot snapshot = derive(objects()
                 .clusterPool("10.0.0.0/16", 24)
                 .nvIpam(pool)
-                .attachment(new NetworkAttachment("default", "roce-rail-4", "nv-ipam", "roce", null)));
+                .attachment(new NetworkAttachment("default", "roce-rail-4", "nv-ipam", "roce", List.of())));
         PoolUsage rail = pool(snapshot, "roce");
         assertThat(rail.blocksTotal()).isEqualTo(255);
         assertThat(rail.blocksUsed()).isEqualTo(1);
@@ -227,15 +233,31 @@ class IpamDerivationTest {
     }
 
     @Test
-    void serviceCidrCountsClusterIpsInside() {
+    void serviceCidrCountsClusterIpsInsideEachFamily() {
         ObjectsBuilder objects = objects().clusterPool("10.0.0.0/16", 24);
         objects.serviceCidrs.add(new ServiceCidr("kubernetes", List.of("10.96.0.0/16", "fd00:10:96::/112")));
         objects.clusterIps.addAll(List.of("10.96.0.1", "10.96.0.10", "None", "", "fd00:10:96::1", "10.97.0.1"));
         PoolUsage services = pool(derive(objects), "kubernetes");
-        // the IPv4 half of a dual-stack range is the one that runs out
-        assertThat(services.capacity()).isEqualTo(65_534);
-        assertThat(services.allocated()).isEqualTo(2);
-        assertThat(services.cidrs()).containsExactly("10.96.0.0/16");
+        // one allocator per family: IPv4 2^16 - 2, IPv6 2^16 - 1
+        assertThat(services.families())
+                .containsExactly(new FamilyUsage(IpFamily.IPV4, 65_534, 2), new FamilyUsage(IpFamily.IPV6, 65_535, 1));
+        assertThat(services.capacity()).isEqualTo(65_534 + 65_535);
+        assertThat(services.allocated()).isEqualTo(3);
+        assertThat(services.cidrs()).containsExactly("10.96.0.0/16", "fd00:10:96::/112");
+    }
+
+    @Test
+    void aSmallIpv6ServiceRangeRunsOutBeforeALargeIpv4One() {
+        ObjectsBuilder objects = objects().clusterPool("10.0.0.0/16", 24);
+        objects.serviceCidrs.add(new ServiceCidr("kubernetes", List.of("10.96.0.0/18", "fd00:10:96::/116")));
+        for (int i = 1; i <= 4_000; i++) {
+            objects.clusterIps.add("fd00:10:96::" + Integer.toHexString(i));
+        }
+        PoolHeadroom headroom = PoolHeadroom.of(pool(derive(objects), "kubernetes"), TestThresholds.defaults());
+        // 95 of 4,095 IPv6 addresses left (2.3 %) while the IPv4 /18 is empty
+        assertThat(headroom.health()).isEqualTo(Health.WARNING);
+        assertThat(headroom.free()).isEqualTo(95);
+        assertThat(headroom.reason()).contains("(IPv6)");
     }
 
     @Test
@@ -243,7 +265,10 @@ class IpamDerivationTest {
         KubernetesSnapshot snapshot = derive(objects().node("n1", "10.0.0.0/24", 110));
         PoolUsage primary = pool(snapshot, "cluster-pool");
         assertThat(primary.blocksTotal()).isZero();
+        assertThat(primary.sizeKnown()).isFalse();
+        assertThat(primary.blocksUsed()).isEqualTo(1);
         assertThat(primary.kind()).isEqualTo("node-pod-cidrs");
+        assertThat(PoolHeadroom.of(primary, TestThresholds.defaults()).health()).isEqualTo(Health.UNKNOWN);
         assertThat(snapshot.problems()).singleElement().asString().startsWith("cluster pool unknown");
     }
 
@@ -289,7 +314,7 @@ class IpamDerivationTest {
         // a rail NAD with host-local IPAM (no pool Railscope counts), its range exhausted
         KubernetesSnapshot snapshot = derive(objects()
                 .clusterPool("10.0.0.0/16", 24)
-                .attachment(new NetworkAttachment("default", "rail-2", "host-local", null, null))
+                .attachment(new NetworkAttachment("default", "rail-2", "host-local", null, List.of()))
                 .event(
                         "FailedCreatePodSandBox",
                         "plugin type=\"multus\" failed (add): [ml/p/uid:rail-2]: error adding container to network "
@@ -481,6 +506,7 @@ class IpamDerivationTest {
                     Optional.ofNullable(cilium),
                     List.of(),
                     false,
+                    List.of(),
                     nvIpam,
                     whereabouts,
                     attachments,

@@ -56,6 +56,7 @@ public final class MockCell implements AutoCloseable {
                     .withNamespaced(true)
                     .build(),
             Resources.CALICO_IPPOOL,
+            Resources.CALICO_IPAM_BLOCK,
             Resources.SERVICE_CIDR_VERSIONS.get(1),
             Resources.SERVICE_CIDR_VERSIONS.get(2));
 
