@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,12 +41,16 @@ final class AllocationFailures {
      * @param primaryPools       pools of the primary plane besides the cluster pool (Cilium multi-pool), by name
      * @param blocksFromNodeSpec the CNI takes its per-node blocks from Node.spec.podCIDRs, which CIDRNotAvailable is about
      */
+    private final Predicate<String> poolHasFreeBlocks;
+
     AllocationFailures(
             ClusterObjects objects,
             BackendPools backend,
             Set<String> primaryPools,
             boolean blocksFromNodeSpec,
+            Predicate<String> poolHasFreeBlocks,
             List<String> problems) {
+        this.poolHasFreeBlocks = poolHasFreeBlocks;
         Map<String, String> nodeOfPod = objects.events().isEmpty() ? Map.of() : nodeOfPod(objects.pods());
         Set<String> attachments = new HashSet<>();
         objects.attachments().forEach(attachment -> attachments.add(attachment.name()));
@@ -78,6 +83,12 @@ final class AllocationFailures {
                     boolean backendNetwork =
                             pool == null && multusNetworks(message).stream().anyMatch(attachments::contains);
                     AllocationFailureKind kind = ExhaustionMessages.kindOf(message);
+                    String claimedFrom = pool != null ? pool : IpamDerivation.PRIMARY_POOL;
+                    if (ExhaustionMessages.noFreeAffineBlocks(message) && poolHasFreeBlocks.test(claimedFrom)) {
+                        // Calico found no block it could claim for the node while the pool has unclaimed ones: the
+                        // node's limit (or its nodeSelector), not the pool, ran out
+                        kind = AllocationFailureKind.NODE_BLOCK_LIMIT;
+                    }
                     // a node at its block limit is no failure of the pool, which may have most of its blocks free
                     boolean ofPool = kind != AllocationFailureKind.NODE_BLOCK_LIMIT;
                     add(

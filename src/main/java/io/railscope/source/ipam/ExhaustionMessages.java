@@ -67,6 +67,14 @@ final class ExhaustionMessages {
                 .orElse(null);
     }
 
+    /**
+     * Calico's strict-affinity text: no block the node could claim ({@code findUsableBlock}'s noFreeBlocksError). It
+     * names the pool only when the pool has no unclaimed block left.
+     */
+    static boolean noFreeAffineBlocks(String message) {
+        return message.contains("No more free affine blocks");
+    }
+
     static boolean isExhaustion(String message) {
         return match(message) != null;
     }

@@ -56,8 +56,17 @@ public final class IpamDerivation {
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);
-        AllocationFailures attributed =
-                new AllocationFailures(objects, backend, primary.poolNames(), primary.blocksFromNodeSpec(), problems);
+        Set<String> withFreeBlocks = new HashSet<>();
+        primary.pools(pool -> 0).stream()
+                .filter(pool -> pool.sizeKnown() && pool.blocksTotal() > pool.blocksUsed())
+                .forEach(pool -> withFreeBlocks.add(pool.name()));
+        AllocationFailures attributed = new AllocationFailures(
+                objects,
+                backend,
+                primary.poolNames(),
+                primary.blocksFromNodeSpec(),
+                withFreeBlocks::contains,
+                problems);
         failures.addAll(attributed.failures());
 
         List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));
