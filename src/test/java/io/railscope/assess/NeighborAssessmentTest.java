@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.railscope.model.Health;
 import io.railscope.source.NeighborReading;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,5 +34,20 @@ class NeighborAssessmentTest {
         assertThat(assessment.health()).isEqualTo(health);
         assertThat(assessment.gcThresh3()).isEqualTo(gcThresh3);
         assertThat(assessment.pressure()).isEqualTo((double) reading.entries() / gcThresh3);
+    }
+
+    @Test
+    void aTableLargerThanTheDefaultsAllowWithoutItsLimitsIsUnknownNotCritical() {
+        // the kernel refuses entries past gc_thresh3: 5,000 entries prove the limits were raised, to what is not said
+        NeighborAssessment assessment =
+                NeighborAssessment.of(new NeighborReading("n", 5000, 0, 0, 0), TestThresholds.defaults());
+        assertThat(assessment.health()).isEqualTo(Health.UNKNOWN);
+        assertThat(assessment.reason())
+                .contains("5000 neighbor entries, more than the kernel's default gc_thresh3 (1024) allows")
+                .contains("net.ipv4.neigh.default.gc_thresh");
+        assertThat(NeighborAssessment.of(new NeighborReading("n", 922, 0, 0, 0), TestThresholds.defaults())
+                        .reason())
+                .as("a verdict on the defaults says so")
+                .endsWith("(the kernel's defaults: the node exports no gc_thresh sysctls)");
     }
 }
