@@ -19,8 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Two packaged replicas on one database share six simulated cells whose ports flap, err and are paused by PFC
@@ -31,7 +30,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * over a lease and two intervals, the live replica's own leases never lapse, no collection is ever replaced by an
  * older one, no notification goes out twice under one key, and no steady alert resolves or fires again.
  */
-@Execution(ExecutionMode.CONCURRENT)
+// alone: its bounds are a few seconds, and the other packaged-jar tests start up to eight JVMs beside it
+@Isolated
 class ReplicaPauseIT {
 
     private static final int CELLS = 6;
