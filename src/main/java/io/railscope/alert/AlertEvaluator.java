@@ -21,7 +21,7 @@ public class AlertEvaluator {
     private static final Logger LOG = Logger.getLogger(AlertEvaluator.class);
 
     private final AlertInputsReader inputs;
-    private final AlertStore store;
+    private final AlertEvaluation evaluation;
     private final RailscopeConfig config;
     private final AlertRules rules;
     private final AlertChanges changes;
@@ -30,14 +30,14 @@ public class AlertEvaluator {
 
     public AlertEvaluator(
             AlertInputsReader inputs,
-            AlertStore store,
+            AlertEvaluation evaluation,
             RailscopeConfig config,
             AlertChanges changes,
             Freshness freshness) {
         this.freshness = freshness;
         this.inputs = inputs;
         this.changes = changes;
-        this.store = store;
+        this.evaluation = evaluation;
         this.config = config;
         this.rules = new AlertRules(config.thresholds(), config.alerts().externalUrl());
     }
@@ -53,7 +53,7 @@ public class AlertEvaluator {
                                     .map(AlertsConfig.Rule::enabled)
                                     .orElse(true))
                             .toList();
-            AlertTransitions transitions = store.evaluate(
+            AlertTransitions transitions = evaluation.run(
                     cell.name(),
                     open -> AlertLifecycle.step(
                             conditions, open, now, this::forOf, config.alerts().keepFiringFor()));

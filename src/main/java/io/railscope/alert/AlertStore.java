@@ -3,7 +3,7 @@ package io.railscope.alert;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 
 /** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
 public interface AlertStore {
@@ -11,20 +11,17 @@ public interface AlertStore {
     List<OpenAlert> open(String cell);
 
     /**
-     * One evaluation of a cell's alerts: the cell locked, its open alerts read and stepped by {@code step},
-     * the transitions written, in one transaction. Two replicas evaluating one cell take turns, and the
-     * second steps from what the first wrote: no alert is opened twice.
-     *
-     * @return the transitions written, or null when the cell is unknown
+     * Locks the cell's row for one evaluation of its alerts, until the caller's transaction ends; empty when the cell
+     * is unknown.
      */
-    AlertTransitions evaluate(String cell, Function<List<OpenAlert>, AlertTransitions> step);
+    Optional<EvaluatedCell> lockForEvaluation(String cell);
 
     /**
-     * Writes one evaluation's transitions of a cell in one transaction. An alert that still holds is
-     * written only when it starts firing or its annotations or page change: that it is still active is
-     * the cell's evaluation time, one row.
+     * Writes one evaluation's transitions of a locked cell, in the caller's transaction. An alert that still holds is
+     * written only when it starts firing or its annotations or page change: that it is still active is the cell's
+     * evaluation time, one row.
      */
-    void apply(String cell, AlertTransitions transitions);
+    void write(EvaluatedCell cell, AlertTransitions transitions);
 
     /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */
     List<StoredAlert> current(Instant resolvedSince);

@@ -1,7 +1,9 @@
 package io.railscope.notify;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.railscope.alert.StoredAlert;
 import io.railscope.config.AlertsConfig;
+import io.railscope.notify.NotificationStore.GroupChanges;
 import java.time.Instant;
 import java.util.List;
 
@@ -33,11 +35,13 @@ final class GroupStage implements Stage<List<StoredAlert>, Instant> {
     /** Groups {@code alerts}; returns when a group of this receiver falls due next (null: none, or another replica's turn). */
     @Override
     public Instant run(List<StoredAlert> alerts, Instant now) {
-        return store.group(
-                receiver,
-                url,
-                outboxLimit,
-                now,
-                groups -> Grouping.decide(receiver, rules, notifier, externalUrl, alerts, groups, now));
+        return QuarkusTransaction.joiningExisting().call(() -> {
+            if (!store.lockGrouping()) {
+                return null;
+            }
+            GroupChanges changes =
+                    Grouping.decide(receiver, rules, notifier, externalUrl, alerts, store.groups(receiver), now);
+            return store.write(receiver, url, outboxLimit, now, changes);
+        });
     }
 }

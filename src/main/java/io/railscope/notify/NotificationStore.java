@@ -3,11 +3,10 @@ package io.railscope.notify;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
- * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
- * transaction under an advisory lock, so two replicas never notify the same group twice. Delivery is a
+ * Receivers' groups and the outbox. A receiver's groups are read, decided (by the group stage) and their
+ * notifications queued in one transaction under an advisory lock, so two replicas never notify the same group twice. Delivery is a
  * state machine in the outbox: claimed (one statement), sent outside any transaction, recorded; a
  * restart does not send a recorded notification again, and a claim left by a replica that died
  * between send and record expires and is sent again with the same idempotency key (at least once:
@@ -15,14 +14,22 @@ import java.util.function.Function;
  */
 public interface NotificationStore {
 
-    /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
-    /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
-    Instant group(
-            String receiver,
-            String url,
-            int outboxLimit,
-            Instant now,
-            Function<Map<String, NotificationGroup>, GroupChanges> decide);
+    /**
+     * Takes, for the caller's transaction, the lock under which one replica at a time groups; false when another
+     * replica holds it.
+     */
+    boolean lockGrouping();
+
+    /** A receiver's groups as last written, by group key, in the caller's transaction. */
+    Map<String, NotificationGroup> groups(String receiver);
+
+    /**
+     * Writes one grouping pass of a receiver in the caller's transaction: groups saved and deleted, notifications
+     * queued (each supersedes its group's undelivered older one), the outbox kept to {@code outboxLimit}.
+     *
+     * @return when a group of this receiver falls due next
+     */
+    Instant write(String receiver, String url, int outboxLimit, Instant now, GroupChanges changes);
 
     /**
      * Claims up to {@code limit} notifications due for an attempt, oldest first, for {@code claimant} until

@@ -5,6 +5,7 @@ import io.railscope.alert.AlertCondition;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.AlertStore;
 import io.railscope.alert.AlertTransitions;
+import io.railscope.alert.EvaluatedCell;
 import io.railscope.alert.OpenAlert;
 import io.railscope.alert.StoredAlert;
 import io.railscope.read.DataVersion;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
 @ApplicationScoped
@@ -67,46 +67,31 @@ public class SqlAlertStore implements AlertStore {
                 cell);
     }
 
-    /**
-     * One evaluation of a cell's alerts: the cell locked, its open alerts read and stepped by {@code step},
-     * the transitions written, in one transaction. Two replicas evaluating one cell take turns, and the
-     * second steps from what the first wrote: no alert is opened twice.
-     *
-     * @return the transitions written, or null when the cell is unknown
-     */
-    @Transactional
+    @Transactional(Transactional.TxType.MANDATORY)
     @Override
-    public AlertTransitions evaluate(String cell, Function<List<OpenAlert>, AlertTransitions> step) {
+    public Optional<EvaluatedCell> lockForEvaluation(String cell) {
         try (Connection connection = dataSource.getConnection()) {
-            Optional<EvaluatedCell> found = Rows.first(
+            return Rows.first(
                     connection,
                     "SELECT id, alerts_evaluated_at FROM cell WHERE name = ? FOR UPDATE",
                     row -> new EvaluatedCell(row.integer("id"), row.instant("alerts_evaluated_at")),
                     cell);
-            if (found.isEmpty()) {
-                return null;
-            }
-            AlertTransitions transitions = step.apply(open(connection, cell));
-            write(connection, cell, found.get().id(), found.get().evaluatedAt(), transitions);
-            return transitions;
         } catch (SQLException e) {
-            throw new StoreException("evaluating the alerts of cell " + cell + " failed: " + e.getMessage(), e);
+            throw new StoreException("locking cell " + cell + " for its alerts failed: " + e.getMessage(), e);
         }
     }
 
-    /**
-     * Writes one evaluation's transitions of a cell in one transaction. An alert that still holds is
-     * written only when it starts firing or its annotations or page change: that it is still active is
-     * the cell's evaluation time, one row.
-     */
-    @Transactional
+    @Transactional(Transactional.TxType.MANDATORY)
     @Override
-    public void apply(String cell, AlertTransitions transitions) {
-        evaluate(cell, open -> transitions);
+    public void write(EvaluatedCell cell, AlertTransitions transitions) {
+        try (Connection connection = dataSource.getConnection()) {
+            write(connection, cell.id(), cell.evaluatedAt(), transitions);
+        } catch (SQLException e) {
+            throw new StoreException("writing the alerts of cell " + cell.id() + " failed: " + e.getMessage(), e);
+        }
     }
 
-    private void write(
-            Connection connection, String cell, int cellId, Instant evaluatedAt, AlertTransitions transitions)
+    private void write(Connection connection, int cellId, Instant evaluatedAt, AlertTransitions transitions)
             throws SQLException {
         Timestamp now = Timestamp.from(transitions.at());
         Timestamp previous = evaluatedAt == null ? now : Timestamp.from(evaluatedAt);
@@ -258,5 +243,4 @@ public class SqlAlertStore implements AlertStore {
     }
 
     /** The cell whose alerts are evaluated, locked, and when they were last. */
-    private record EvaluatedCell(int id, Instant evaluatedAt) {}
 }

@@ -19,7 +19,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Webhook groups and the outbox. A receiver's groups are decided and their notifications queued in one
@@ -40,25 +39,25 @@ public class SqlNotificationStore implements NotificationStore {
         this.dataSource = dataSource;
     }
 
-    /** Decides a receiver's groups from their stored state and writes the outcome; skipped when another replica holds the lock. */
-    /** @return when a group of this receiver falls due next, or null when another replica holds the lock */
-    @Transactional
+    @Transactional(Transactional.TxType.MANDATORY)
     @Override
-    public Instant group(
-            String receiver,
-            String url,
-            int outboxLimit,
-            Instant now,
-            Function<Map<String, NotificationGroup>, GroupChanges> decide) {
+    public boolean lockGrouping() {
         try (Connection connection = dataSource.getConnection()) {
-            if (!Rows.list(
+            return Rows.list(
                             connection,
                             "SELECT pg_try_advisory_xact_lock(?) AS locked",
                             row -> row.bool("locked"),
                             GROUPING_LOCK)
-                    .get(0)) {
-                return null;
-            }
+                    .get(0);
+        } catch (SQLException e) {
+            throw new StoreException("taking the grouping lock failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    @Override
+    public Map<String, NotificationGroup> groups(String receiver) {
+        try (Connection connection = dataSource.getConnection()) {
             Map<String, NotificationGroup> groups = new LinkedHashMap<>();
             Rows.list(
                     connection,
@@ -75,7 +74,16 @@ public class SqlNotificationStore implements NotificationStore {
                                     new HashSet<>(row.strings("notified_firing")),
                                     new HashSet<>(row.strings("notified_resolved")))),
                     receiver);
-            GroupChanges changes = decide.apply(groups);
+            return groups;
+        } catch (SQLException e) {
+            throw new StoreException("reading the groups of receiver " + receiver + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    @Override
+    public Instant write(String receiver, String url, int outboxLimit, Instant now, GroupChanges changes) {
+        try (Connection connection = dataSource.getConnection()) {
             for (NotificationGroup group : changes.save()) {
                 SqlStatements.update(
                         connection,

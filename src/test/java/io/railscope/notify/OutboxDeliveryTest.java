@@ -2,6 +2,7 @@ package io.railscope.notify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.notify.NotificationStore.GroupChanges;
 import jakarta.inject.Inject;
@@ -15,7 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,9 +53,11 @@ class OutboxDeliveryTest {
         List<String> payloads = keys.stream()
                 .map(key -> "{\"groupKey\":\"" + key + "\",\"at\":\"" + now + "\"}")
                 .toList();
-        Function<Map<String, NotificationGroup>, GroupChanges> decide =
-                groups -> new GroupChanges(List.of(), List.of(), payloads, keys, null);
-        assertThat(store.group(name, receiver.url(path).toString(), 1000, now, decide))
+        GroupChanges changes = new GroupChanges(List.of(), List.of(), payloads, keys, null);
+        assertThat(QuarkusTransaction.requiringNew().call(() -> {
+                    assertThat(store.lockGrouping()).isTrue();
+                    return store.write(name, receiver.url(path).toString(), 1000, now, changes);
+                }))
                 .isNull();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
 import io.railscope.alert.AlertCondition;
+import io.railscope.alert.AlertEvaluation;
 import io.railscope.alert.AlertLifecycle;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.AlertStore;
@@ -32,6 +33,9 @@ class AlertStoreTest {
 
     private static final Duration KEEP_FIRING_FOR = Duration.ofSeconds(30);
     private static final String CELL = "alert-store";
+
+    @Inject
+    AlertEvaluation evaluation;
 
     @Inject
     AlertStore store;
@@ -98,7 +102,7 @@ class AlertStoreTest {
         ExecutorService replicas = Executors.newFixedThreadPool(2);
         List<Future<?>> runs = new ArrayList<>();
         for (int replica = 0; replica < 2; replica++) {
-            runs.add(replicas.submit(() -> store.evaluate(
+            runs.add(replicas.submit(() -> evaluation.run(
                     CELL, open -> AlertLifecycle.step(conditions, open, now, name -> Duration.ZERO, KEEP_FIRING_FOR))));
         }
         for (Future<?> run : runs) {
@@ -111,7 +115,7 @@ class AlertStoreTest {
     }
 
     private void evaluate(List<AlertCondition> conditions, Instant now) {
-        store.apply(
+        evaluation.apply(
                 CELL, AlertLifecycle.step(conditions, store.open(CELL), now, name -> Duration.ZERO, KEEP_FIRING_FOR));
     }
 
