@@ -33,6 +33,9 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 @Path("/api/v1/cells/{cell}/nccl/logs")
 public class NcclLogPushResource {
 
+    /** What is read and dropped of a log past its cell's push-max-bytes, at most (see {@link #discardRest}). */
+    static final long DISCARDED_AT_MOST = 4L * 1024 * 1024;
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9]([-A-Za-z0-9_.]{0,251}[A-Za-z0-9])?");
 
     private final Fleet fleet;
@@ -88,6 +91,7 @@ public class NcclLogPushResource {
         NcclLogFacts facts = NcclLogParser.parse(body, cap)
                 .withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
         if (facts.truncated()) {
+            discardRest(body);
             return error(
                     Response.Status.REQUEST_ENTITY_TOO_LARGE,
                     "the log is larger than railscope.cells." + cell + ".nccl.push-max-bytes (" + cap
@@ -129,6 +133,23 @@ public class NcclLogPushResource {
                         facts.ranksDropped()))
                 .type(MediaType.APPLICATION_JSON)
                 .build();
+    }
+
+    /**
+     * Reads and drops at most {@link #DISCARDED_AT_MOST} more bytes of a log refused as too large, so that a client still
+     * sending a log a little too large reads the 413 instead of a reset connection. Reading on would pass Quarkus' own
+     * body limit, which closes the connection without the message.
+     */
+    private static void discardRest(InputStream body) {
+        try {
+            long left = DISCARDED_AT_MOST;
+            byte[] buffer = new byte[64 * 1024];
+            for (int n; left > 0 && (n = body.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0; ) {
+                left -= n;
+            }
+        } catch (IOException e) {
+            // the client went away: nobody reads the answer
+        }
     }
 
     private static Response error(Response.Status status, String message, String field) {

@@ -1,6 +1,5 @@
 package io.railscope.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
@@ -9,11 +8,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.ws.rs.core.Response;
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
@@ -41,29 +43,37 @@ public class RequestLineCheck {
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(this::check);
-        // the router fails a request it cannot read (a bad escape in the path or the query) before any route runs, and
-        // Quarkus' last failure handler answers that with an empty body
+        // a path the router cannot decode (a '%' without two hex digits) fails the match of the very first route, so
+        // no handler or failure handler sees it: only the router's error handler for its status does
+        router.errorHandler(Response.Status.BAD_REQUEST.getStatusCode(), context -> explain(context, 400));
+        // a route that fails the request with a status alone leaves it to Quarkus' last handler, which answers bare
         router.route().order(Integer.MIN_VALUE).failureHandler(context -> {
             if (context.failure() == null
                     && context.statusCode() >= 400
                     && context.statusCode() < 500
                     && !context.response().ended()) {
-                Refusal refusal =
-                        refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
-                refuse(
-                        context,
-                        refusal != null
-                                ? refusal
-                                : new Refusal(
-                                        Response.Status.fromStatusCode(context.statusCode()) == null
-                                                ? Response.Status.BAD_REQUEST
-                                                : Response.Status.fromStatusCode(context.statusCode()),
-                                        "The request line or its headers cannot be read.",
-                                        null));
+                explain(context, context.statusCode());
             } else {
                 context.next();
             }
         });
+    }
+
+    /** Answers a request the router refused with {@code status}, saying why as far as its URI or headers tell. */
+    private void explain(RoutingContext context, int status) {
+        if (context.response().ended()) {
+            return;
+        }
+        Refusal refusal = refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
+        Response.Status known = Response.Status.fromStatusCode(status);
+        refuse(
+                context,
+                refusal != null
+                        ? refusal
+                        : new Refusal(
+                                known == null ? Response.Status.BAD_REQUEST : known,
+                                "The request line or its headers cannot be read.",
+                                null));
     }
 
     private void check(RoutingContext context) {
@@ -76,18 +86,8 @@ public class RequestLineCheck {
     }
 
     private void refuse(RoutingContext context, Refusal refusal) {
-        String path = context.request().uri().startsWith("/api/") ? "/api/" : "/";
-        Response answer = RequestErrors.answer(path, refusal.status(), refusal.message(), refusal.field());
-        String body;
-        try {
-            body = answer.getEntity() instanceof String page ? page : json.writeValueAsString(answer.getEntity());
-        } catch (JsonProcessingException e) {
-            body = refusal.message();
-        }
-        context.response()
-                .setStatusCode(refusal.status().getStatusCode())
-                .putHeader(HttpHeaders.CONTENT_TYPE, answer.getMediaType().toString())
-                .end(body);
+        EarlyAnswer.of(context.request().uri(), refusal.status(), refusal.message(), refusal.field(), json)
+                .sendTo(context.response());
     }
 
     /** Why a request with this URI and Content-Type cannot be read, or null when it can. */
@@ -101,8 +101,8 @@ public class RequestLineCheck {
         String query = queryAt < 0 ? "" : uri.substring(queryAt + 1);
         for (String segment : path.split("/", -1)) {
             String problem = problem(segment, false);
-            if (problem == null && (segment.equals(".") || segment.equals("..") || decodesToDots(segment))) {
-                problem = "is a '.' or '..' segment, which names no page";
+            if (problem == null && namesDots(segment)) {
+                problem = "is or holds a '.' or '..' segment, which names no page";
             }
             if (problem != null) {
                 return new Refusal(
@@ -121,6 +121,14 @@ public class RequestLineCheck {
                         shown(name));
             }
         }
+        try {
+            new URI(uri);
+        } catch (URISyntaxException e) {
+            return new Refusal(
+                    Response.Status.BAD_REQUEST,
+                    "The URI cannot be read: " + shown(e.getReason()) + " at character " + e.getIndex() + ".",
+                    "uri");
+        }
         if (contentType != null
                 && !contentType.isBlank()
                 && !MEDIA_TYPE.matcher(contentType).matches()) {
@@ -133,9 +141,10 @@ public class RequestLineCheck {
         return null;
     }
 
-    private static boolean decodesToDots(String segment) {
-        String lower = segment.toLowerCase(Locale.ROOT);
-        return lower.equals("%2e") || lower.equals("%2e%2e") || lower.equals(".%2e") || lower.equals("%2e.");
+    /** Whether a well-encoded segment, decoded, is {@code .} or {@code ..} or has one between its slashes. */
+    private static boolean namesDots(String segment) {
+        String decoded = URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+        return Arrays.stream(decoded.split("[/\\\\]", -1)).anyMatch(part -> part.equals(".") || part.equals(".."));
     }
 
     /** What is wrong with one percent-encoded part, or null. */
