@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * A streaming parser of the Prometheus text exposition format (0.0.4) and OpenMetrics text: HELP,
@@ -14,13 +13,6 @@ import java.util.Arrays;
  * labels, and reports a malformed line with its number and goes on.
  */
 public final class ExpositionParser {
-
-    private static final int LABEL_CACHE = 8;
-    private static final int VALUE_CACHE = 1024;
-    private static final double[] POWERS_OF_TEN = {
-        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22
-    };
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
@@ -37,11 +29,7 @@ public final class ExpositionParser {
     }
 
     private final Labels labels = new Labels();
-    private final String[] labelNames = new String[LABEL_CACHE];
-    private final String[] labelValues = new String[VALUE_CACHE];
-    private String lastName;
-    private int lastNameStart;
-    private int lastNameStop;
+    private final PageStrings strings;
     private final byte[] buffer;
     private final int end;
     private final SampleSink sink;
@@ -51,6 +39,7 @@ public final class ExpositionParser {
         this.buffer = buffer;
         this.end = length;
         this.sink = sink;
+        this.strings = new PageStrings(buffer);
     }
 
     /** Parses {@code length} bytes of {@code body}; returns the number of lines read. */
@@ -112,7 +101,7 @@ public final class ExpositionParser {
         if (p == nameStart) {
             return "expected a metric name";
         }
-        String name = metricName(nameStart, p);
+        String name = strings.metricName(nameStart, p);
         if (!sink.wants(name)) {
             return null;
         }
@@ -136,9 +125,9 @@ public final class ExpositionParser {
         }
         double value;
         try {
-            value = number(valueStart, valueEnd);
+            value = ExpositionValues.parse(buffer, valueStart, valueEnd);
         } catch (NumberFormatException e) {
-            return "bad value '" + ascii(valueStart, valueEnd) + "' for " + name;
+            return "bad value '" + strings.ascii(valueStart, valueEnd) + "' for " + name;
         }
         long timestamp = Long.MIN_VALUE;
         int timestampStart = skipSpaces(valueEnd, lineEnd);
@@ -147,7 +136,7 @@ public final class ExpositionParser {
             while (timestampEnd < lineEnd && buffer[timestampEnd] != ' ' && buffer[timestampEnd] != '\t') {
                 timestampEnd++;
             }
-            String text = ascii(timestampStart, timestampEnd);
+            String text = strings.ascii(timestampStart, timestampEnd);
             try {
                 timestamp = text.indexOf('.') >= 0 ? Math.round(Double.parseDouble(text) * 1000) : Long.parseLong(text);
             } catch (NumberFormatException e) {
@@ -175,7 +164,7 @@ public final class ExpositionParser {
             if (p == nameStart) {
                 return -1;
             }
-            String name = labelName(labels.size(), nameStart, p);
+            String name = strings.labelName(labels.size(), nameStart, p);
             p = skipSpaces(p, lineEnd);
             if (p >= lineEnd || buffer[p] != '=') {
                 return -1;
@@ -206,7 +195,7 @@ public final class ExpositionParser {
                     escaped
                             ? unescape(valueStart, p)
                             : ascii
-                                    ? labelValue(valueStart, p, hash)
+                                    ? strings.labelValue(valueStart, p, hash)
                                     : new String(buffer, valueStart, p - valueStart, StandardCharsets.UTF_8));
             p = skipSpaces(p + 1, lineEnd);
             if (p < lineEnd && buffer[p] == ',') {
@@ -234,121 +223,6 @@ public final class ExpositionParser {
         return new String(out, 0, length, StandardCharsets.UTF_8);
     }
 
-    /** The metric name of this line: the previous line's String when the bytes are the same, as they mostly are. */
-    private String metricName(int start, int stop) {
-        if (lastName != null && sameBytes(lastNameStart, lastNameStop, start, stop)) {
-            lastNameStart = start;
-            lastNameStop = stop;
-            return lastName;
-        }
-        lastName = ascii(start, stop);
-        lastNameStart = start;
-        lastNameStop = stop;
-        return lastName;
-    }
-
-    /** The i-th label name: the previous sample's String when the bytes are the same. */
-    private String labelName(int index, int start, int stop) {
-        if (index < LABEL_CACHE && labelNames[index] != null && labelNames[index].length() == stop - start) {
-            String cached = labelNames[index];
-            boolean same = true;
-            for (int i = 0; i < cached.length() && same; i++) {
-                same = cached.charAt(i) == buffer[start + i];
-            }
-            if (same) {
-                return cached;
-            }
-        }
-        String name = ascii(start, stop);
-        if (index < LABEL_CACHE) {
-            labelNames[index] = name;
-        }
-        return name;
-    }
-
-    /**
-     * An ASCII label value: the String last read with the same bytes when the hash finds one. A page
-     * repeats a few hundred values (devices, ports, CPUs, modes) over thousands of lines.
-     */
-    private String labelValue(int start, int stop, int hash) {
-        int slot = (hash ^ hash >>> 16) & (VALUE_CACHE - 1);
-        String cached = labelValues[slot];
-        if (cached != null && cached.length() == stop - start) {
-            boolean same = true;
-            for (int i = 0; i < cached.length() && same; i++) {
-                same = cached.charAt(i) == buffer[start + i];
-            }
-            if (same) {
-                return cached;
-            }
-        }
-        String value = ascii(start, stop);
-        labelValues[slot] = value;
-        return value;
-    }
-
-    private boolean sameBytes(int aStart, int aStop, int bStart, int bStop) {
-        return Arrays.equals(buffer, aStart, aStop, buffer, bStart, bStop);
-    }
-
-    /**
-     * A value. Digits with an optional decimal point and exponent are read from the bytes when the
-     * digits form an integer below 2^53 and the power of ten is at most 22: both are exact doubles,
-     * so one multiplication or division rounds exactly as {@link Double#parseDouble} would (Clinger's
-     * fast path). Anything else (longer mantissas, NaN, Inf) is parsed as text.
-     */
-    private double number(int start, int stop) {
-        boolean negative = buffer[start] == '-';
-        int i = negative || buffer[start] == '+' ? start + 1 : start;
-        long mantissa = 0;
-        int digits = 0;
-        int fraction = -1;
-        for (; i < stop; i++) {
-            byte b = buffer[i];
-            if (b >= '0' && b <= '9') {
-                mantissa = mantissa * 10 + (b - '0');
-                digits++;
-            } else if (b == '.' && fraction < 0) {
-                fraction = 0;
-                continue;
-            } else {
-                break;
-            }
-            if (fraction >= 0) {
-                fraction++;
-            }
-        }
-        int power = fraction > 0 ? -fraction : 0;
-        if (i < stop && (buffer[i] == 'e' || buffer[i] == 'E') && digits > 0) {
-            i++;
-            boolean negativeExponent = i < stop && buffer[i] == '-';
-            i = i < stop && (buffer[i] == '-' || buffer[i] == '+') ? i + 1 : i;
-            int exponentStart = i;
-            int exponent = 0;
-            while (i < stop && buffer[i] >= '0' && buffer[i] <= '9' && exponent < 1000) {
-                exponent = exponent * 10 + (buffer[i++] - '0');
-            }
-            power += negativeExponent ? -exponent : exponent;
-            if (i == exponentStart) {
-                return number(ascii(start, stop));
-            }
-        }
-        if (i == stop && digits > 0 && digits <= 18 && mantissa < 1L << 53 && power >= -22 && power <= 22) {
-            double value = power < 0 ? mantissa / POWERS_OF_TEN[-power] : mantissa * POWERS_OF_TEN[power];
-            return negative ? -value : value;
-        }
-        return number(ascii(start, stop));
-    }
-
-    static double number(String text) {
-        return switch (text) {
-            case "NaN" -> Double.NaN;
-            case "+Inf", "Inf" -> Double.POSITIVE_INFINITY;
-            case "-Inf" -> Double.NEGATIVE_INFINITY;
-            default -> Double.parseDouble(text);
-        };
-    }
-
     private boolean isEof(int lineEnd) {
         return lineEnd - position == 5
                 && buffer[position + 1] == ' '
@@ -366,9 +240,5 @@ public final class ExpositionParser {
             p++;
         }
         return p;
-    }
-
-    private String ascii(int start, int stop) {
-        return new String(buffer, start, stop - start, StandardCharsets.ISO_8859_1);
     }
 }

@@ -3,7 +3,6 @@ package io.railscope.source.exposition;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributeSeries;
-import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
@@ -41,15 +40,15 @@ public final class NodeMetricsReadings implements SampleSink {
     }
 
     private final Function<Labels, String> nodeOf;
-    private final Map<String, NodeData> nodes = new LinkedHashMap<>();
+    private final Map<String, NodeSamples> nodes = new LinkedHashMap<>();
     private final List<String> malformed = new ArrayList<>();
     private int malformedCount;
     private final ProblemList problems = new ProblemList();
     // samples usually come grouped by node and port: remember the last ones to skip the map lookups
     private String lastNode;
-    private NodeData lastNodeData;
-    private PortData lastPort;
-    private NodeData lastPortNode;
+    private NodeSamples lastNodeSamples;
+    private PortSamples lastPort;
+    private NodeSamples lastPortNode;
 
     public NodeMetricsReadings(Function<Labels, String> nodeOf) {
         this.nodeOf = nodeOf;
@@ -70,9 +69,9 @@ public final class NodeMetricsReadings implements SampleSink {
         if (node == null) {
             return;
         }
-        NodeData data = node.equals(lastNode) ? lastNodeData : nodes.computeIfAbsent(node, NodeData::new);
+        NodeSamples data = node.equals(lastNode) ? lastNodeSamples : nodes.computeIfAbsent(node, NodeSamples::new);
         lastNode = node;
-        lastNodeData = data;
+        lastNodeSamples = data;
         if (data.neighbors.sample(metricName, labels, value, this::reject)) {
             return;
         }
@@ -95,10 +94,10 @@ public final class NodeMetricsReadings implements SampleSink {
         if (port == null) {
             return;
         }
-        PortData portData =
+        PortSamples portData =
                 lastPort != null && lastPortNode == data && lastPort.device.equals(device) && lastPort.port.equals(port)
                         ? lastPort
-                        : data.ports.computeIfAbsent(device + ':' + port, key -> new PortData(device, port));
+                        : data.ports.computeIfAbsent(device + ':' + port, key -> new PortSamples(device, port));
         lastPort = portData;
         lastPortNode = data;
         switch (metricName) {
@@ -145,11 +144,11 @@ public final class NodeMetricsReadings implements SampleSink {
     }
 
     /** Reads a series about a whole HCA into its node's devices; false when the series is about a port. */
-    private boolean deviceAttribute(NodeData data, String metricName, Labels labels, String device, double value) {
+    private boolean deviceAttribute(NodeSamples data, String metricName, Labels labels, String device, double value) {
         switch (metricName) {
             case PortAttributeSeries.HCA_INFO -> {
                 if (value == 1) {
-                    DeviceData hca = data.device(device);
+                    HcaSamples hca = data.device(device);
                     hca.firmware = labelValue(metricName, labels, "firmware_version");
                     hca.boardId = labelValue(metricName, labels, "board_id");
                 }
@@ -199,26 +198,14 @@ public final class NodeMetricsReadings implements SampleSink {
     }
 
     private void reject(String metricName, Labels labels, double value, String what) {
-        problems.add(metricName + (labels.size() == 0 ? "" : labels.toString()) + " " + text(value) + ": " + what);
-    }
-
-    /** A value as the exposition format writes it. */
-    static String text(double value) {
-        if (Double.isNaN(value)) {
-            return "NaN";
-        }
-        if (Double.isInfinite(value)) {
-            return value > 0 ? "+Inf" : "-Inf";
-        }
-        return value == Math.rint(value) && Math.abs(value) < 1e15
-                ? Long.toString((long) value)
-                : Double.toString(value);
+        problems.add(metricName + (labels.size() == 0 ? "" : labels.toString()) + " " + ExpositionValues.text(value)
+                + ": " + what);
     }
 
     /** Gives every port read so far a zero for this counter where it had no sample: the store left zeros out. */
     public void zeroWhereMissing(PortCounter counter) {
-        for (NodeData node : nodes.values()) {
-            for (PortData port : node.ports.values()) {
+        for (NodeSamples node : nodes.values()) {
+            for (PortSamples port : node.ports.values()) {
                 if (port.counters[counter.ordinal()] < 0) {
                     port.counters[counter.ordinal()] = 0;
                 }
@@ -257,7 +244,7 @@ public final class NodeMetricsReadings implements SampleSink {
         List<RailPortReading> ports = new ArrayList<>(nodes.size() * 8);
         int netnsReporting = 0;
         List<String> netnsShared = new ArrayList<>();
-        for (NodeData node : nodes.values()) {
+        for (NodeSamples node : nodes.values()) {
             if (node.rdmaNetnsExclusive >= 0) {
                 netnsReporting++;
                 if (node.rdmaNetnsExclusive == 0) {
@@ -265,85 +252,9 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
             }
             node.neighbors.addTo(neighbors, node.name);
-            for (PortData port : node.ports.values()) {
-                int portNumber;
-                try {
-                    portNumber = Integer.parseInt(port.port);
-                } catch (NumberFormatException e) {
-                    portNumber = -1;
-                }
-                if (portNumber < 0 || portNumber > Short.MAX_VALUE) {
-                    problems.add("port \"" + port.port + "\" of " + port.device + " on " + node.name
-                            + ": no port number, skipped");
-                    continue;
-                }
-                ports.add(new RailPortReading(
-                        node.name,
-                        port.device,
-                        portNumber,
-                        port.state,
-                        port.physicalState,
-                        port.rate,
-                        port.counters,
-                        attributes(node.devices == null ? null : node.devices.get(port.device), port)));
-            }
+            node.addPortsTo(ports, problems);
         }
         return new NodeMetricsSnapshot(
                 at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
-    }
-
-    private static PortAttributes attributes(DeviceData hca, PortData port) {
-        if (hca == null && port.linkLayer == null && port.mtu == null) {
-            return PortAttributes.UNKNOWN;
-        }
-        return new PortAttributes(
-                hca == null ? null : hca.firmware,
-                hca == null ? null : hca.boardId,
-                port.linkLayer,
-                port.mtu,
-                hca == null ? null : hca.pcieWidth,
-                hca == null ? null : hca.pcieGigatransfers);
-    }
-
-    private static final class NodeData {
-        final String name;
-        final Map<String, PortData> ports = new LinkedHashMap<>();
-        Map<String, DeviceData> devices;
-        final NeighborSamples neighbors = new NeighborSamples();
-        int rdmaNetnsExclusive = -1;
-
-        NodeData(String name) {
-            this.name = name;
-        }
-
-        DeviceData device(String device) {
-            if (devices == null) {
-                devices = new HashMap<>();
-            }
-            return devices.computeIfAbsent(device, key -> new DeviceData());
-        }
-    }
-
-    private static final class DeviceData {
-        String firmware;
-        String boardId;
-        Integer pcieWidth;
-        Double pcieGigatransfers;
-    }
-
-    private static final class PortData {
-        final String device;
-        final String port;
-        final long[] counters = PortCounter.none();
-        int state;
-        int physicalState;
-        double rate;
-        String linkLayer;
-        Integer mtu;
-
-        PortData(String device, String port) {
-            this.device = device;
-            this.port = port;
-        }
     }
 }

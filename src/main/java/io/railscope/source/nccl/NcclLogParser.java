@@ -13,17 +13,15 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a log as a stream of bytes and keeps what NCCL said about the network. Only lines that
- * mention NCCL, or start with {@code #} (nccl-tests) or {@code {} (NCCL Inspector), are decoded;
- * everything else is skipped at the speed of finding line ends. Lines of many ranks may be
+ * mention NCCL, or start with {@code #} (nccl-tests) or {@code {} (NCCL Inspector), are decoded
+ * ({@link NcclLogLines}); everything else is skipped at the speed of finding line ends. Lines of many ranks may be
  * interleaved: each is attributed by its {@code host:pid:tid [cudaDev]} prefix. Windows line ends
- * and ANSI colour codes are removed, lines longer than {@link #MAX_LINE} bytes are cut, and reading
+ * and ANSI colour codes are removed, lines longer than {@link NcclLogLines#MAX_LINE} bytes are cut, and reading
  * stops after {@code maxBytes} with the facts so far marked truncated. Memory stays bounded by the
  * number of ranks, never by the size of the log.
  */
 public final class NcclLogParser {
 
-    public static final int MAX_LINE = 16 * 1024;
-    private static final int BUFFER = 64 * 1024;
     private static final Pattern ERROR_TRACE =
             Pattern.compile("[\\w./-]+\\.(?:cc|cu|c|h|cpp):\\d+(?: \\(\\w+\\))? -> [1-9]\\d*");
     /** Processes tracked per log: a 2,048-node job of 8 GPUs; lines of further processes are counted, not kept. */
@@ -31,12 +29,8 @@ public final class NcclLogParser {
     /** Printed without a prefix by rank 0 before 2.22, perhaps behind a launcher's tag. */
     private static final Pattern BARE_VERSION = Pattern.compile("^(?:\\[[^\\]]*\\]|<[a-z]+>|:)*NCCL version (\\S+)");
 
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[ -/]*[@-~]|\u001B[@-Z\\\\-_]");
-    private static final Pattern CARRIAGE_RETURNS_AT_END = Pattern.compile("\r+$");
     /** libfabric's log line ({@code ofi_log}): {@code libfabric:<pid>:<epoch s>:<provider>:<subsystem>:<func>():<line><level> msg}. */
     private static final Pattern LIBFABRIC_WARN = Pattern.compile("^libfabric:(\\d{1,10}):\\d+:[^<]*<warn> ?(.*)$");
-
-    private static final byte[] LIBFABRIC = "libfabric:".getBytes(StandardCharsets.US_ASCII);
 
     private final Map<String, ProcessLog> processes = new LinkedHashMap<>();
     private final InspectorLines inspector = new InspectorLines();
@@ -58,111 +52,8 @@ public final class NcclLogParser {
     /** Reads at most {@code maxBytes} of {@code log}; the stream is not closed. */
     public static NcclLogFacts parse(InputStream log, long maxBytes) throws IOException {
         NcclLogParser parser = new NcclLogParser();
-        byte[] buffer = new byte[BUFFER + MAX_LINE];
-        int filled = 0;
-        long read = 0;
-        boolean truncated = false;
-        boolean skippingLongLine = false;
-        while (true) {
-            int want = (int) Math.min(buffer.length - filled, maxBytes - read);
-            int n = want == 0 ? -1 : log.read(buffer, filled, want);
-            if (n < 0) {
-                truncated = want == 0 && log.read() >= 0;
-                if (filled > 0 && !skippingLongLine) {
-                    parser.line(buffer, 0, filled);
-                }
-                break;
-            }
-            read += n;
-            int end = filled + n;
-            int start = 0;
-            for (int i = filled; i < end; i++) {
-                if (buffer[i] == '\n') {
-                    if (!skippingLongLine) {
-                        parser.line(buffer, start, i);
-                    }
-                    skippingLongLine = false;
-                    start = i + 1;
-                }
-            }
-            if (end - start >= MAX_LINE && !skippingLongLine) {
-                parser.line(buffer, start, start + MAX_LINE);
-                skippingLongLine = true;
-            }
-            if (skippingLongLine) {
-                filled = 0;
-            } else {
-                System.arraycopy(buffer, start, buffer, 0, end - start);
-                filled = end - start;
-            }
-        }
-        return parser.facts(read, truncated);
-    }
-
-    private void line(byte[] bytes, int start, int end) {
-        int first = start;
-        while (first < end && (bytes[first] == ' ' || bytes[first] == '\t')) {
-            first++;
-        }
-        if (first == end) {
-            return;
-        }
-        boolean interesting = bytes[first] == '#'
-                || bytes[first] == '{'
-                || containsNccl(bytes, first, end)
-                || startsWith(bytes, first, end, LIBFABRIC)
-                || bareLevel(bytes, first, end);
-        if (!interesting) {
-            return;
-        }
-        String text = new String(bytes, start, end - start, StandardCharsets.UTF_8);
-        if (text.indexOf('\u001B') >= 0) {
-            text = ANSI.matcher(text).replaceAll("");
-        }
-        // bytes that are no text (NUL, a CR that ends no line) read as U+FFFD like invalid UTF-8 does: PostgreSQL
-        // refuses NUL
-        text = CARRIAGE_RETURNS_AT_END
-                .matcher(text)
-                .replaceFirst("")
-                .replace('\r', '\uFFFD')
-                .replace('\u0000', '\uFFFD')
-                .strip();
-        handle(text);
-    }
-
-    /** Whether the line has "] INFO " or " WARN ", as NCCL before 2.3 wrote its lines (without the word NCCL). */
-    private static boolean bareLevel(byte[] bytes, int start, int end) {
-        for (int i = start; i + 5 < end; i++) {
-            if (bytes[i] == ' '
-                    && (bytes[i + 1] == 'I' && bytes[i + 2] == 'N' && bytes[i + 3] == 'F' && bytes[i + 4] == 'O'
-                            || bytes[i + 1] == 'W' && bytes[i + 2] == 'A' && bytes[i + 3] == 'R' && bytes[i + 4] == 'N')
-                    && bytes[i + 5] == ' ') {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean startsWith(byte[] bytes, int start, int end, byte[] prefix) {
-        if (end - start < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (bytes[start + i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean containsNccl(byte[] bytes, int start, int end) {
-        for (int i = start; i + 3 < end; i++) {
-            if (bytes[i] == 'N' && bytes[i + 1] == 'C' && bytes[i + 2] == 'C' && bytes[i + 3] == 'L'
-                    || bytes[i] == 'n' && bytes[i + 1] == 'c' && bytes[i + 2] == 'c' && bytes[i + 3] == 'l') {
-                return true;
-            }
-        }
-        return false;
+        NcclLogLines.Extent read = NcclLogLines.read(log, maxBytes, parser::handle);
+        return parser.facts(read.bytesRead(), read.truncated());
     }
 
     private void handle(String text) {

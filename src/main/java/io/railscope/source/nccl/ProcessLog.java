@@ -25,13 +25,12 @@ final class ProcessLog {
     private static final Pattern USING_NETWORK =
             Pattern.compile("^Using (?:network|internal Network|external Network) (.+)$");
 
-    private static final Pattern NET_CHANNEL = Pattern.compile("^NET/([^/]+)/");
     private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)\\.(\\d+)");
     private static final int MAX_ENV = 32;
 
     private final String host;
     private final int pid;
-    private final Map<Integer, Device> devices = new TreeMap<>();
+    private final Map<Integer, DeviceLog> devices = new TreeMap<>();
     private String version;
     private String network;
     private final List<String> hcas = new ArrayList<>();
@@ -48,15 +47,6 @@ final class ProcessLog {
     ProcessLog(String host, int pid) {
         this.host = host;
         this.pid = pid;
-    }
-
-    private static final class Device {
-        int rank = -1;
-        int nranks;
-        boolean initComplete;
-        boolean gdrSeen;
-        boolean netWithoutGdr;
-        final Map<String, Integer> channels = new TreeMap<>();
     }
 
     /** Reads one INFO message; true when it shows the process going on: a channel connected, rings or trees connected, init complete. */
@@ -97,20 +87,16 @@ final class ProcessLog {
                 plugin = "internal";
             }
         } else if ((message.startsWith("Channel ") || message.startsWith("Ring ")) && message.contains(" via ")) {
-            channel(cudaDev, message.substring(message.indexOf(" via ") + 5).strip());
+            device(cudaDev)
+                    .channel(message.substring(message.indexOf(" via ") + 5).strip());
             return true;
         } else if (message.startsWith("Connected all ")) {
             return true;
         } else if (message.contains("Init COMPLETE") || message.endsWith(" - COMPLETE")) {
             Matcher matcher = INIT.matcher(message);
             if (matcher.find()) {
-                Device device = device(matcher.group(4) == null ? cudaDev : Integer.parseInt(matcher.group(4)));
-                int nranks = Integer.parseInt(matcher.group(3));
-                if (nranks >= device.nranks) {
-                    device.nranks = nranks;
-                    device.rank = Integer.parseInt(matcher.group(2));
-                }
-                device.initComplete = true;
+                DeviceLog device = device(matcher.group(4) == null ? cudaDev : Integer.parseInt(matcher.group(4)));
+                device.initComplete(Integer.parseInt(matcher.group(2)), Integer.parseInt(matcher.group(3)));
             }
             return true;
         } else if (message.contains("libibverbs")) {
@@ -124,12 +110,12 @@ final class ProcessLog {
         return false;
     }
 
-    /** What a warning or a message outside the NET/IB choice says about the transport this process could use. */
     /** A line proved the network this process runs on. */
     void networkProven(String net) {
         evidencedNetwork = net;
     }
 
+    /** What a warning or a message outside the NET/IB choice says about the transport this process could use. */
     void evidence(String message) {
         TransportEvidence.network(message).ifPresent(this::networkProven);
         if (message.contains("No device found")) {
@@ -172,29 +158,8 @@ final class ProcessLog {
         }
     }
 
-    private void channel(int cudaDev, String via) {
-        Device device = device(cudaDev);
-        String transport;
-        Matcher net = NET_CHANNEL.matcher(via);
-        if (net.find()) {
-            transport = "NET/" + net.group(1);
-            if (via.contains("/GDRDMA")) {
-                device.gdrSeen = true;
-            } else {
-                device.netWithoutGdr = true;
-            }
-        } else {
-            int slash = via.indexOf('/');
-            transport = slash < 0 ? via : via.substring(0, slash);
-            if (transport.length() > 24) {
-                transport = transport.substring(0, 24);
-            }
-        }
-        device.channels.merge(transport, 1, Integer::sum);
-    }
-
-    private Device device(int cudaDev) {
-        return devices.computeIfAbsent(cudaDev, key -> new Device());
+    private DeviceLog device(int cudaDev) {
+        return devices.computeIfAbsent(cudaDev, key -> new DeviceLog());
     }
 
     /**
@@ -205,22 +170,16 @@ final class ProcessLog {
      */
     List<RankFacts> ranks(String logNetwork, String logVersion) {
         if (devices.isEmpty()) {
-            devices.put(0, new Device());
+            devices.put(0, new DeviceLog());
         }
         List<RankFacts> ranks = new ArrayList<>(devices.size());
         String processNetwork = network != null
                 ? network
-                : evidencedNetwork != null ? evidencedNetwork : netChannelTransport(List.copyOf(devices.values()));
-        for (Map.Entry<Integer, Device> entry : devices.entrySet()) {
-            Device device = entry.getValue();
-            // a GPUDirect check saying Disabled matters to a rank with NET channels, or whose channels were not logged
-            // at all
-            boolean disabledHere = gdrDisabled && (device.gdrSeen || device.netWithoutGdr || device.channels.isEmpty());
-            Boolean gdr = device.netWithoutGdr || disabledHere && !device.gdrSeen
-                    ? Boolean.FALSE
-                    : device.gdrSeen ? Boolean.TRUE : null;
+                : evidencedNetwork != null ? evidencedNetwork : DeviceLog.netTransport(devices.values());
+        for (Map.Entry<Integer, DeviceLog> entry : devices.entrySet()) {
+            DeviceLog device = entry.getValue();
             String deviceNetwork =
-                    network != null ? network : evidencedNetwork != null ? evidencedNetwork : deviceTransport(device);
+                    network != null ? network : evidencedNetwork != null ? evidencedNetwork : device.netTransport();
             String chosen = deviceNetwork != null
                     ? deviceNetwork
                     : processNetwork != null
@@ -236,7 +195,7 @@ final class ProcessLog {
                     chosen,
                     List.copyOf(hcas),
                     linkLayer,
-                    gdr,
+                    device.gdr(gdrDisabled),
                     Map.copyOf(device.channels),
                     device.initComplete,
                     noDevice || verbsMissing,
@@ -248,17 +207,13 @@ final class ProcessLog {
         return ranks;
     }
 
-    private static String deviceTransport(Device device) {
-        return netChannelTransport(List.of(device));
-    }
-
     /**
      * The network of a log's processes where one of them did not say its own: the network most processes
      * said they use, else the NET transport most channels ran over; null when neither was logged.
      */
     static String logNetwork(Collection<ProcessLog> processes) {
         Map<String, Integer> said = new TreeMap<>();
-        List<Device> all = new ArrayList<>();
+        List<DeviceLog> all = new ArrayList<>();
         for (ProcessLog process : processes) {
             String named = process.network != null ? process.network : process.evidencedNetwork;
             if (named != null) {
@@ -269,26 +224,7 @@ final class ProcessLog {
         return said.entrySet().stream()
                 .max(Map.Entry.comparingByValue())
                 .map(Map.Entry::getKey)
-                .orElseGet(() -> netChannelTransport(all));
-    }
-
-    /**
-     * The network NET channels (or, before 2.7, rings) ran over: the name in {@code via NET/<name>/<device>},
-     * the most used when several.
-     */
-    private static String netChannelTransport(List<Device> of) {
-        Map<String, Integer> nets = new TreeMap<>();
-        for (Device device : of) {
-            device.channels.forEach((transport, count) -> {
-                if (transport.startsWith("NET/")) {
-                    nets.merge(transport.substring(4), count, Integer::sum);
-                }
-            });
-        }
-        return nets.entrySet().stream()
-                .max(Map.Entry.comparingByValue())
-                .map(Map.Entry::getKey)
-                .orElse(null);
+                .orElseGet(() -> DeviceLog.netTransport(all));
     }
 
     /**

@@ -83,11 +83,12 @@ public final class SimulatedCell implements KubernetesSource, NodeMetricsSource,
         this.ports = new SimulatedPorts(topology, expectedGbps * 1e9 / 8, start);
         this.jobs = new SimulatedJobs(topology, seed, start);
         SimulatedRas ras = new SimulatedRas(jobs, topology.rails());
+        SimulatedNcclLogs logs = new SimulatedNcclLogs(jobs, topology, seed);
         this.nccl = new NcclJobSource(
                 cell,
                 ncclSettings,
                 () -> jobs.pods(faults()),
-                (namespace, pod, container) -> jobs.log(pod, faults()),
+                (namespace, pod, container) -> logs.log(pod, faults()),
                 archive,
                 clock,
                 (where, timeout) -> ras.status(where, faults()));

@@ -137,11 +137,11 @@ class PrometheusQuerySourceTest {
     void aFailedQueryNamesTheQueryAndTheError() {
         byte[] answer = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error at char 5\"}"
                 .getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(
+        assertThatThrownBy(() -> VectorAnswer.read(
                         new ByteArrayInputStream(answer), "up", "up{", new NodeMetricsReadings(l -> "n")))
                 .isInstanceOf(IOException.class)
                 .hasMessage("query up{ failed: parse error at char 5");
-        assertThatThrownBy(() -> PrometheusQuerySource.readVector(
+        assertThatThrownBy(() -> VectorAnswer.read(
                         new ByteArrayInputStream("<html>".getBytes(StandardCharsets.UTF_8)),
                         "up",
                         "up",
@@ -229,8 +229,7 @@ class PrometheusQuerySourceTest {
                 + "]},"
                 + "{\"metric\":{\"node\":\"gpu-2\",\"device\":\"mlx5_0\",\"port\":\"1\"},\"value\":[1700000000," + gpu2
                 + "]}]}}";
-        PrometheusQuerySource.readVector(
-                new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), metric, metric, readings);
+        VectorAnswer.read(new ByteArrayInputStream(answer.getBytes(StandardCharsets.UTF_8)), metric, metric, readings);
     }
 
     @Test
