@@ -56,36 +56,26 @@ public record NeighborAssessment(
         boolean limitsUnknown = reading.gcThresh3() <= 0;
         if (limitsUnknown && entries > DEFAULT_GC_THRESH3) {
             // the kernel refuses entries beyond gc_thresh3: a table this large proves the node's limits were raised
-            return new NeighborAssessment(
-                    reading.node(),
+            pressure = 0;
+            health = Health.UNKNOWN;
+            reason = String.format(
+                    "%d %s, more than the kernel's default %s3 (%d) allows: this node's limits were raised and it does"
+                            + " not export them (node_exporter --collector.sysctl --collector.sysctl.include=%s1..3)",
                     entries,
-                    t1,
-                    t2,
-                    t3,
-                    0,
-                    Health.UNKNOWN,
-                    String.format(
-                            "%d %s, more than the kernel's default %s3 (%d) allows: this node's limits were raised"
-                                    + " and it does not export them (node_exporter --collector.sysctl"
-                                    + " --collector.sysctl.include=%s1..3)",
-                            entries,
-                            what,
-                            limit,
-                            DEFAULT_GC_THRESH3,
-                            reading.family() == IpFamily.IPV6
-                                    ? "net.ipv6.neigh.default.gc_thresh"
-                                    : "net.ipv4.neigh.default.gc_thresh"),
-                    reading.entriesByDevice(),
-                    reading.family());
-        }
-        if (pressure > thresholds.neighborCriticalRatio()) {
+                    what,
+                    limit,
+                    DEFAULT_GC_THRESH3,
+                    reading.family() == IpFamily.IPV6
+                            ? "net.ipv6.neigh.default.gc_thresh"
+                            : "net.ipv4.neigh.default.gc_thresh");
+        } else if (pressure > thresholds.neighborCriticalRatio()) {
             health = Health.CRITICAL;
             reason = String.format("%d %s, %.0f%% of %s3 (%d)", entries, what, pressure * 100, limit, t3);
         } else if (entries > t2) {
             health = Health.WARNING;
             reason = String.format("%d %s, over %s2 (%d)", entries, what, limit, t2);
         }
-        if (reason != null && limitsUnknown) {
+        if (reason != null && limitsUnknown && health != Health.UNKNOWN) {
             reason += " (the kernel's defaults: the node exports no gc_thresh sysctls)";
         }
         if (reason != null && reading.wholeTable()) {
