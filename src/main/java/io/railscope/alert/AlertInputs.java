@@ -8,6 +8,7 @@ import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
 import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.List;
@@ -96,5 +97,5 @@ public record AlertInputs(
         }
     }
 
-    public record Source(String source, Instant lastSuccessAt, String error) {}
+    public record Source(SourceKind source, Instant lastSuccessAt, String error) {}
 }

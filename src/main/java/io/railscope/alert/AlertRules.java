@@ -121,14 +121,14 @@ public final class AlertRules {
                         "RailscopeSourceStale",
                         Severity.CRITICAL,
                         cellPage,
-                        "The " + source.source() + " data of " + cell + " is stale",
+                        "The " + source.source().label() + " data of " + cell + " is stale",
                         "Last success "
                                 + (source.lastSuccessAt() == null
                                         ? "never"
                                         : source.lastSuccessAt().toString())
                                 + (source.error() == null ? "" : "; last error: " + source.error()),
                         "source",
-                        source.source()));
+                        source.source().label()));
             }
         }
         return conditions.all();

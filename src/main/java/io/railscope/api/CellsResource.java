@@ -49,7 +49,7 @@ public class CellsResource {
             CellSummary summary, Instant now, List<CellDetails.FailedTarget> failedTargets) {
         var sources = summary.sources().stream()
                 .map(source -> new CellSummaryResponse.SourceResponse(
-                        source.source(),
+                        source.source().label(),
                         source.lastAttemptAt(),
                         source.lastSuccessAt(),
                         source.lastDurationMs(),

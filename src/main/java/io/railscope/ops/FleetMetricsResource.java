@@ -106,10 +106,11 @@ public class FleetMetricsResource {
                 jobsByVerdict.addMetric(List.of(name, verdict.name()), verdicts.getOrDefault(verdict, 0L));
             }
             for (SourceState source : cell.sources()) {
-                sourceStale.addMetric(List.of(name, source.source()), cell.isStale(source, freshness, now) ? 1 : 0);
+                sourceStale.addMetric(
+                        List.of(name, source.source().label()), cell.isStale(source, freshness, now) ? 1 : 0);
                 if (source.lastSuccessAt() != null) {
                     sourceSuccess.addMetric(
-                            List.of(name, source.source()),
+                            List.of(name, source.source().label()),
                             source.lastSuccessAt().toEpochMilli() / 1000.0);
                 }
             }

@@ -1,5 +1,6 @@
 package io.railscope.read;
 
+import io.railscope.model.SourceKind;
 import java.time.Instant;
 
 /**
@@ -7,7 +8,7 @@ import java.time.Instant;
  * {@code problems} null when nothing went wrong that did not fail it.
  */
 public record SourceState(
-        String source,
+        SourceKind source,
         Instant lastAttemptAt,
         Instant lastSuccessAt,
         int lastDurationMs,

@@ -10,6 +10,7 @@ import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
 import io.railscope.read.StoredFinding;
 import io.railscope.source.nccl.RasStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -147,7 +148,8 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<AlertInputs.Source> sources = Rows.list(
                 connection,
                 "SELECT source, last_success_at, error FROM source_status WHERE cell_id = ?",
-                row -> new AlertInputs.Source(row.text("source"), row.instant("last_success_at"), row.text("error")),
+                row -> new AlertInputs.Source(
+                        SourceKind.fromLabel(row.text("source")), row.instant("last_success_at"), row.text("error")),
                 id);
         int failures = Rows.list(
                         connection,

@@ -3,6 +3,7 @@ package io.railscope.store;
 import io.railscope.health.CellHealth;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
 import io.railscope.read.CellDetails;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
@@ -112,7 +113,7 @@ public class SqlCellReads implements CellReads {
                         row -> Map.entry(
                                 row.text("cell"),
                                 new SourceState(
-                                        row.text("source"),
+                                        SourceKind.fromLabel(row.text("source")),
                                         row.instant("last_attempt_at"),
                                         row.instant("last_success_at"),
                                         row.integer("last_duration_ms"),

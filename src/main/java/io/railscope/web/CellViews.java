@@ -35,7 +35,7 @@ public class CellViews {
     private CellView of(CellSummary summary, Instant now, int firingAlerts) {
         var sources = summary.sources().stream()
                 .map(source -> new SourceView(
-                        source.source(),
+                        source.source().label(),
                         Ago.of(source.lastSuccessAt(), now),
                         Ago.of(source.lastAttemptAt(), now),
                         source.lastDurationMs(),

@@ -13,6 +13,7 @@ import io.railscope.model.Health;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
+import io.railscope.model.SourceKind;
 import io.railscope.source.nccl.RasStatus;
 import java.time.Duration;
 import java.time.Instant;
@@ -357,7 +358,7 @@ class AlertRulesTest {
         private final List<AlertInputs.Port> ports = new ArrayList<>();
         private final List<AlertInputs.Job> jobs = new ArrayList<>();
         private final List<AlertInputs.Source> sources =
-                new ArrayList<>(List.of(new AlertInputs.Source("kubernetes", NOW.minusSeconds(5), null)));
+                new ArrayList<>(List.of(new AlertInputs.Source(SourceKind.KUBERNETES, NOW.minusSeconds(5), null)));
         private final List<IsolationFinding> isolation = new ArrayList<>();
         private final List<RailsDisagreement> railDisagreements = new ArrayList<>();
         private int allocationFailureEvents;
@@ -417,7 +418,7 @@ class AlertRulesTest {
         }
 
         CellState source(String source, Instant lastSuccessAt, String error) {
-            sources.add(new AlertInputs.Source(source, lastSuccessAt, error));
+            sources.add(new AlertInputs.Source(SourceKind.fromLabel(source), lastSuccessAt, error));
             return this;
         }
 
