@@ -104,7 +104,7 @@ public final class AlertRules {
                     .condition(
                             finding.check().alertName(),
                             Severity.WARNING,
-                            cellPage + "/isolation",
+                            conditions.isolationPage(),
                             finding.object() + ": " + finding.check().summary(),
                             finding.detail() + " " + finding.check().why(),
                             "namespace",

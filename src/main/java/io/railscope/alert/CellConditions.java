@@ -1,7 +1,7 @@
 package io.railscope.alert;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import io.railscope.model.PagePaths;
+import io.railscope.model.Plane;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,11 +20,23 @@ final class CellConditions {
     }
 
     String cellPage() {
-        return "/cells/" + url(cell);
+        return PagePaths.cell(cell);
     }
 
     String nodePage(String node) {
-        return cellPage() + "/nodes/" + url(node);
+        return PagePaths.node(cell, node);
+    }
+
+    String poolPage(Plane plane, String pool) {
+        return PagePaths.pool(cell, plane, pool);
+    }
+
+    String jobPage(String namespace, String job) {
+        return PagePaths.job(cell, namespace, job);
+    }
+
+    String isolationPage() {
+        return PagePaths.isolation(cell);
     }
 
     void add(AlertCondition condition) {
@@ -55,9 +67,5 @@ final class CellConditions {
                 labels,
                 Map.of("summary", summary, "description", description == null ? "" : description),
                 externalUrl + page);
-    }
-
-    static String url(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

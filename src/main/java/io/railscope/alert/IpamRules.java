@@ -13,7 +13,7 @@ final class IpamRules {
         String cellPage = conditions.cellPage();
         for (AlertInputs.Pool pool : inputs.pools()) {
             String plane = pool.plane().name().toLowerCase(Locale.ROOT);
-            String page = cellPage + "/pools/" + plane + "/" + CellConditions.url(pool.name());
+            String page = conditions.poolPage(pool.plane(), pool.name());
             boolean unhealthy = pool.health() == Health.WARNING || pool.health() == Health.CRITICAL;
             if (unhealthy && pool.plane() == Plane.BACKEND) {
                 conditions.add(conditions.condition(

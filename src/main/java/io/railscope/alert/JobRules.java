@@ -25,8 +25,7 @@ final class JobRules {
     static void evaluate(List<AlertInputs.Job> jobs, double busbwTolerance, CellConditions conditions) {
         String cellPage = conditions.cellPage();
         for (AlertInputs.Job job : jobs) {
-            String page =
-                    cellPage + "/jobs/" + CellConditions.url(job.namespace()) + "/" + CellConditions.url(job.name());
+            String page = conditions.jobPage(job.namespace(), job.name());
             if (job.ras() != null && job.ras().missingRanks() > 0) {
                 conditions.add(conditions.condition(
                         "NcclRanksMissing",

@@ -1,10 +1,10 @@
 package io.railscope.store;
 
+import io.railscope.model.PagePaths;
+import io.railscope.model.Plane;
 import io.railscope.read.SearchHit;
 import io.railscope.read.SearchReads;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ public class SqlSearchReads implements SearchReads {
                         ip + " is in " + row.text("node") + "'s block " + row.text("cidr") + " of pool "
                                 + row.text("pool") + " (" + row.integer("used") + " of " + row.integer("capacity")
                                 + " used)",
-                        "/cells/" + url(row.text("cell")) + "/nodes/" + url(row.text("node"))),
+                        PagePaths.node(row.text("cell"), row.text("node"))),
                 ip,
                 PER_KIND));
         hits.addAll(Rows.list(
@@ -82,7 +82,7 @@ public class SqlSearchReads implements SearchReads {
                         ip,
                         "allocated in " + row.text("pool") + " to " + row.text("podref")
                                 + ", a pod that no longer exists",
-                        "/cells/" + url(row.text("cell")) + "#ipam"),
+                        PagePaths.ipam(row.text("cell"))),
                 ip,
                 PER_KIND));
         return hits;
@@ -101,7 +101,7 @@ public class SqlSearchReads implements SearchReads {
                         row.text("cell"),
                         row.text("node"),
                         row.text("pool") == null ? "" : "pool " + row.text("pool"),
-                        "/cells/" + url(row.text("cell")) + "/nodes/" + url(row.text("node"))),
+                        PagePaths.node(row.text("cell"), row.text("node"))),
                 like,
                 q,
                 PER_KIND));
@@ -131,7 +131,7 @@ public class SqlSearchReads implements SearchReads {
                         row.text("cell"),
                         row.text("namespace") + "/" + row.text("pod"),
                         "waiting for an address" + (row.text("node") == null ? "" : " on " + row.text("node")),
-                        "/cells/" + url(row.text("cell")) + "#ipam"),
+                        PagePaths.ipam(row.text("cell"))),
                 like,
                 PER_KIND));
         hits.addAll(Rows.list(
@@ -159,7 +159,7 @@ public class SqlSearchReads implements SearchReads {
         hits.addAll(Rows.list(
                 connection,
                 "SELECT name FROM cell WHERE name ILIKE ? LIMIT ?",
-                row -> new SearchHit("cell", row.text("name"), row.text("name"), "", "/cells/" + url(row.text("name"))),
+                row -> new SearchHit("cell", row.text("name"), row.text("name"), "", PagePaths.cell(row.text("name"))),
                 like,
                 PER_KIND));
         return hits;
@@ -170,14 +170,10 @@ public class SqlSearchReads implements SearchReads {
     }
 
     private static String poolUrl(Row row) throws SQLException {
-        return "/cells/" + url(row.text("cell")) + "/pools/" + plane(row) + "/" + url(row.text("pool"));
+        return PagePaths.pool(row.text("cell"), row.constant(Plane.class, "plane"), row.text("pool"));
     }
 
     private static String jobUrl(Row row) throws SQLException {
-        return "/cells/" + url(row.text("cell")) + "/jobs/" + url(row.text("namespace")) + "/" + url(row.text("job"));
-    }
-
-    private static String url(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+        return PagePaths.job(row.text("cell"), row.text("namespace"), row.text("job"));
     }
 }
