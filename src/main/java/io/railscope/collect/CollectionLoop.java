@@ -12,6 +12,7 @@ import io.railscope.config.RailscopeConfig;
 import io.railscope.replica.FencedException;
 import io.railscope.replica.Lease;
 import io.railscope.replica.Replicas;
+import io.railscope.replica.Standing;
 import io.railscope.replica.StandingProbe;
 import io.railscope.source.CellSourceFactory;
 import io.railscope.source.CellSources;
@@ -34,6 +35,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToDoubleFunction;
 import org.jboss.logging.Logger;
 
 /**
@@ -191,34 +193,22 @@ public class CollectionLoop {
 
     /** The replica's standing in /metrics, asked of the database at each scrape rather than remembered. */
     private void exportStanding() {
-        metrics.replicasLive.setChild(new Gauge.Child() {
-            @Override
-            public double get() {
-                StandingProbe.Answer answer = standing.now();
-                return answer.standing() == null
-                        ? Double.NaN
-                        : answer.standing().live();
-            }
-        });
-        metrics.heartbeatAge.setChild(new Gauge.Child() {
-            @Override
-            public double get() {
-                StandingProbe.Answer answer = standing.now();
-                if (answer.standing() == null) {
-                    return Double.NaN;
-                }
-                return answer.standing().heartbeatAge() == null
+        export(metrics.replicasLive, Standing::live);
+        export(
+                metrics.heartbeatAge,
+                standing -> standing.heartbeatAge() == null
                         ? Double.POSITIVE_INFINITY
-                        : answer.standing().heartbeatAge().toMillis() / 1000.0;
-            }
-        });
-        metrics.leasesLapsed.setChild(new Gauge.Child() {
+                        : standing.heartbeatAge().toMillis() / 1000.0);
+        export(metrics.leasesLapsed, standing -> standing.lapsed().size());
+    }
+
+    /** {@code gauge} reads {@code value} of the standing when scraped; NaN while the database cannot say. */
+    private void export(Gauge gauge, ToDoubleFunction<Standing> value) {
+        gauge.setChild(new Gauge.Child() {
             @Override
             public double get() {
                 StandingProbe.Answer answer = standing.now();
-                return answer.standing() == null
-                        ? Double.NaN
-                        : answer.standing().lapsed().size();
+                return answer.standing() == null ? Double.NaN : value.applyAsDouble(answer.standing());
             }
         });
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Derives a cell's IPAM from its cluster objects: the primary pool and each node's block with the
@@ -56,8 +57,9 @@ public final class IpamDerivation {
             }
         }
         BackendPools backend = new BackendPools(rails, objects, problems);
+        List<PoolUsage> primaryPools = primary.pools();
         Set<String> withFreeBlocks = new HashSet<>();
-        primary.pools(pool -> 0).stream()
+        primaryPools.stream()
                 .filter(pool -> pool.sizeKnown() && pool.blocksTotal() > pool.blocksUsed())
                 .forEach(pool -> withFreeBlocks.add(pool.name()));
         AllocationFailures attributed = new AllocationFailures(
@@ -69,8 +71,9 @@ public final class IpamDerivation {
                 problems);
         failures.addAll(attributed.failures());
 
-        List<PoolUsage> pools = new ArrayList<>(primary.pools(attributed::countFor));
-        for (PoolUsage pool : backend.pools()) {
+        List<PoolUsage> pools = new ArrayList<>();
+        for (PoolUsage pool :
+                Stream.concat(primaryPools.stream(), backend.pools().stream()).toList()) {
             pools.add(pool.withFailures(attributed.countFor(pool.name())));
         }
         pools.addAll(new ServicePools(objects, problems).pools());

@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongUnaryOperator;
-import java.util.function.ToLongFunction;
 
 /**
  * The primary plane's per-node blocks, where the CNI takes them from. Cilium in cluster-pool mode
@@ -228,13 +227,11 @@ final class PrimaryPlane {
         return waiting;
     }
 
-    /** The cluster pool (absent in multi-pool mode unless configured) and the multi-pool pools, failures counted by {@code failures}. */
-    List<PoolUsage> pools(ToLongFunction<String> failures) {
+    /** The cluster pool (absent in multi-pool mode unless configured) and the multi-pool pools, no failure counted. */
+    List<PoolUsage> pools() {
         List<PoolUsage> pools = new ArrayList<>();
-        primary.usage(failures.applyAsLong(IpamDerivation.PRIMARY_POOL)).ifPresent(pools::add);
-        for (PoolUsage pool : multiPools) {
-            pools.add(pool.withFailures(failures.applyAsLong(pool.name())));
-        }
+        primary.usage(0).ifPresent(pools::add);
+        pools.addAll(multiPools);
         return pools;
     }
 }
