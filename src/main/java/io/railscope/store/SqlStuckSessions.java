@@ -48,7 +48,9 @@ public class SqlStuckSessions implements StuckSessions {
                     SELECT a.pid, a.application_name, r.id AS replica, a.state, a.xact_start,
                            (extract(epoch FROM clock_timestamp() - a.xact_start) * 1000)::bigint AS in_transaction_ms,
                            (extract(epoch FROM clock_timestamp() - r.heartbeat_at) * 1000)::bigint AS silence_ms,
-                           a.usename = current_user AS same_role
+                           a.usename = current_user AS same_role,
+                           array(SELECT substr(l.name, 6) FROM lease l
+                                  WHERE l.owner = r.id AND l.name LIKE 'cell/%' ORDER BY l.name) AS cells
                       FROM pg_stat_activity a
                       LEFT JOIN replica r ON a.application_name = left(? || r.id, 63)
                      WHERE a.datname = current_database()
@@ -66,7 +68,8 @@ public class SqlStuckSessions implements StuckSessions {
                             row.instant("xact_start"),
                             Duration.ofMillis(row.number("in_transaction_ms")),
                             row.text("replica") == null ? null : Duration.ofMillis(row.number("silence_ms")),
-                            row.bool("same_role")),
+                            row.bool("same_role"),
+                            row.strings("cells")),
                     ReplicaIdentity.APPLICATION_PREFIX,
                     ReplicaIdentity.APPLICATION_PREFIX.replace("_", "\\_") + "%",
                     self,

@@ -3,7 +3,8 @@ package io.railscope.web;
 import io.railscope.read.StuckSession;
 
 /** A stuck replica's database session as the fleet page names it: who, since when, and what becomes of it. */
-public record StuckSessionView(String replica, int pid, String state, String since, String silence, String fate) {
+public record StuckSessionView(
+        String replica, int pid, String state, String since, String silence, String cells, String fate) {
 
     static StuckSessionView of(StuckSession session, boolean ending) {
         String fate;
@@ -23,6 +24,9 @@ public record StuckSessionView(String replica, int pid, String state, String sin
                         ? "has no heartbeat any more"
                         : "has sent no heartbeat for "
                                 + session.heartbeatSilence().toSeconds() + " s",
+                session.cells().isEmpty()
+                        ? "the cells it collected"
+                        : (session.cells().size() == 1 ? "cell " : "cells ") + String.join(", ", session.cells()),
                 fate);
     }
 }

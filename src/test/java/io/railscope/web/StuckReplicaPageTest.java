@@ -27,6 +27,10 @@ class StuckReplicaPageTest {
             try (Statement statement = ghost.createStatement()) {
                 statement.execute("INSERT INTO replica (id, started_at, heartbeat_at)" + " VALUES ('" + GHOST
                         + "', now() - interval '1 hour', now() - interval '1 hour')");
+                // the cell whose lease it held last: its commits are the ones that may wait
+                statement.execute("INSERT INTO lease (name, owner, epoch, acquired_at, expires_at) VALUES"
+                        + " ('cell/ghost-cell', '" + GHOST
+                        + "', 1, now() - interval '2 hours', now() - interval '1 hour')");
             }
             ghost.setAutoCommit(false);
             try (Statement statement = ghost.createStatement()) {
@@ -40,6 +44,7 @@ class StuckReplicaPageTest {
                     .contains("data-replica=\"" + escaped + "\"")
                     .contains("Replica <strong>" + escaped + "</strong> has sent no heartbeat for 360")
                     .contains("in a transaction since")
+                    .contains("commits of\n  cell ghost-cell may wait on its locks")
                     .contains("left to the database (railscope.replicas.end-stuck-sessions=false)")
                     .as("the name is text, not markup")
                     .doesNotContain(GHOST);
@@ -48,6 +53,7 @@ class StuckReplicaPageTest {
             try (Connection connection = TestDatabases.connect(TestDatabases.url("railscope_test"));
                     Statement statement = connection.createStatement()) {
                 statement.execute("DELETE FROM replica WHERE id = '" + GHOST + "'");
+                statement.execute("DELETE FROM lease WHERE name = 'cell/ghost-cell'");
             }
         }
         // pages are rendered at most once a second
