@@ -13,7 +13,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** The fleet overview: every cell's health, size, freshness and what is wrong with it. */
 @Path("/")
@@ -101,7 +103,11 @@ public class FleetPage {
     private List<StuckSessionView> stuck() {
         try {
             return stuckSessions.find().stream()
-                    .map(session -> StuckSessionView.of(session, endStuckSessions))
+                    .collect(
+                            Collectors.groupingBy(StuckSessionView::replicaOf, LinkedHashMap::new, Collectors.toList()))
+                    .values()
+                    .stream()
+                    .map(sessions -> StuckSessionView.of(sessions, endStuckSessions))
                     .toList();
         } catch (RuntimeException e) {
             return List.of();
