@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jboss.logging.Logger;
 
 /** Collects one cell: fetch every source, assess, commit. One collection at a time per cell. */
 public final class CellCollector {
@@ -38,6 +39,8 @@ public final class CellCollector {
     private final RailscopeConfig config;
     private final CollectionCommit writer;
     private final SelfMetrics metrics;
+    private static final Logger LOG = Logger.getLogger(CellCollector.class);
+
     private final Clock clock;
     private final Replicas replicas;
     private final String lease;
@@ -130,9 +133,17 @@ public final class CellCollector {
             throw e;
         } finally {
             metrics.collectionDuration.labels(cell.name()).observe((System.nanoTime() - started) / 1e9);
+            long after = System.nanoTime();
             if (!fenced && replicas.fence(lease).isPresent()) {
                 afterCollection.accept(cell);
             }
+            LOG.debugf(
+                    "cell %s: collection of %s took %d ms to fetch and assess, %d ms to commit, %d ms after",
+                    cell.name(),
+                    at,
+                    (commitStarted - started) / 1_000_000,
+                    (after - commitStarted) / 1_000_000,
+                    (System.nanoTime() - after) / 1_000_000);
         }
     }
 }

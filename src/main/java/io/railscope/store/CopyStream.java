@@ -137,11 +137,28 @@ final class CopyStream implements AutoCloseable {
         try {
             writer.close();
         } catch (IOException e) {
+            cancel(e);
             PSQLException refused = refusal(e);
             if (refused == null || refused.getServerErrorMessage() == null) {
                 throw e;
             }
             throw new SQLException(describe(refused.getServerErrorMessage()), refused.getSQLState(), refused);
+        }
+    }
+
+    /**
+     * Ends a copy that failed on the wire. pgjdbc holds the connection's lock for a COPY until the copy ends or is
+     * cancelled, and ending it fails when the session is gone: without the cancel, the transaction's rollback, and
+     * every later use of the connection, waits on that lock forever.
+     */
+    private void cancel(IOException failure) {
+        if (!out.isActive()) {
+            return;
+        }
+        try {
+            out.cancelCopy();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
         }
     }
 

@@ -94,6 +94,11 @@ class ReplicaPauseIT {
                         assertThat(seen.errors())
                                 .as("%s: the live replica's API", fault)
                                 .isEmpty();
+                        assertThat(seen.slowestAnswer())
+                                .as(
+                                        "%s: the live replica's slowest answer (asked at %s)",
+                                        fault, seen.slowestAnswerAt())
+                                .isLessThanOrEqualTo(LEASE);
                         assertThat(seen.cells()).as(fault.name()).hasSize(CELLS);
                         seen.longestGaps()
                                 .forEach((cell, gap) -> assertThat(gap)
@@ -217,7 +222,8 @@ class ReplicaPauseIT {
                 "-Drailscope.alerts.keep-firing-for=0s",
                 "-Drailscope.alerts.receivers.hook.url=" + hook,
                 "-Drailscope.alerts.receivers.hook.group-wait=1s",
-                "-Drailscope.alerts.receivers.hook.group-interval=2s"));
+                "-Drailscope.alerts.receivers.hook.group-interval=2s",
+                "-Dquarkus.log.category.\"io.railscope.collect\".level=DEBUG"));
         for (int cell = 0; cell < CELLS; cell++) {
             properties.add("-Drailscope.cells.p" + cell + ".simulated.nodes=4");
             properties.add("-Drailscope.cells.p" + cell
