@@ -26,14 +26,16 @@ public class AlertEvaluator {
     private final AlertRules rules;
     private final AlertChanges changes;
     private final Freshness freshness;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
 
     public AlertEvaluator(
             AlertInputsReader inputs,
             AlertEvaluation evaluation,
             RailscopeConfig config,
             AlertChanges changes,
-            Freshness freshness) {
+            Freshness freshness,
+            Clock clock) {
+        this.clock = clock;
         this.freshness = freshness;
         this.inputs = inputs;
         this.changes = changes;

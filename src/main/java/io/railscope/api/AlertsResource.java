@@ -10,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,8 +24,10 @@ public class AlertsResource {
 
     private final AlertStore alerts;
     private final SilenceStore silences;
+    private final Clock clock;
 
-    public AlertsResource(AlertStore alerts, SilenceStore silences) {
+    public AlertsResource(AlertStore alerts, SilenceStore silences, Clock clock) {
+        this.clock = clock;
         this.alerts = alerts;
         this.silences = silences;
     }
@@ -47,7 +50,7 @@ public class AlertsResource {
     @GET
     @Operation(summary = "Pending and firing alerts, and those resolved in the last hour; ?cell= and ?state= filter")
     public List<AlertResponse> alerts(@QueryParam("cell") String cell, @QueryParam("state") String state) {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<Silence> active = silences.recent(now);
         return alerts.current(now.minus(Duration.ofHours(1))).stream()
                 .filter(alert -> cell == null || alert.cell().equals(cell))

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -21,8 +22,10 @@ public class CellsResource {
 
     private final CellReads reads;
     private final Freshness freshness;
+    private final Clock clock;
 
-    public CellsResource(CellReads reads, Freshness freshness) {
+    public CellsResource(CellReads reads, Freshness freshness, Clock clock) {
+        this.clock = clock;
         this.reads = reads;
         this.freshness = freshness;
     }
@@ -30,7 +33,7 @@ public class CellsResource {
     @GET
     @Operation(summary = "Every cell with its health, size, freshness and reasons")
     public List<CellSummaryResponse> cells() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         return reads.fleet().stream()
                 .map(summary -> response(summary, now, null))
                 .toList();
@@ -41,7 +44,7 @@ public class CellsResource {
     @Operation(summary = "One cell with its health, size, freshness and reasons, and the exporters that did not answer")
     public CellSummaryResponse cell(@PathParam("cell") String cell) {
         return reads.cell(cell)
-                .map(details -> response(details.summary(), Instant.now(), details.failedTargets()))
+                .map(details -> response(details.summary(), clock.instant(), details.failedTargets()))
                 .orElseThrow(() -> new NotFoundException("no cell named " + cell));
     }
 

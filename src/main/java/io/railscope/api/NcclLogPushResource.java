@@ -40,8 +40,10 @@ public class NcclLogPushResource {
 
     private final Fleet fleet;
     private final NcclLogArchive store;
+    private final Clock clock;
 
-    public NcclLogPushResource(Fleet fleet, NcclLogArchive store) {
+    public NcclLogPushResource(Fleet fleet, NcclLogArchive store, Clock clock) {
+        this.clock = clock;
         this.fleet = fleet;
         this.store = store;
     }
@@ -98,15 +100,7 @@ public class NcclLogPushResource {
                             + " bytes): push the start of the log, where NCCL prints its network",
                     "body");
         }
-        ContainerLog log = new ContainerLog(
-                namespace,
-                job,
-                pod,
-                "",
-                ContainerLog.PUSHED,
-                null,
-                Clock.systemUTC().instant(),
-                facts);
+        ContainerLog log = new ContainerLog(namespace, job, pod, "", ContainerLog.PUSHED, null, clock.instant(), facts);
         if (!store.push(cell, log)) {
             return error(
                     Response.Status.SERVICE_UNAVAILABLE,

@@ -13,6 +13,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class SilencesResource {
 
     private final Silences silences;
+    private final Clock clock;
 
-    public SilencesResource(Silences silences) {
+    public SilencesResource(Silences silences, Clock clock) {
+        this.clock = clock;
         this.silences = silences;
     }
 
@@ -66,14 +69,14 @@ public class SilencesResource {
             throw new Silences.InvalidSilenceException("body: a JSON silence is required");
         }
         Silence silence = silences.create(
-                body.matchers(), body.startsAt(), body.endsAt(), body.createdBy(), body.comment(), Instant.now());
+                body.matchers(), body.startsAt(), body.endsAt(), body.createdBy(), body.comment(), clock.instant());
         return Response.ok(Map.of("silenceID", silence.id())).build();
     }
 
     @GET
     @Operation(summary = "Silences not yet a week past their end, with state pending, active or expired")
     public List<SilenceResponse> list() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         return silences.recent(now).stream()
                 .map(silence -> SilenceResponse.of(silence, now))
                 .toList();
@@ -83,7 +86,7 @@ public class SilencesResource {
     @Path("/{id}")
     @Operation(summary = "Expire a silence now")
     public Response expire(@PathParam("id") UUID id) {
-        if (!silences.expire(id, Instant.now())) {
+        if (!silences.expire(id, clock.instant())) {
             throw new NotFoundException("no silence " + id);
         }
         return Response.noContent().build();

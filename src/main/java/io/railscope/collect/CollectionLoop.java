@@ -62,6 +62,7 @@ public class CollectionLoop {
     private final Replicas replicas;
     private final StandingProbe standing;
     private final StuckHolders stuckHolders;
+    private final Clock clock;
     private final Map<String, CellCollector> collectors = new LinkedHashMap<>();
     private final Map<String, CellSources> sources = new LinkedHashMap<>();
     private final ExecutorService fetchExecutor = Executors.newCachedThreadPool(new FetchThreads());
@@ -84,7 +85,9 @@ public class CollectionLoop {
             Scheduler scheduler,
             Replicas replicas,
             StandingProbe standing,
-            SqlStuckSessions stuckSessions) {
+            SqlStuckSessions stuckSessions,
+            Clock clock) {
+        this.clock = clock;
         this.replicas = replicas;
         this.standing = standing;
         this.stuckHolders = new StuckHolders(stuckSessions, config.replicas().endStuckSessions(), metrics);
@@ -109,7 +112,7 @@ public class CollectionLoop {
                     cellSources.byKind(),
                     fetchExecutor,
                     config.collect().sourceTimeout(),
-                    Clock.systemUTC(),
+                    clock,
                     metrics);
             CellCollector collector = new CellCollector(
                     cell,
@@ -118,7 +121,7 @@ public class CollectionLoop {
                     writer,
                     baselines,
                     metrics,
-                    Clock.systemUTC(),
+                    clock,
                     alerts::evaluate,
                     alerts::unhealthyPorts,
                     replicas);

@@ -41,11 +41,7 @@ public class DatabaseAvailability {
     private Outage outage;
     private Instant lastFailure;
 
-    public DatabaseAvailability() {
-        this(Clock.systemUTC());
-    }
-
-    DatabaseAvailability(Clock clock) {
+    public DatabaseAvailability(Clock clock) {
         this.clock = clock;
     }
 

@@ -26,9 +26,15 @@ public class NotificationPipeline {
     private final List<WakeLoop> loops = new ArrayList<>();
 
     private final Replicas replicas;
+    private final Clock clock;
 
     public NotificationPipeline(
-            AlertmanagerPusher alertmanager, ReceiversTask receivers, AlertChanges changes, Replicas replicas) {
+            AlertmanagerPusher alertmanager,
+            ReceiversTask receivers,
+            AlertChanges changes,
+            Replicas replicas,
+            Clock clock) {
+        this.clock = clock;
         this.notifiers = List.of(alertmanager, receivers);
         this.changes = changes;
         this.replicas = replicas;
@@ -37,8 +43,7 @@ public class NotificationPipeline {
     void start(@Observes StartupEvent event) {
         for (NotificationTask notifier : notifiers) {
             if (notifier.configured()) {
-                WakeLoop loop =
-                        new WakeLoop(notifier.name(), changes, now -> passIfHeld(notifier, now), Clock.systemUTC());
+                WakeLoop loop = new WakeLoop(notifier.name(), changes, now -> passIfHeld(notifier, now), clock);
                 loops.add(loop);
                 loop.start();
             }

@@ -35,12 +35,15 @@ public class ReceiversTask implements NotificationTask {
     private final Map<String, Future<?>> inFlight = new ConcurrentHashMap<>();
     private long lastChanges = -1;
     private Instant nextCheck = Instant.EPOCH;
+    private final Clock clock;
 
     public ReceiversTask(
             RailscopeConfig config,
             NotifiableAlerts notifiable,
             NotificationStore notifications,
-            AlertChanges changes) {
+            AlertChanges changes,
+            Clock clock) {
+        this.clock = clock;
         this.config = config.alerts();
         this.notifiable = notifiable;
         this.notifications = notifications;
@@ -49,7 +52,7 @@ public class ReceiversTask implements NotificationTask {
                 .receivers()
                 .forEach((name, receiver) ->
                         grouping.put(name, new GroupStage(name, receiver, this.config, notifications)));
-        this.delivery = new DeliveryStage(notifications, this.config.deliveryTimeout(), Clock.systemUTC());
+        this.delivery = new DeliveryStage(notifications, this.config.deliveryTimeout(), clock);
     }
 
     @Override
@@ -77,7 +80,7 @@ public class ReceiversTask implements NotificationTask {
         for (String receiver : grouping.keySet()) {
             Future<?> running = inFlight.get(receiver);
             if (running == null || running.isDone()) {
-                inFlight.put(receiver, sender(receiver).submit(() -> delivery.run(receiver, Instant.now())));
+                inFlight.put(receiver, sender(receiver).submit(() -> delivery.run(receiver, clock.instant())));
             }
         }
         Instant due = notifications.nextDue();

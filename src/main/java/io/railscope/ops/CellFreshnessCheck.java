@@ -5,6 +5,7 @@ import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
 import io.smallrye.health.api.Wellness;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.time.Instant;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -20,15 +21,17 @@ public class CellFreshnessCheck implements HealthCheck {
 
     private final CellReads reads;
     private final Freshness freshness;
+    private final Clock clock;
 
-    public CellFreshnessCheck(CellReads reads, Freshness freshness) {
+    public CellFreshnessCheck(CellReads reads, Freshness freshness, Clock clock) {
+        this.clock = clock;
         this.reads = reads;
         this.freshness = freshness;
     }
 
     @Override
     public HealthCheckResponse call() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         HealthCheckResponseBuilder response =
                 HealthCheckResponse.named("cell-freshness").up();
         for (CellSummary cell : reads.fleet()) {

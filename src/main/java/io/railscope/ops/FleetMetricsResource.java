@@ -19,6 +19,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,8 +41,11 @@ public class FleetMetricsResource {
     private final IpamReads ipam;
     private final JobReads jobs;
     private final Freshness freshness;
+    private final Clock clock;
 
-    public FleetMetricsResource(CellReads cells, RailReads rails, IpamReads ipam, JobReads jobs, Freshness freshness) {
+    public FleetMetricsResource(
+            CellReads cells, RailReads rails, IpamReads ipam, JobReads jobs, Freshness freshness, Clock clock) {
+        this.clock = clock;
         this.cells = cells;
         this.rails = rails;
         this.ipam = ipam;
@@ -52,7 +56,7 @@ public class FleetMetricsResource {
     @GET
     @Produces(TextFormat.CONTENT_TYPE_004)
     public String metrics() throws IOException {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<CellSummary> fleet = cells.fleet();
         GaugeMetricFamily health = gauge(
                 "railscope_cell_health",

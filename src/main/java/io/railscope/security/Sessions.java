@@ -21,7 +21,11 @@ public class Sessions {
 
     private final SecureRandom random = new SecureRandom();
     private final Map<String, Instant> admins = new ConcurrentHashMap<>();
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
+
+    public Sessions(Clock clock) {
+        this.clock = clock;
+    }
 
     /** A new admin session's id. */
     String open() {

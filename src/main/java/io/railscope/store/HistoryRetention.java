@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -45,8 +46,10 @@ public class HistoryRetention {
     private final RailscopeConfig.History history;
 
     private final Replicas replicas;
+    private final Clock clock;
 
-    public HistoryRetention(AgroalDataSource dataSource, RailscopeConfig config, Replicas replicas) {
+    public HistoryRetention(AgroalDataSource dataSource, RailscopeConfig config, Replicas replicas, Clock clock) {
+        this.clock = clock;
         this.dataSource = dataSource;
         this.replicas = replicas;
         this.history = config.history();
@@ -66,7 +69,7 @@ public class HistoryRetention {
             return;
         }
         try {
-            maintain(Instant.now());
+            maintain(clock.instant());
         } catch (RuntimeException e) {
             LOG.errorf("history maintenance failed, will retry: %s", e.getMessage());
         }

@@ -16,6 +16,7 @@ import io.railscope.read.RailSample;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,8 +37,10 @@ public class SqlRailReads implements RailReads {
             s.health, s.reason, s.cnp_per_second, s.ecn_marked_per_second, s.pfc_pause_ratio""";
 
     private final ConsistentRead consistentRead;
+    private final Clock clock;
 
-    public SqlRailReads(ConsistentRead consistentRead) {
+    public SqlRailReads(ConsistentRead consistentRead, Clock clock) {
+        this.clock = clock;
         this.consistentRead = consistentRead;
     }
 
@@ -73,7 +76,7 @@ public class SqlRailReads implements RailReads {
     /** A rail's ports that are not OK first, then the rest by node, at most {@code limit}. */
     @Override
     public List<RailSample> railHistory(String cell, int rail, Duration window) {
-        Instant since = Instant.now().minus(window);
+        Instant since = clock.instant().minus(window);
         return consistentRead.read(connection -> Rows.list(
                 connection,
                 """
@@ -132,7 +135,7 @@ public class SqlRailReads implements RailReads {
                       FROM rail_port rp JOIN node n ON n.id = rp.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
                      WHERE rp.node_id = ? ORDER BY rp.rail""", SqlRailReads::port, nodeId);
             Map<Integer, List<PortSample>> history = new TreeMap<>();
-            Instant since = Instant.now().minus(historyWindow);
+            Instant since = clock.instant().minus(historyWindow);
             Rows.list(
                     connection,
                     """

@@ -21,6 +21,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -59,8 +60,10 @@ public class AlertsPage {
     private final AlertStore alerts;
     private final Silences silences;
     private final NotificationStore notifications;
+    private final Clock clock;
 
-    public AlertsPage(AlertStore alerts, Silences silences, NotificationStore notifications) {
+    public AlertsPage(AlertStore alerts, Silences silences, NotificationStore notifications, Clock clock) {
+        this.clock = clock;
         this.alerts = alerts;
         this.silences = silences;
         this.notifications = notifications;
@@ -69,7 +72,7 @@ public class AlertsPage {
     @GET
     @Path("alerts")
     public TemplateInstance alerts() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<Silence> active = silences.recent(now);
         List<AlertRow> firing = new ArrayList<>();
         List<AlertRow> silenced = new ArrayList<>();
@@ -98,7 +101,7 @@ public class AlertsPage {
     @GET
     @Path("silences")
     public TemplateInstance silences() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         return Templates.silences(silences.recent(now), now, null, "");
     }
 
@@ -111,7 +114,7 @@ public class AlertsPage {
             @FormParam("hours") String hours,
             @FormParam("createdBy") String createdBy,
             @FormParam("comment") String comment) {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         try {
             double duration = Double.parseDouble(hours == null || hours.isBlank() ? "2" : hours.strip());
             if (!(duration > 0 && duration <= MAX_HOURS)) {
@@ -135,7 +138,7 @@ public class AlertsPage {
     @POST
     @Path("silences/{id}/expire")
     public Response expire(@PathParam("id") UUID id) {
-        silences.expire(id, Instant.now());
+        silences.expire(id, clock.instant());
         return Response.seeOther(URI.create("/silences")).build();
     }
 

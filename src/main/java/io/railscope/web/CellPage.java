@@ -12,7 +12,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.Optional;
 
 /** One cell: its sources, rails, unhealthy ports, neighbor tables, pools and jobs. */
@@ -40,8 +40,10 @@ public class CellPage {
     private final RenderedPages rendered;
 
     private final Fleet fleet;
+    private final Clock clock;
 
-    public CellPage(CellReads reads, CellViews views, RenderedPages rendered, Fleet fleet) {
+    public CellPage(CellReads reads, CellViews views, RenderedPages rendered, Fleet fleet, Clock clock) {
+        this.clock = clock;
         this.fleet = fleet;
         this.rendered = rendered;
         this.reads = reads;
@@ -60,7 +62,7 @@ public class CellPage {
             PageRefresh refresh =
                     PageRefresh.following(settings.map(CellSettings::interval).orElse(PageRefresh.AT_LEAST_EVERY));
             return Templates.cell(
-                            views.of(found.summary(), Instant.now()),
+                            views.of(found.summary(), clock.instant()),
                             found,
                             heatmap(found),
                             refresh,
@@ -74,7 +76,7 @@ public class CellPage {
     public String body(@PathParam("cell") String name) {
         return rendered.get("cell-fragment/" + name, () -> {
             CellDetails details = details(name);
-            return Templates.cell$body(views.of(details.summary(), Instant.now()), details, heatmap(details))
+            return Templates.cell$body(views.of(details.summary(), clock.instant()), details, heatmap(details))
                     .render();
         });
     }

@@ -12,6 +12,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +63,7 @@ public class FleetPage {
 
     private final StuckSessions stuckSessions;
     private final boolean endStuckSessions;
+    private final Clock clock;
 
     public FleetPage(
             CellReads reads,
@@ -69,7 +71,9 @@ public class FleetPage {
             Fleet fleet,
             RenderedPages rendered,
             StuckSessions stuckSessions,
-            RailscopeConfig config) {
+            RailscopeConfig config,
+            Clock clock) {
+        this.clock = clock;
         this.stuckSessions = stuckSessions;
         this.endStuckSessions = config.replicas().endStuckSessions();
         this.rendered = rendered;
@@ -115,7 +119,7 @@ public class FleetPage {
     }
 
     private List<CellView> cells() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         return views.of(reads.fleet(), now).stream().sorted(FleetPage::byRisk).toList();
     }
 }

@@ -2,7 +2,7 @@ package io.railscope.web;
 
 import io.railscope.read.CellReads;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
+import java.time.Clock;
 
 /** When a cell's data was collected and whether it is stale, for the pages that show part of a cell. */
 @ApplicationScoped
@@ -10,8 +10,10 @@ public class PageFreshness {
 
     private final CellReads reads;
     private final CellViews views;
+    private final Clock clock;
 
-    public PageFreshness(CellReads reads, CellViews views) {
+    public PageFreshness(CellReads reads, CellViews views, Clock clock) {
+        this.clock = clock;
         this.reads = reads;
         this.views = views;
     }
@@ -21,7 +23,7 @@ public class PageFreshness {
         return reads.fleet().stream()
                 .filter(summary -> summary.cell().equals(cell))
                 .findFirst()
-                .map(summary -> views.of(summary, Instant.now()))
+                .map(summary -> views.of(summary, clock.instant()))
                 .orElse(null);
     }
 }

@@ -13,8 +13,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 
@@ -32,8 +32,10 @@ public class PoolPage {
     }
 
     private final IpamReads reads;
+    private final Clock clock;
 
-    public PoolPage(IpamReads reads) {
+    public PoolPage(IpamReads reads, Clock clock) {
+        this.clock = clock;
         this.reads = reads;
     }
 
@@ -51,7 +53,7 @@ public class PoolPage {
                 .findFirst()
                 .orElseThrow(() -> new NotFoundException("no " + plane + " pool named " + name + " in cell " + cell));
         LineChart chart = LineChart.usage(
-                reads.history(cell, poolPlane, name, Instant.now().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
+                reads.history(cell, poolPlane, name, clock.instant().minus(HISTORY)), pool.daysToExhaustion(), HISTORY);
         List<NodeBlockRow> blocks = poolPlane == Plane.PRIMARY ? ipam.nodeBlocks() : List.of();
         return Templates.pool(cell, pool, chart, blocks);
     }

@@ -123,7 +123,8 @@ class AlertDeliveryTest {
                 });
         long queued = seen[0];
         // everything a pass needs is in PostgreSQL: a new instance after a restart decides from the same groups
-        new ReceiversTask(config, notifiable, notifications, evaluator).group(Instant.now());
+        new ReceiversTask(config, notifiable, notifications, evaluator, java.time.Clock.systemUTC())
+                .group(Instant.now());
         assertThat(notifications.recent(1000).stream()
                         .filter(entry -> entry.receiver().equals("team"))
                         .count())
@@ -219,7 +220,8 @@ class AlertDeliveryTest {
         given().get("/api/v1/alerts").then().statusCode(200);
         given().get("/alerts").then().statusCode(200);
         given().get("/silences").then().statusCode(200).body(containsString("broken: mutes nothing"));
-        new ReceiversTask(config, notifiable, notifications, evaluator).group(Instant.now());
+        new ReceiversTask(config, notifiable, notifications, evaluator, java.time.Clock.systemUTC())
+                .group(Instant.now());
         given().get("/silences").then().statusCode(200).body(containsString("known, ticket OPS-1"));
 
         // the page's form needs an identity, and none is configured here (AccessIT posts it as an admin user)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 
+import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.assess.AssessedJob;
 import io.railscope.assess.JobAssessment;
@@ -41,6 +42,7 @@ import io.railscope.source.nccl.PodAddress;
 import io.railscope.source.nccl.RankFacts;
 import io.railscope.source.nccl.RasStatus;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -412,5 +414,16 @@ class PagesTest {
                 .then()
                 .body(Matchers.containsString("collected by replica " + replicas.id() + " since "));
         given().get("/").then().body(Matchers.containsString("<td class=\"replica\">" + replicas.id() + "</td>"));
+    }
+
+    @Test
+    void aCellIsStaleOnceTheClockPassesItsLastCollectionByMoreThanAllowed() {
+        QuarkusMock.installMockForType(Clock.offset(Clock.systemUTC(), Duration.ofHours(1)), Clock.class);
+        given().get("/api/v1/cells")
+                .then()
+                .statusCode(200)
+                .body("find { it.name == 'alpha' }.stale", Matchers.equalTo(true))
+                .body("find { it.name == 'bravo' }.stale", Matchers.equalTo(true));
+        given().get("/cells/alpha").then().body(Matchers.containsString("<span class=\"health stale\">STALE</span>"));
     }
 }

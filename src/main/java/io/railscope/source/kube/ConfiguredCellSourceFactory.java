@@ -35,9 +35,11 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
 
     private final RailscopeConfig config;
     private final NcclLogArchive archive;
+    private final Clock clock;
     private final List<AutoCloseable> closeables = new CopyOnWriteArrayList<>();
 
-    public ConfiguredCellSourceFactory(RailscopeConfig config, NcclLogArchive archive) {
+    public ConfiguredCellSourceFactory(RailscopeConfig config, NcclLogArchive archive, Clock clock) {
+        this.clock = clock;
         this.config = config;
         this.archive = archive;
     }
@@ -64,7 +66,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                     cell.ipam(),
                     cell.audit(),
                     cell.railDevices().size(),
-                    Clock.systemUTC(),
+                    clock,
                     KubernetesClients.where(configured.kubernetes(), client));
         } catch (RuntimeException e) {
             // a cell whose client cannot be built is shown failing with the reason; the other cells still run
@@ -83,15 +85,14 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                 nccl(cell, client)));
     }
 
-    private static Optional<NodeMetricsSource> nodeMetrics(
-            CellConfig.Metrics metrics, KubernetesClient client, String where) {
+    private Optional<NodeMetricsSource> nodeMetrics(CellConfig.Metrics metrics, KubernetesClient client, String where) {
         if (metrics.prometheusUrl().isPresent()) {
             return Optional.of(new PrometheusQuerySource(
                     metrics.prometheusUrl().get(),
                     metrics.selector().orElse(""),
                     metrics.nodeLabel(),
                     metrics.targetTimeout(),
-                    Clock.systemUTC(),
+                    clock,
                     new QueryHeaders(metrics.headers(), metrics.bearerTokenFile())));
         }
         if (metrics.targets().isPresent()) {
@@ -102,7 +103,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                     metrics.connectTimeout(),
                     metrics.targetTimeout(),
                     metrics.scrapeParallelism(),
-                    Clock.systemUTC()));
+                    clock));
         }
         if (metrics.exporterSelector().isPresent() && client != null) {
             ExporterDiscovery discovery =
@@ -112,7 +113,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                     metrics.connectTimeout(),
                     metrics.targetTimeout(),
                     metrics.scrapeParallelism(),
-                    Clock.systemUTC()));
+                    clock));
         }
         return Optional.empty();
     }
@@ -137,7 +138,7 @@ public class ConfiguredCellSourceFactory implements CellSourceFactory {
                 },
                 logs::read,
                 archive,
-                Clock.systemUTC(),
+                clock,
                 cell.nccl().ras().mode() == RasSettings.Mode.EXEC
                         ? new RasThroughExec(client, cell.nccl().ras().command(), where)
                         : RasQuerier.TCP);

@@ -16,8 +16,10 @@ public class SimulatedFleet implements CellSourceFactory {
 
     private final Map<String, SimulatedCell> cells = new ConcurrentHashMap<>();
     private final NcclLogArchive archive;
+    private final Clock clock;
 
-    public SimulatedFleet(NcclLogArchive archive) {
+    public SimulatedFleet(NcclLogArchive archive, Clock clock) {
+        this.clock = clock;
         this.archive = archive;
     }
 
@@ -33,7 +35,7 @@ public class SimulatedFleet implements CellSourceFactory {
                             settings.expectedGbps(),
                             sim.seed(),
                             sim.faults(),
-                            Clock.systemUTC(),
+                            clock,
                             settings.ipam(),
                             settings.nccl(),
                             archive));
