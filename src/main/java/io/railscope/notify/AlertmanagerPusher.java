@@ -29,7 +29,6 @@ import org.jboss.logging.Logger;
 public class AlertmanagerPusher implements NotificationTask {
 
     private static final Logger LOG = Logger.getLogger(AlertmanagerPusher.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RailscopeConfig config;
     private final AlertsConfig alertsConfig;
@@ -37,6 +36,7 @@ public class AlertmanagerPusher implements NotificationTask {
     private final NotificationStore notifications;
     private final AlertChanges changes;
     private final HttpPost http;
+    private final ObjectMapper json;
     private Instant lastPush = Instant.EPOCH;
     private long lastChanges = -1;
 
@@ -44,8 +44,10 @@ public class AlertmanagerPusher implements NotificationTask {
             RailscopeConfig config,
             NotifiableAlerts notifiable,
             NotificationStore notifications,
-            AlertChanges changes) {
+            AlertChanges changes,
+            ObjectMapper json) {
         this.config = config;
+        this.json = json;
         this.alertsConfig = config.alerts();
         this.notifiable = notifiable;
         this.notifications = notifications;
@@ -101,15 +103,15 @@ public class AlertmanagerPusher implements NotificationTask {
             sent.put("generatorURL", alert.generatorUrl());
             body.add(sent);
         }
-        String json;
+        String pushed;
         try {
-            json = JSON.writeValueAsString(body);
+            pushed = json.writeValueAsString(body);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
         for (URI base : alertsConfig.alertmanagerUrls().orElse(List.of())) {
             URI url = URI.create(base.toString().replaceAll("/+$", "") + "/api/v2/alerts");
-            String error = http.post(url, json);
+            String error = http.post(url, pushed);
             notifications.pushed(base.toString(), now, body.size(), error);
             if (error != null) {
                 LOG.warnf("alertmanager %s: %s", base, error);

@@ -2,8 +2,8 @@ package io.railscope.source.kube;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.railscope.source.ClusterJson;
 import io.railscope.source.IsolationObjects.AttachmentDefinition;
 import io.railscope.source.ipam.ClusterObjects.NetworkAttachment;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsRange;
@@ -18,7 +18,6 @@ import java.util.Map;
 record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition definition) {
 
     static final String RESOURCE_NAME = "k8s.v1.cni.cncf.io/resourceName";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Throws {@link IllegalArgumentException} naming the field when the config is not a JSON object. */
     static AttachmentConfig of(GenericKubernetesResource resource) {
@@ -39,7 +38,7 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
                 .map(plugin -> plugin.path("ipam"))
                 .filter(JsonNode::isObject)
                 .findFirst()
-                .orElse(JSON.missingNode());
+                .orElse(ClusterJson.missing());
         Integer mtu = plugins.stream()
                 .map(plugin -> plugin.path("mtu"))
                 .filter(JsonNode::isNumber)
@@ -123,10 +122,10 @@ record AttachmentConfig(NetworkAttachment attachment, AttachmentDefinition defin
 
     private static JsonNode parse(String config) {
         if (config == null || config.isBlank()) {
-            return JSON.createObjectNode();
+            return ClusterJson.object();
         }
         try {
-            JsonNode node = JSON.readTree(config);
+            JsonNode node = ClusterJson.read(config);
             if (!node.isObject()) {
                 throw new IllegalArgumentException("spec.config is not a JSON object");
             }

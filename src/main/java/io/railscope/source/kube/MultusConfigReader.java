@@ -1,9 +1,9 @@
 package io.railscope.source.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.railscope.source.ClusterJson;
 import io.railscope.source.IsolationObjects.MultusConfig;
 import java.io.IOException;
 import java.util.List;
@@ -17,8 +17,6 @@ import java.util.TreeMap;
  * JSON object with {@code namespaceIsolation}, or of {@code type} multus).
  */
 final class MultusConfigReader {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private MultusConfigReader() {}
 
@@ -42,7 +40,7 @@ final class MultusConfigReader {
                 String source = "ConfigMap " + qualified + " key " + entry.getKey();
                 JsonNode config;
                 try {
-                    config = JSON.readTree(entry.getValue());
+                    config = ClusterJson.read(entry.getValue());
                 } catch (IOException e) {
                     if (entry.getKey().endsWith(".json")) {
                         problems.add(source + ": not JSON ("

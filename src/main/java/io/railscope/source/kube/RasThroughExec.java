@@ -1,11 +1,11 @@
 package io.railscope.source.kube;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.ExecListener;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import io.fabric8.kubernetes.client.http.WebSocketHandshakeException;
+import io.railscope.source.ClusterJson;
 import io.railscope.source.TransportErrors;
 import io.railscope.source.nccl.RasClient;
 import io.railscope.source.nccl.RasExecCommand;
@@ -32,7 +32,6 @@ import java.util.concurrent.TimeoutException;
 final class RasThroughExec implements RasQuerier {
 
     private static final int MAX_STDERR = 2048;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
     private final String command;
@@ -101,7 +100,7 @@ final class RasThroughExec implements RasQuerier {
     /** The runtime's words in the exec's final status ({@code {"status":"Failure","message":"…"}}). */
     private static String statusMessage(String status) {
         try {
-            return JSON.readTree(status).path("message").asText(status);
+            return ClusterJson.read(status).path("message").asText(status);
         } catch (IOException e) {
             return status;
         }

@@ -1,12 +1,12 @@
 package io.railscope.source.kube;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.railscope.source.ClusterJson;
 import io.railscope.source.nccl.TrainingPod;
 import java.io.IOException;
 import java.time.Instant;
@@ -27,7 +27,6 @@ final class TrainingPods {
 
     static final String NETWORKS = "k8s.v1.cni.cncf.io/networks";
     static final Pattern RAIL_RESOURCE = Pattern.compile("nvidia\\.com/.*rail.*|rdma/.*");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final KubernetesClient client;
     private final List<String> jobLabels;
@@ -132,7 +131,7 @@ final class TrainingPods {
         String text = annotation.strip();
         if (text.startsWith("[")) {
             try {
-                return JSON.readTree(text).size();
+                return ClusterJson.read(text).size();
             } catch (IOException e) {
                 return 0;
             }

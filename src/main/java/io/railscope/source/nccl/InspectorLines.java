@@ -1,7 +1,7 @@
 package io.railscope.source.nccl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railscope.source.ClusterJson;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Locale;
@@ -17,7 +17,6 @@ import java.util.Map;
  */
 final class InspectorLines {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Process-communicator pairs tracked at most in one log: a pushed log holds at most a few thousand hosts' ranks. */
     private static final int MAX_TRACKED = 100_000;
 
@@ -68,7 +67,7 @@ final class InspectorLines {
         }
         JsonNode record;
         try {
-            record = JSON.readTree(text.substring(Math.max(0, text.indexOf('{'))));
+            record = ClusterJson.read(text.substring(Math.max(0, text.indexOf('{'))));
         } catch (IOException e) {
             return;
         }

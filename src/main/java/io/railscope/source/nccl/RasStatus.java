@@ -1,7 +1,7 @@
 package io.railscope.source.nccl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.railscope.source.ClusterJson;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +40,6 @@ public record RasStatus(
     static final int MAX_COMMUNICATORS = 64;
     static final int MAX_RANKS_LISTED = 32;
     static final int MAX_TEXT = 16_384;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public RasStatus {
         communicators = communicators == null ? List.of() : List.copyOf(communicators);
@@ -86,7 +84,7 @@ public record RasStatus(
         }
         JsonNode root;
         try {
-            root = JSON.readTree(answer.body());
+            root = ClusterJson.read(answer.body());
         } catch (IOException e) {
             return failed(at, address, "the status is not JSON" + (answer.truncated() ? " (cut at 4 MiB)" : ""));
         }

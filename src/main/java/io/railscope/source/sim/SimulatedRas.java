@@ -1,9 +1,9 @@
 package io.railscope.source.sim;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railscope.model.Fault;
+import io.railscope.source.ClusterJson;
 import io.railscope.source.nccl.RasClient;
 import io.railscope.source.nccl.RasTarget;
 import java.util.Set;
@@ -14,8 +14,6 @@ import java.util.Set;
  * worker's host; with {@link Fault#NCCL_RANKS_MISSING} the last worker's last rank is missing and considered dead.
  */
 final class SimulatedRas {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final SimulatedJobs jobs;
     private final int rails;
@@ -29,7 +27,7 @@ final class SimulatedRas {
         int job = SimulatedJobs.jobOf(where.pod());
         boolean missing = jobs.ranksMissing(job, faults);
         int nranks = jobs.nodesPerJob() * rails;
-        ObjectNode root = JSON.createObjectNode()
+        ObjectNode root = ClusterJson.object()
                 .put("nccl_version", SimulatedJobs.RAS_NCCL_VERSION.split("\\+")[0])
                 .put("communicators_count", 1);
         ObjectNode comm = root.putArray("communicators")
@@ -42,7 +40,7 @@ final class SimulatedRas {
         ArrayNode lost = comm.putArray("missing_ranks");
         for (int rank = 0; rank < nranks; rank++) {
             int gpu = rank % rails;
-            ObjectNode process = JSON.createObjectNode()
+            ObjectNode process = ClusterJson.object()
                     .put("rank", rank)
                     .put("host", jobs.name(job) + "-worker-" + rank / rails)
                     .put("pid", 100 + gpu)

@@ -48,6 +48,15 @@ class AttachmentConfigTest {
                 .hasMessageStartingWith(message);
     }
 
+    @org.junit.jupiter.api.Test
+    void aConfigNestedBeyondAnyCniFormatIsRefusedNamingTheField() {
+        String deep = "{\"a\":".repeat(1_000) + "1" + "}".repeat(1_000);
+        assertThatThrownBy(() -> AttachmentConfig.of(nad(deep)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("spec.config is not JSON")
+                .hasMessageContaining("nesting depth");
+    }
+
     private static GenericKubernetesResource nad(String config) {
         GenericKubernetesResource resource = new GenericKubernetesResource();
         resource.setMetadata(
