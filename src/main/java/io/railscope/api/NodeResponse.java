@@ -1,7 +1,7 @@
 package io.railscope.api;
 
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.model.Health;
-import io.railscope.read.NeighborState;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.PortState;
 import java.util.List;
@@ -67,7 +67,7 @@ public record NodeResponse(
                 AttributeSpreadResponse.of(node.railDisagreements()));
     }
 
-    private static Neighbors neighbors(NeighborState n) {
+    private static Neighbors neighbors(NeighborAssessment n) {
         return n == null
                 ? null
                 : new Neighbors(

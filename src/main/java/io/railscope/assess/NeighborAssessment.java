@@ -24,18 +24,6 @@ public record NeighborAssessment(
         Map<String, Integer> entriesByDevice,
         IpFamily family) {
 
-    public NeighborAssessment(
-            String node,
-            int entries,
-            int gcThresh1,
-            int gcThresh2,
-            int gcThresh3,
-            double pressure,
-            Health health,
-            String reason) {
-        this(node, entries, gcThresh1, gcThresh2, gcThresh3, pressure, health, reason, Map.of(), IpFamily.IPV4);
-    }
-
     /** The kernel's defaults, used when a node does not export its sysctls. */
     public static final int DEFAULT_GC_THRESH1 = 128;
 

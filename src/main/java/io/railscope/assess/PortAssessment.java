@@ -28,44 +28,4 @@ public record PortAssessment(
         double cnpPerSecond,
         double ecnMarkedPerSecond,
         double pfcPauseRatio,
-        double cnpIgnoredPerSecond) {
-
-    /** A port without RoCE congestion counters (CNP, ECN, PFC). */
-    public PortAssessment(
-            String node,
-            int rail,
-            String device,
-            int port,
-            int stateId,
-            int physicalStateId,
-            double rateGbps,
-            double rxBytesPerSecond,
-            double txBytesPerSecond,
-            double symbolErrorsPerHour,
-            double errorsPerSecond,
-            long linkDownedIncrease,
-            double congestionRatio,
-            PortHealth health,
-            String reason) {
-        this(
-                node,
-                rail,
-                device,
-                port,
-                stateId,
-                physicalStateId,
-                rateGbps,
-                rxBytesPerSecond,
-                txBytesPerSecond,
-                symbolErrorsPerHour,
-                errorsPerSecond,
-                linkDownedIncrease,
-                congestionRatio,
-                health,
-                reason,
-                Double.NaN,
-                Double.NaN,
-                Double.NaN,
-                Double.NaN);
-    }
-}
+        double cnpIgnoredPerSecond) {}

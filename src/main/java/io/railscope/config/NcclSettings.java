@@ -34,27 +34,6 @@ public record NcclSettings(
         jobLabels = List.copyOf(jobLabels);
     }
 
-    /** Settings with the default limits. */
-    public NcclSettings(
-            List<String> jobLabels,
-            int logMaxBytes,
-            int logParallelism,
-            Duration logAfter,
-            int pushMaxBytes,
-            OptionalDouble busbwBaselineGBps,
-            double busbwTolerance) {
-        this(
-                jobLabels,
-                logMaxBytes,
-                logParallelism,
-                logAfter,
-                pushMaxBytes,
-                busbwBaselineGBps,
-                busbwTolerance,
-                NcclLimits.defaults(),
-                RasSettings.OFF);
-    }
-
     /** These settings, asking RAS as {@code ras} says. */
     public NcclSettings withRas(RasSettings ras) {
         return new NcclSettings(

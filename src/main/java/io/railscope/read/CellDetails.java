@@ -1,5 +1,6 @@
 package io.railscope.read;
 
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.RailsDisagreement;
 import java.util.List;
 
@@ -11,7 +12,7 @@ public record CellDetails(
         CellSummary summary,
         List<RailHealth> rails,
         List<PortIssue> portIssues,
-        List<NeighborState> busiestNeighborTables,
+        List<NeighborAssessment> busiestNeighborTables,
         CellIpam ipam,
         List<JobSummary> jobs,
         List<StoredFinding> isolation,

@@ -1,6 +1,7 @@
 package io.railscope.read;
 
 import io.railscope.assess.AttributeSpread;
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.model.IpFamily;
 import java.util.List;
 import java.util.Map;
@@ -15,23 +16,23 @@ public record NodeDetail(
         String pool,
         List<String> podCidrs,
         Integer maxPods,
-        List<NeighborState> neighborTables,
+        List<NeighborAssessment> neighborTables,
         List<PortState> ports,
         Map<Integer, List<PortSample>> historyByRail,
         List<NeighborSample> neighborHistory,
         List<AttributeSpread> railDisagreements) {
 
     /** The IPv4 table, null when the node reports none. */
-    public NeighborState neighbors() {
+    public NeighborAssessment neighbors() {
         return table(IpFamily.IPV4);
     }
 
     /** The IPv6 table, null when the node reports none. */
-    public NeighborState ipv6Neighbors() {
+    public NeighborAssessment ipv6Neighbors() {
         return table(IpFamily.IPV6);
     }
 
-    private NeighborState table(IpFamily family) {
+    private NeighborAssessment table(IpFamily family) {
         return neighborTables.stream()
                 .filter(table -> table.family() == family)
                 .findFirst()

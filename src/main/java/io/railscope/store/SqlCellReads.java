@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.health.CellHealth;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
@@ -8,7 +9,6 @@ import io.railscope.read.CellDetails;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
 import io.railscope.read.CollectingReplica;
-import io.railscope.read.NeighborState;
 import io.railscope.read.PortIssue;
 import io.railscope.read.SourceState;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -220,7 +220,7 @@ public class SqlCellReads implements CellReads {
                 FAILED_TARGET_LIMIT);
     }
 
-    private static List<NeighborState> neighbors(Connection connection, String cell) throws SQLException {
+    private static List<NeighborAssessment> neighbors(Connection connection, String cell) throws SQLException {
         return Rows.list(connection, """
                 SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason,
                        nn.entries_by_device, nn.family

@@ -1,11 +1,11 @@
 package io.railscope.store;
 
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.PortHealth;
 import io.railscope.read.HeatmapCells;
 import io.railscope.read.NeighborSample;
-import io.railscope.read.NeighborState;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
@@ -127,7 +127,7 @@ public class SqlRailReads implements RailReads {
                 return Optional.empty();
             }
             int nodeId = inventory.get().id();
-            List<NeighborState> neighbors = Rows.list(connection, """
+            List<NeighborAssessment> neighbors = Rows.list(connection, """
                     SELECT ? AS node, entries, gc_thresh1, gc_thresh2, gc_thresh3, pressure, health, reason, entries_by_device,
                            family
                       FROM node_neighbor WHERE node_id = ? ORDER BY family""", SqlRailReads::neighbor, node, nodeId);
@@ -260,8 +260,8 @@ public class SqlRailReads implements RailReads {
     }
 
     /** A node's neighbor table; the query names the node {@code node}. */
-    static NeighborState neighbor(Row row) throws SQLException {
-        return new NeighborState(
+    static NeighborAssessment neighbor(Row row) throws SQLException {
+        return new NeighborAssessment(
                 row.text("node"),
                 row.integer("entries"),
                 row.integer("gc_thresh1"),

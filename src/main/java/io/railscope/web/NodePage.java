@@ -2,11 +2,11 @@ package io.railscope.web;
 
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.railscope.assess.NeighborAssessment;
 import io.railscope.config.CellSettings;
 import io.railscope.config.Fleet;
 import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
-import io.railscope.read.NeighborState;
 import io.railscope.read.NodeDetail;
 import io.railscope.read.RailReads;
 import jakarta.ws.rs.GET;
@@ -37,7 +37,7 @@ public class NodePage {
     }
 
     /** One of the node's neighbor tables, with its entries of the last day against its limits. */
-    record NeighborTable(NeighborState table, LineChart chart) {}
+    record NeighborTable(NeighborAssessment table, LineChart chart) {}
 
     private final RailReads reads;
     private final JobReads jobs;

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
@@ -65,14 +64,7 @@ class JobsBenchmark {
                         "main"));
             }
         }
-        NcclSettings settings = new NcclSettings(
-                NcclSettings.DEFAULT_JOB_LABELS,
-                4 << 20,
-                8,
-                Duration.ofMinutes(1),
-                8 << 20,
-                OptionalDouble.empty(),
-                0.7);
+        NcclSettings settings = NcclSettings.defaults();
         String name = "jobs-" + JOBS;
         ExecutorService executor = Executors.newCachedThreadPool();
         try (NcclJobSource source = new NcclJobSource(

@@ -88,7 +88,11 @@ class AtomicCommitTest {
                                 port.linkDownedIncrease(),
                                 port.congestionRatio(),
                                 port.health(),
-                                port.reason()))
+                                port.reason(),
+                                Double.NaN,
+                                Double.NaN,
+                                Double.NaN,
+                                Double.NaN))
                 .toList();
         CellCollection refused = new CellCollection(
                 fixture.cell(),

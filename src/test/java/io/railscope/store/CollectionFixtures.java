@@ -11,6 +11,7 @@ import io.railscope.assess.PortAssessment;
 import io.railscope.collect.CellCollection;
 import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
@@ -83,10 +84,15 @@ final class CollectionFixtures {
                         0,
                         0.001,
                         portHealth,
-                        portHealth == PortHealth.OK ? null : "test"))
+                        portHealth == PortHealth.OK ? null : "test",
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN,
+                        Double.NaN))
                 .toList();
         List<NeighborAssessment> neighbors = nodes.stream()
-                .map(node -> new NeighborAssessment(node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null))
+                .map(node -> new NeighborAssessment(
+                        node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null, Map.of(), IpFamily.IPV4))
                 .toList();
         NcclJobObservation job = new NcclJobObservation(
                 jobNamespace, "job-1", "IB", 8, 8, 350, "nccl-tests", List.of(), List.of(), List.of(), true);

@@ -23,6 +23,7 @@ import io.railscope.collect.CollectionLoop;
 import io.railscope.collect.Commits;
 import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
@@ -288,7 +289,11 @@ class PagesTest {
                                         0,
                                         Double.NaN,
                                         PortHealth.DOWN,
-                                        hostile),
+                                        hostile,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN),
                                 new PortAssessment(
                                         node,
                                         2,
@@ -304,8 +309,13 @@ class PagesTest {
                                         0,
                                         Double.NaN,
                                         PortHealth.OK,
-                                        null)),
-                        List.of(new NeighborAssessment(node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile)),
+                                        null,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN,
+                                        Double.NaN)),
+                        List.of(new NeighborAssessment(
+                                node, 600, 128, 512, 1024, 0.6, Health.WARNING, hostile, Map.of(), IpFamily.IPV4)),
                         List.of(new ScrapeTarget("10.0.0.1:9100", node, false, "HTTP 500 " + hostile, 12, 0)),
                         List.of(),
                         List.of(
