@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.railscope.source.ClusterJson;
+import io.railscope.source.json.ClusterJson;
 import io.railscope.source.nccl.TrainingPod;
 import java.io.IOException;
 import java.time.Instant;

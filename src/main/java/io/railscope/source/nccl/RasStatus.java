@@ -1,7 +1,7 @@
 package io.railscope.source.nccl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.railscope.source.ClusterJson;
+import io.railscope.source.json.ClusterJson;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

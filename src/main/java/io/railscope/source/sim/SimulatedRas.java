@@ -3,7 +3,7 @@ package io.railscope.source.sim;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.railscope.model.Fault;
-import io.railscope.source.ClusterJson;
+import io.railscope.source.json.ClusterJson;
 import io.railscope.source.nccl.RasClient;
 import io.railscope.source.nccl.RasTarget;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.railscope.source;
+package io.railscope.source.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.railscope.source;
+package io.railscope.source.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
