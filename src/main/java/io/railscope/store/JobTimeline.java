@@ -1,5 +1,7 @@
 package io.railscope.store;
 
+import io.railscope.assess.PortHealthSample;
+import io.railscope.assess.PortHealthSpan;
 import io.railscope.read.JobSummary;
 import io.railscope.read.TimelineEvent;
 import io.railscope.source.nccl.NcclJobObservation.ContainerStart;
@@ -90,7 +92,7 @@ final class JobTimeline {
     /** The spans the rail ports of the job's nodes were not OK within the window. */
     private static List<TimelineEvent> railSpans(Connection connection, int cellId, int jobId, Instant from, Instant to)
             throws SQLException {
-        Map<String, List<SqlRailPorts.Sample>> byPort = new LinkedHashMap<>();
+        Map<String, List<PortHealthSample>> byPort = new LinkedHashMap<>();
         Rows.list(
                 connection,
                 """
@@ -115,7 +117,7 @@ final class JobTimeline {
                 row -> byPort.computeIfAbsent(
                                 row.text("node") + " rail " + row.integer("rail") + " (" + row.text("device") + ")",
                                 port -> new ArrayList<>())
-                        .add(SqlRailPorts.Sample.stored(row.instant("ts"), row.integer("health"))),
+                        .add(SqlRailPorts.sample(row.instant("ts"), row.integer("health"))),
                 Timestamp.from(from),
                 Timestamp.from(to),
                 Timestamp.from(from),
@@ -125,7 +127,7 @@ final class JobTimeline {
                 jobId);
         List<TimelineEvent> events = new ArrayList<>();
         byPort.forEach((port, samples) -> {
-            for (SqlRailPorts.Span span : SqlRailPorts.spansOf(samples)) {
+            for (PortHealthSpan span : PortHealthSpan.of(samples)) {
                 events.add(new TimelineEvent(
                         span.from().truncatedTo(ChronoUnit.SECONDS), "rail", port + " " + span.words()));
             }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
 import io.railscope.assess.SlowRanks;
+import io.railscope.assess.StoredRailPorts;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
@@ -201,9 +202,8 @@ public class SqlJobReads implements JobReads {
                     PeerBlame.suspects(
                             job.warnings(),
                             job.pods(),
-                            new SqlRailPorts(
-                                    connection,
-                                    cellId,
+                            StoredRailPorts.whileRunning(
+                                    new SqlRailPorts(connection, cellId),
                                     job.summary().firstSeen(),
                                     job.summary().lastSeen())),
                     SlowRanks.of(reporting, slowRankFactor),
