@@ -147,8 +147,8 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         row.nullableDecimal("baseline_gbps"),
                         List.of(),
                         row.json("ras", RAS, null),
-                        SqlJobReads.warnings(row.strings("warnings"), row.strings("warning_kinds")),
-                        row.json("pods", SqlJobReads.PODS, List.of())),
+                        SqlJobRows.warnings(row.strings("warnings"), row.strings("warning_kinds")),
+                        row.json("pods", SqlJobRows.PODS, List.of())),
                 id);
         List<AlertInputs.Source> sources = Rows.list(
                 connection,

@@ -86,7 +86,7 @@ public class SqlCellReads implements CellReads {
                     portIssues(connection, name),
                     neighbors(connection, name),
                     SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
-                    SqlJobReads.jobs(connection, name, JOBS_SHOWN),
+                    new SqlJobRows(connection).jobs(name, JOBS_SHOWN),
                     SqlIsolationReads.findings(connection, name),
                     failedTargets(connection, name),
                     SqlRailAttributes.disagreeingNodes(connection, name, CellDetails.DISAGREEMENTS_READ));

@@ -1,0 +1,14 @@
+package io.railscope.read;
+
+import io.railscope.assess.RailPortRows;
+
+/** The rows of one snapshot of the database, by what they are of. */
+public interface Snapshot {
+
+    JobRows jobs();
+
+    JobTimelineRows jobTimelines();
+
+    /** The rail ports of the cell with this row id. */
+    RailPortRows railPorts(int cellId);
+}

@@ -1,0 +1,26 @@
+package io.railscope.store;
+
+import io.railscope.assess.RailPortRows;
+import io.railscope.read.JobRows;
+import io.railscope.read.JobTimelineRows;
+import io.railscope.read.Snapshot;
+import java.sql.Connection;
+
+/** The rows of one snapshot, read on its transaction's connection. */
+record SqlSnapshot(Connection connection) implements Snapshot {
+
+    @Override
+    public JobRows jobs() {
+        return new SqlJobRows(connection);
+    }
+
+    @Override
+    public JobTimelineRows jobTimelines() {
+        return new SqlJobTimelineRows(connection);
+    }
+
+    @Override
+    public RailPortRows railPorts(int cellId) {
+        return new SqlRailPorts(connection, cellId);
+    }
+}
