@@ -5,6 +5,10 @@ import io.railscope.assess.RailPortRows;
 /** The rows of one snapshot of the database, by what they are of. */
 public interface Snapshot {
 
+    CellRows cells();
+
+    IpamRows ipam();
+
     JobRows jobs();
 
     JobTimelineRows jobTimelines();

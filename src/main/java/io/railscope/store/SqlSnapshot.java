@@ -1,6 +1,8 @@
 package io.railscope.store;
 
 import io.railscope.assess.RailPortRows;
+import io.railscope.read.CellRows;
+import io.railscope.read.IpamRows;
 import io.railscope.read.JobRows;
 import io.railscope.read.JobTimelineRows;
 import io.railscope.read.Snapshot;
@@ -8,6 +10,16 @@ import java.sql.Connection;
 
 /** The rows of one snapshot, read on its transaction's connection. */
 record SqlSnapshot(Connection connection) implements Snapshot {
+
+    @Override
+    public CellRows cells() {
+        return new SqlCellRows(connection);
+    }
+
+    @Override
+    public IpamRows ipam() {
+        return new SqlIpamRows(connection);
+    }
 
     @Override
     public JobRows jobs() {
