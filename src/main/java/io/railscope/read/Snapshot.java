@@ -13,6 +13,8 @@ public interface Snapshot {
 
     JobTimelineRows jobTimelines();
 
+    RailAttributeRows railAttributes();
+
     /** The rail ports of the cell with this row id. */
     RailPortRows railPorts(int cellId);
 }

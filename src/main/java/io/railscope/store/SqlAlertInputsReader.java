@@ -175,7 +175,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 sources,
                 failures,
                 isolation,
-                SqlRailAttributes.disagreeingNodes(connection, cell, DISAGREEMENTS_ALERTED));
+                SqlRailDisagreements.disagreeingNodes(connection, cell, DISAGREEMENTS_ALERTED));
         return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }

@@ -88,7 +88,7 @@ final class SqlCellRows implements CellRows {
 
     @Override
     public List<RailsDisagreement> railDisagreements(String cell, int limit) {
-        return unchecked(() -> SqlRailAttributes.disagreeingNodes(connection, cell, limit));
+        return unchecked(() -> SqlRailDisagreements.disagreeingNodes(connection, cell, limit));
     }
 
     /** The summaries of every cell, or of one when {@code only} is not null, with their sources; health UNKNOWN before the first. */

@@ -5,6 +5,7 @@ import io.railscope.read.CellRows;
 import io.railscope.read.IpamRows;
 import io.railscope.read.JobRows;
 import io.railscope.read.JobTimelineRows;
+import io.railscope.read.RailAttributeRows;
 import io.railscope.read.Snapshot;
 import java.sql.Connection;
 
@@ -29,6 +30,11 @@ record SqlSnapshot(Connection connection) implements Snapshot {
     @Override
     public JobTimelineRows jobTimelines() {
         return new SqlJobTimelineRows(connection);
+    }
+
+    @Override
+    public RailAttributeRows railAttributes() {
+        return new SqlRailAttributeRows(connection);
     }
 
     @Override
