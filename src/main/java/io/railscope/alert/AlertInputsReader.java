@@ -8,10 +8,15 @@ import java.util.function.BiFunction;
 public interface AlertInputsReader {
 
     /**
-     * Reads the cell's inputs and hands them, with the cell's rail ports, to {@code complete}, which runs inside the
-     * same snapshot: the ports a failed job's suspects are looked up in are of the same commit as the job.
+     * Reads the cell's inputs (node blocks at least {@code blockFullRatio} full, at most {@code disagreementsLimit}
+     * nodes whose rails disagree) and hands them, with the cell's rail ports, to {@code complete}, which runs inside
+     * the same snapshot: the ports a failed job's suspects are looked up in are of the same commit as the job.
      */
-    AlertInputs read(String cell, double blockFullRatio, BiFunction<AlertInputs, RailPortRows, AlertInputs> complete);
+    AlertInputs read(
+            String cell,
+            double blockFullRatio,
+            int disagreementsLimit,
+            BiFunction<AlertInputs, RailPortRows, AlertInputs> complete);
 
     /** The cell's rail ports that were not OK at its last commit. */
     List<AlertInputs.Port> unhealthyPorts(String cell);

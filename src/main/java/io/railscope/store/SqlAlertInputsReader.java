@@ -24,8 +24,6 @@ import java.util.function.BiFunction;
 public class SqlAlertInputsReader implements AlertInputsReader {
 
     private static final TypeReference<RasStatus> RAS = new TypeReference<>() {};
-    /** How many nodes whose rails disagree are alerted on at most, one alert each. */
-    private static final int DISAGREEMENTS_ALERTED = 1000;
 
     private final ConsistentRead consistentRead;
 
@@ -35,8 +33,11 @@ public class SqlAlertInputsReader implements AlertInputsReader {
 
     @Override
     public AlertInputs read(
-            String cell, double blockFullRatio, BiFunction<AlertInputs, RailPortRows, AlertInputs> complete) {
-        return consistentRead.read(connection -> read(connection, cell, blockFullRatio, complete));
+            String cell,
+            double blockFullRatio,
+            int disagreementsLimit,
+            BiFunction<AlertInputs, RailPortRows, AlertInputs> complete) {
+        return consistentRead.read(connection -> read(connection, cell, blockFullRatio, disagreementsLimit, complete));
     }
 
     /** The cell's rail ports that were not OK at its last commit. */
@@ -77,6 +78,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
             Connection connection,
             String cell,
             double blockFullRatio,
+            int disagreementsLimit,
             BiFunction<AlertInputs, RailPortRows, AlertInputs> complete)
             throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
@@ -175,7 +177,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 sources,
                 failures,
                 isolation,
-                SqlRailDisagreements.disagreeingNodes(connection, cell, DISAGREEMENTS_ALERTED));
+                SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit));
         return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }
