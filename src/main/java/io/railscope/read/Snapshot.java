@@ -15,6 +15,8 @@ public interface Snapshot {
 
     RailAttributeRows railAttributes();
 
+    SearchRows search();
+
     /** The rail ports of the cell with this row id. */
     RailPortRows railPorts(int cellId);
 }

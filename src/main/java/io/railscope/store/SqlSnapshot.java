@@ -6,6 +6,7 @@ import io.railscope.read.IpamRows;
 import io.railscope.read.JobRows;
 import io.railscope.read.JobTimelineRows;
 import io.railscope.read.RailAttributeRows;
+import io.railscope.read.SearchRows;
 import io.railscope.read.Snapshot;
 import java.sql.Connection;
 
@@ -35,6 +36,11 @@ record SqlSnapshot(Connection connection) implements Snapshot {
     @Override
     public RailAttributeRows railAttributes() {
         return new SqlRailAttributeRows(connection);
+    }
+
+    @Override
+    public SearchRows search() {
+        return new SqlSearchRows(connection);
     }
 
     @Override
