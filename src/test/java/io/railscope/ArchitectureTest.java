@@ -1,9 +1,14 @@
 package io.railscope;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -20,7 +25,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The layers of README's "Architecture" section, as rules: every class is in a layer, each layer names the layers it
- * may use, no package depends, through any chain, on itself, and README draws the same layers.
+ * may use, no package depends, through any chain, on itself, the store uses the domain layers' types but not their
+ * logic, and README draws the same layers.
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ArchitectureTest {
@@ -153,6 +159,26 @@ class ArchitectureTest {
     @Test
     void layersUseOnlyTheLayersBelowThem() {
         layers().check(classes);
+    }
+
+    @Test
+    void storeUsesTheTypesOfTheDomainLayersNotTheirLogic() {
+        DescribedPredicate<JavaClass> domainLogic = resideInAnyPackage(
+                        "..assess..", "..audit..", "..health..", "..alert..", "..notify..")
+                .and(not(JavaClass.Predicates.RECORDS))
+                .and(not(JavaClass.Predicates.ENUMS))
+                .and(not(JavaClass.Predicates.INTERFACES))
+                .as("hold the logic of assess, audit, health, alert or notify (their classes other than records, enums"
+                        + " and interfaces)");
+        noClasses()
+                .that()
+                .resideInAPackage("..store..")
+                .should()
+                .dependOnClassesThat(domainLogic)
+                .because("the store reads and writes rows and nothing else: read, alert and collect apply those"
+                        + " layers' rules to the rows it hands them, and the store may use their records, enums and"
+                        + " interfaces only")
+                .check(classes);
     }
 
     @Test

@@ -26,8 +26,9 @@ public class AlertEvaluation {
             if (locked == null) {
                 return null;
             }
-            AlertTransitions transitions = step.apply(store.open(cell));
-            store.write(locked, transitions);
+            List<OpenAlert> open = store.open(cell);
+            AlertTransitions transitions = step.apply(open);
+            store.write(locked, AlertWrites.of(locked, open, transitions));
             return transitions;
         });
     }

@@ -47,7 +47,8 @@ public class AlertEvaluator {
     public void evaluate(CellSettings cell) {
         try {
             var now = clock.instant();
-            AlertInputs state = inputs.read(cell.name(), AlertRules.BLOCK_FULL_RATIO);
+            AlertInputs state = inputs.read(
+                    cell.name(), AlertRules.BLOCK_FULL_RATIO, AlertRules.DISAGREEMENTS_ALERTED, JobSuspects::named);
             Duration staleAfter = freshness.staleAfter(cell.name());
             List<AlertCondition> conditions =
                     rules.evaluate(state, cell.expectedGbps(), cell.nccl().busbwTolerance(), staleAfter, now).stream()

@@ -9,6 +9,8 @@ import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
+import io.railscope.source.nccl.NcclJobObservation.JobPod;
+import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.RasStatus;
 import java.time.Instant;
 import java.util.List;
@@ -40,6 +42,21 @@ public record AlertInputs(
             int allocationFailureEvents,
             List<IsolationFinding> isolation) {
         this(cell, pools, fullBlocks, neighbors, ports, jobs, sources, allocationFailureEvents, isolation, List.of());
+    }
+
+    /** The same inputs with these jobs. */
+    public AlertInputs withJobs(List<Job> named) {
+        return new AlertInputs(
+                cell,
+                pools,
+                fullBlocks,
+                neighbors,
+                ports,
+                named,
+                sources,
+                allocationFailureEvents,
+                isolation,
+                railDisagreements);
     }
 
     public record Pool(
@@ -81,6 +98,7 @@ public record AlertInputs(
      * @param suspects the peers a failed job's errors name ({@code PeerBlame}); the first gives the alert its
      *                 {@code suspect} label
      * @param ras      what the job's NCCL RAS service last said, null when not asked
+     * @param warnings a failed job's warnings and {@code pods} its pods, as stored: what its suspects are named from
      */
     public record Job(
             String namespace,
@@ -90,10 +108,31 @@ public record AlertInputs(
             Double busbwGBps,
             Double baselineGBps,
             List<PeerBlame.Suspect> suspects,
-            RasStatus ras) {
+            RasStatus ras,
+            List<NcclWarning> warnings,
+            List<JobPod> pods) {
 
         public Job {
             suspects = suspects == null ? List.of() : List.copyOf(suspects);
+            warnings = warnings == null ? List.of() : warnings;
+            pods = pods == null ? List.of() : pods;
+        }
+
+        public Job(
+                String namespace,
+                String name,
+                JobVerdict verdict,
+                String reason,
+                Double busbwGBps,
+                Double baselineGBps,
+                List<PeerBlame.Suspect> suspects,
+                RasStatus ras) {
+            this(namespace, name, verdict, reason, busbwGBps, baselineGBps, suspects, ras, List.of(), List.of());
+        }
+
+        /** The same job with its suspects named. */
+        public Job withSuspects(List<PeerBlame.Suspect> named) {
+            return new Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, named, ras, warnings, pods);
         }
     }
 

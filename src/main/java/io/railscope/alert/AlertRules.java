@@ -48,6 +48,9 @@ public final class AlertRules {
     /** A node block this full is near full. */
     public static final double BLOCK_FULL_RATIO = 0.9;
 
+    /** How many nodes whose rails disagree are alerted on at most, one alert each. */
+    public static final int DISAGREEMENTS_ALERTED = 1000;
+
     private final RailPortRules portRules;
     private final String externalUrl;
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
+/** Alerts and their history: each evaluation's rows written per cell, and the reads of pages, API and delivery. */
 public interface AlertStore {
 
     List<OpenAlert> open(String cell);
@@ -17,11 +17,11 @@ public interface AlertStore {
     Optional<EvaluatedCell> lockForEvaluation(String cell);
 
     /**
-     * Writes one evaluation's transitions of a locked cell, in the caller's transaction. An alert that still holds is
-     * written only when it starts firing or its annotations or page change: that it is still active is the cell's
-     * evaluation time, one row.
+     * Writes one evaluation's rows of a locked cell, and the cell's evaluation time, in the caller's transaction. An
+     * alert that still holds is written only when it starts firing or its annotations or page change: that it is
+     * still active is the cell's evaluation time, one row.
      */
-    void write(EvaluatedCell cell, AlertTransitions transitions);
+    void write(EvaluatedCell cell, AlertWrites writes);
 
     /** Pending and firing alerts of every cell, and those resolved since {@code resolvedSince}. */
     List<StoredAlert> current(Instant resolvedSince);

@@ -1,6 +1,7 @@
 package io.railscope.api;
 
 import io.railscope.read.CellReads;
+import io.railscope.read.RailHomogeneities;
 import io.railscope.read.RailReads;
 import io.railscope.read.RailSample;
 import jakarta.ws.rs.GET;
@@ -19,10 +20,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 public class RailsResource {
 
     private final RailReads rails;
+    private final RailHomogeneities homogeneities;
     private final CellReads cells;
 
-    public RailsResource(RailReads rails, CellReads cells) {
+    public RailsResource(RailReads rails, RailHomogeneities homogeneities, CellReads cells) {
         this.rails = rails;
+        this.homogeneities = homogeneities;
         this.cells = cells;
     }
 
@@ -62,6 +65,6 @@ public class RailsResource {
         if (rails.rails(cell).stream().noneMatch(health -> health.rail() == rail)) {
             throw new NotFoundException("no rail " + rail + " in cell " + cell);
         }
-        return RailHomogeneityResponse.of(rails.homogeneity(cell, rail));
+        return RailHomogeneityResponse.of(homogeneities.of(cell, rail));
     }
 }

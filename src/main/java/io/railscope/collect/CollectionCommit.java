@@ -1,10 +1,12 @@
 package io.railscope.collect;
 
+import io.railscope.health.CellHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.read.DataVersion;
 import io.railscope.replica.Fence;
 import io.railscope.store.CellCommit;
 import io.railscope.store.CellStateWriter;
+import io.railscope.store.CellSummaryRows;
 import io.railscope.store.CommitReport;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -41,7 +43,9 @@ public class CollectionCommit {
             });
             collection.jobs().ifPresent(commit::jobs);
             commit.sourceStatus(collection.outcomes());
-            commit.summary();
+            CellSummaryRows stored = commit.summaryRows();
+            commit.summary(
+                    stored.counts(), CellHealth.of(stored.counts(), stored.poolsAtRisk(), stored.failingSources()));
             commit.confirm();
             // a page rendered between this and the commit shows the old data for at most the rest of the second
             version.changed();

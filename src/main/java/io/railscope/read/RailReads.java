@@ -12,9 +12,6 @@ public interface RailReads {
     /** A rail's ports that are not OK first, then the rest by node, at most {@code limit}. */
     List<PortState> railPorts(String cell, int rail, int limit);
 
-    /** One rail across the cell's nodes: the majority of each attribute and the nodes that differ. */
-    RailHomogeneity homogeneity(String cell, int rail);
-
     Optional<NodeDetail> node(String cell, String node, Duration historyWindow);
 
     /** A rail's congestion samples within the window, oldest first. */

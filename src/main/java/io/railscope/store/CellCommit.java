@@ -4,6 +4,7 @@ import io.railscope.assess.JobsState;
 import io.railscope.assess.KubernetesState;
 import io.railscope.assess.NodeMetricsState;
 import io.railscope.audit.IsolationFinding;
+import io.railscope.health.CellHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.source.SourceOutcome;
 import java.io.IOException;
@@ -52,9 +53,14 @@ public final class CellCommit implements AutoCloseable {
         write("source-status", () -> new SourceStatusWriter(connection, cell).write(outcomes));
     }
 
-    /** Writes the cell's summary from what this commit wrote; called last. */
-    public void summary() {
-        write("summary", () -> new CellSummaryWriter(connection, cell).write());
+    /** What is stored for the cell once this commit's parts are written, counted: what its summary judges. */
+    public CellSummaryRows summaryRows() {
+        return read("summary", () -> new CellSummaryWriter(connection, cell).read());
+    }
+
+    /** Writes the cell's summary: the counts of what is stored for it and the verdict on them; called last. */
+    public void summary(CellHealth.Counts counts, CellHealth.Verdict verdict) {
+        write("summary", () -> new CellSummaryWriter(connection, cell).write(counts, verdict));
     }
 
     /**
@@ -82,10 +88,18 @@ public final class CellCommit implements AutoCloseable {
     }
 
     private void write(String part, SqlWork work) {
+        read(part, () -> {
+            work.run();
+            return null;
+        });
+    }
+
+    private <T> T read(String part, SqlRead<T> work) {
         long started = System.nanoTime();
         try {
-            work.run();
+            T value = work.run();
             report.timed(part, (System.nanoTime() - started) / 1_000_000);
+            return value;
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
         } catch (IOException e) {
@@ -96,5 +110,10 @@ public final class CellCommit implements AutoCloseable {
     @FunctionalInterface
     private interface SqlWork {
         void run() throws SQLException, IOException;
+    }
+
+    @FunctionalInterface
+    private interface SqlRead<T> {
+        T run() throws SQLException, IOException;
     }
 }

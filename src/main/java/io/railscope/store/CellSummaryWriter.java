@@ -10,7 +10,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes a cell's one summary row: the counts of what is stored for it, judged by {@link CellHealth}. */
+/** Reads what is stored for a cell, counted, and writes its one summary row: those counts and the verdict on them. */
 final class CellSummaryWriter {
 
     private final Connection connection;
@@ -21,9 +21,11 @@ final class CellSummaryWriter {
         this.cell = cell;
     }
 
-    void write() throws SQLException {
-        Counts counts = counts();
-        CellHealth.Verdict verdict = CellHealth.of(counts, poolsAtRisk(), failingSources());
+    CellSummaryRows read() throws SQLException {
+        return new CellSummaryRows(counts(), poolsAtRisk(), failingSources());
+    }
+
+    void write(Counts counts, CellHealth.Verdict verdict) throws SQLException {
         Health health = verdict.health();
         List<String> reasons = verdict.reasons();
         try (PreparedStatement upsert = connection.prepareStatement("""

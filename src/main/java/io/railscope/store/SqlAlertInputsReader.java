@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.railscope.alert.AlertInputs;
 import io.railscope.alert.AlertInputsReader;
 import io.railscope.assess.JobVerdict;
-import io.railscope.assess.PeerBlame;
+import io.railscope.assess.RailPortRows;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
@@ -17,14 +17,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Reads what a cell's alert rules need, in one snapshot, through the partial indexes on unhealthy rows. */
 @ApplicationScoped
 public class SqlAlertInputsReader implements AlertInputsReader {
 
     private static final TypeReference<RasStatus> RAS = new TypeReference<>() {};
-    /** How many nodes whose rails disagree are alerted on at most, one alert each. */
-    private static final int DISAGREEMENTS_ALERTED = 1000;
 
     private final ConsistentRead consistentRead;
 
@@ -33,8 +32,12 @@ public class SqlAlertInputsReader implements AlertInputsReader {
     }
 
     @Override
-    public AlertInputs read(String cell, double blockFullRatio) {
-        return consistentRead.read(connection -> read(connection, cell, blockFullRatio));
+    public AlertInputs read(
+            String cell,
+            double blockFullRatio,
+            int disagreementsLimit,
+            BiFunction<AlertInputs, RailPortRows, AlertInputs> complete) {
+        return consistentRead.read(connection -> read(connection, cell, blockFullRatio, disagreementsLimit, complete));
     }
 
     /** The cell's rail ports that were not OK at its last commit. */
@@ -71,7 +74,13 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 id);
     }
 
-    private static AlertInputs read(Connection connection, String cell, double blockFullRatio) throws SQLException {
+    private static AlertInputs read(
+            Connection connection,
+            String cell,
+            double blockFullRatio,
+            int disagreementsLimit,
+            BiFunction<AlertInputs, RailPortRows, AlertInputs> complete)
+            throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
         if (ids.isEmpty()) {
             return new AlertInputs(
@@ -138,12 +147,10 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                         row.text("reason"),
                         row.nullableDecimal("busbw_gbps"),
                         row.nullableDecimal("baseline_gbps"),
-                        // a failed job's suspects with their rails' state now: an alert carries no history
-                        PeerBlame.suspects(
-                                SqlJobReads.warnings(row.strings("warnings"), row.strings("warning_kinds")),
-                                row.json("pods", SqlJobReads.PODS, List.of()),
-                                new SqlRailPorts(connection, id, null, null)),
-                        row.json("ras", RAS, null)),
+                        List.of(),
+                        row.json("ras", RAS, null),
+                        SqlJobRows.warnings(row.strings("warnings"), row.strings("warning_kinds")),
+                        row.json("pods", SqlJobRows.PODS, List.of())),
                 id);
         List<AlertInputs.Source> sources = Rows.list(
                 connection,
@@ -160,7 +167,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream()
                 .map(StoredFinding::finding)
                 .toList();
-        return new AlertInputs(
+        AlertInputs inputs = new AlertInputs(
                 cell,
                 pools,
                 blocks,
@@ -170,6 +177,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 sources,
                 failures,
                 isolation,
-                SqlRailAttributes.disagreeingNodes(connection, cell, DISAGREEMENTS_ALERTED));
+                SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit));
+        return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }

@@ -1,10 +1,9 @@
 package io.railscope.store;
 
 import io.agroal.api.AgroalDataSource;
-import io.railscope.alert.AlertCondition;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.AlertStore;
-import io.railscope.alert.AlertTransitions;
+import io.railscope.alert.AlertWrites;
 import io.railscope.alert.EvaluatedCell;
 import io.railscope.alert.OpenAlert;
 import io.railscope.alert.StoredAlert;
@@ -22,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** Alerts and their history: the lifecycle's transitions written per cell, and the reads of pages, API and delivery. */
+/** Alerts and their history: each evaluation's rows written per cell, and the reads of pages, API and delivery. */
 @ApplicationScoped
 public class SqlAlertStore implements AlertStore {
 
@@ -83,77 +82,69 @@ public class SqlAlertStore implements AlertStore {
 
     @Transactional(Transactional.TxType.MANDATORY)
     @Override
-    public void write(EvaluatedCell cell, AlertTransitions transitions) {
+    public void write(EvaluatedCell cell, AlertWrites writes) {
         try (Connection connection = dataSource.getConnection()) {
-            write(connection, cell.id(), cell.evaluatedAt(), transitions);
+            write(connection, cell.id(), writes);
         } catch (SQLException e) {
             throw new StoreException("writing the alerts of cell " + cell.id() + " failed: " + e.getMessage(), e);
         }
     }
 
-    private void write(Connection connection, int cellId, Instant evaluatedAt, AlertTransitions transitions)
-            throws SQLException {
-        Timestamp now = Timestamp.from(transitions.at());
-        Timestamp previous = evaluatedAt == null ? now : Timestamp.from(evaluatedAt);
+    private void write(Connection connection, int cellId, AlertWrites writes) throws SQLException {
+        Timestamp now = Timestamp.from(writes.at());
         try (PreparedStatement insert = connection.prepareStatement("""
                 INSERT INTO alert (fingerprint, cell_id, alertname, severity, labels, annotations, state, active_at, fired_at,
                                    generator_url)
                 VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)""")) {
-            for (AlertCondition condition : transitions.started()) {
-                bindInsert(insert, condition, cellId, AlertState.PENDING, now, null);
-            }
-            for (AlertCondition condition : transitions.startedFiring()) {
-                bindInsert(insert, condition, cellId, AlertState.FIRING, now, now);
+            for (AlertWrites.NewAlert alert : writes.opened()) {
+                bindInsert(insert, alert, cellId, now);
             }
             insert.executeBatch();
         }
-        List<AlertTransitions.Held> held = transitions.held();
         try (PreparedStatement fire =
                 connection.prepareStatement("UPDATE alert SET state = 'FIRING', fired_at = ? WHERE id = ?")) {
-            for (AlertTransitions.Held firing :
-                    held.stream().filter(AlertTransitions.Held::fires).toList()) {
+            for (long id : writes.fired()) {
                 fire.setTimestamp(1, now);
-                fire.setLong(2, firing.alert().id());
+                fire.setLong(2, id);
                 fire.addBatch();
             }
             fire.executeBatch();
         }
-        Long[] heldIds = held.stream().map(h -> h.alert().id()).toArray(Long[]::new);
-        List<AlertTransitions.Held> changed =
-                held.stream().filter(h -> h.alert().differsFrom(h.condition())).toList();
-        if (!changed.isEmpty()) {
+        List<AlertWrites.Rewrite> rewritten = writes.rewritten();
+        if (!rewritten.isEmpty()) {
             SqlStatements.update(
                     connection,
                     """
                     UPDATE alert a SET annotations = v.annotations::jsonb, generator_url = v.url, last_active_at = NULL
                       FROM unnest(?::bigint[], ?::text[], ?::text[]) AS v(id, annotations, url) WHERE a.id = v.id""",
                     connection.createArrayOf(
-                            "bigint", changed.stream().map(h -> h.alert().id()).toArray()),
+                            "bigint",
+                            rewritten.stream().map(AlertWrites.Rewrite::id).toArray()),
                     connection.createArrayOf(
                             "text",
-                            changed.stream()
-                                    .map(h -> JsonColumns.write(h.condition().annotations()))
+                            rewritten.stream()
+                                    .map(alert -> JsonColumns.write(alert.annotations()))
                                     .toArray()),
                     connection.createArrayOf(
                             "text",
-                            changed.stream()
-                                    .map(h -> h.condition().generatorUrl())
+                            rewritten.stream()
+                                    .map(AlertWrites.Rewrite::generatorUrl)
                                     .toArray()));
         }
-        for (OpenAlert dropped : transitions.dropped()) {
-            SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", dropped.id());
+        for (long id : writes.forgotten()) {
+            SqlStatements.update(connection, "DELETE FROM alert WHERE id = ? AND state = 'PENDING'", id);
         }
-        for (OpenAlert resolved : transitions.resolved()) {
+        for (long id : writes.resolved()) {
+            SqlStatements.update(
+                    connection, "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?", now, id);
+        }
+        if (!writes.quieted().isEmpty()) {
             SqlStatements.update(
                     connection,
-                    "UPDATE alert SET state = 'RESOLVED', resolved_at = ? WHERE id = ?",
-                    now,
-                    resolved.id());
+                    "UPDATE alert SET last_active_at = ? WHERE id IN (SELECT unnest(?::bigint[]))",
+                    Timestamp.from(writes.lastHeldAt()),
+                    connection.createArrayOf("bigint", writes.quieted().toArray()));
         }
-        // firing alerts whose condition stopped holding now remember the last evaluation it held at
-        SqlStatements.update(connection, """
-                UPDATE alert SET last_active_at = ? WHERE cell_id = ? AND state = 'FIRING' AND last_active_at IS NULL
-                   AND active_at < ? AND id NOT IN (SELECT unnest(?::bigint[]))""", previous, cellId, now, connection.createArrayOf("bigint", heldIds));
         SqlStatements.update(connection, "UPDATE cell SET alerts_evaluated_at = ? WHERE id = ?", now, cellId);
         version.changed();
     }
@@ -205,24 +196,18 @@ public class SqlAlertStore implements AlertStore {
         return counts;
     }
 
-    private static void bindInsert(
-            PreparedStatement insert,
-            AlertCondition condition,
-            int cellId,
-            AlertState state,
-            Timestamp now,
-            Timestamp firedAt)
+    private static void bindInsert(PreparedStatement insert, AlertWrites.NewAlert alert, int cellId, Timestamp now)
             throws SQLException {
-        insert.setString(1, condition.fingerprint());
+        insert.setString(1, alert.fingerprint());
         insert.setInt(2, cellId);
-        insert.setString(3, condition.alertname());
-        insert.setString(4, condition.labels().getOrDefault("severity", "warning"));
-        insert.setString(5, JsonColumns.write(condition.labels()));
-        insert.setString(6, JsonColumns.write(condition.annotations()));
-        insert.setString(7, state.name());
+        insert.setString(3, alert.alertname());
+        insert.setString(4, alert.severity());
+        insert.setString(5, JsonColumns.write(alert.labels()));
+        insert.setString(6, JsonColumns.write(alert.annotations()));
+        insert.setString(7, alert.state().name());
         insert.setTimestamp(8, now);
-        insert.setTimestamp(9, firedAt);
-        insert.setString(10, condition.generatorUrl());
+        insert.setTimestamp(9, alert.firedAt() == null ? null : Timestamp.from(alert.firedAt()));
+        insert.setString(10, alert.generatorUrl());
         insert.addBatch();
     }
 
@@ -241,6 +226,4 @@ public class SqlAlertStore implements AlertStore {
                 row.instant("resolved_at"),
                 row.text("generator_url"));
     }
-
-    /** The cell whose alerts are evaluated, locked, and when they were last. */
 }

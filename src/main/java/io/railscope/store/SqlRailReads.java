@@ -10,7 +10,6 @@ import io.railscope.read.NodeDetail;
 import io.railscope.read.PortSample;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
-import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import io.railscope.read.RailSample;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -171,13 +170,8 @@ public class SqlRailReads implements RailReads {
                     ports,
                     history,
                     neighborHistory,
-                    SqlRailAttributes.node(connection, nodeId)));
+                    SqlRailDisagreements.node(connection, nodeId)));
         });
-    }
-
-    @Override
-    public RailHomogeneity homogeneity(String cell, int rail) {
-        return consistentRead.read(connection -> SqlRailAttributes.rail(connection, cell, rail));
     }
 
     /** How many nodes the cell has: the heatmap lays them out in name order. */

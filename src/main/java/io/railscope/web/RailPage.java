@@ -7,6 +7,7 @@ import io.railscope.read.JobReads;
 import io.railscope.read.JobSummary;
 import io.railscope.read.PortState;
 import io.railscope.read.RailHealth;
+import io.railscope.read.RailHomogeneities;
 import io.railscope.read.RailHomogeneity;
 import io.railscope.read.RailReads;
 import io.railscope.read.RailSample;
@@ -43,15 +44,22 @@ public class RailPage {
     private static final Duration HISTORY = Duration.ofHours(24);
 
     private final RailReads reads;
+    private final RailHomogeneities homogeneities;
     private final JobReads jobs;
 
     private final PageFreshness freshness;
 
     private final RailscopeConfig config;
 
-    public RailPage(RailReads reads, JobReads jobs, PageFreshness freshness, RailscopeConfig config) {
+    public RailPage(
+            RailReads reads,
+            RailHomogeneities homogeneities,
+            JobReads jobs,
+            PageFreshness freshness,
+            RailscopeConfig config) {
         this.freshness = freshness;
         this.reads = reads;
+        this.homogeneities = homogeneities;
         this.jobs = jobs;
         this.config = config;
     }
@@ -70,7 +78,7 @@ public class RailPage {
                 rails,
                 reads.railPorts(cell, number, PORTS_SHOWN),
                 jobs.onUnhealthyRail(cell, number),
-                reads.homogeneity(cell, number),
+                homogeneities.of(cell, number),
                 freshness.of(cell),
                 LineChart.congestionNotifications(history),
                 LineChart.pauses(history, config.thresholds().pfcPauseRatio()));

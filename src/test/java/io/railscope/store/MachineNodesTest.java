@@ -31,11 +31,11 @@ class MachineNodesTest {
                 Duration.ofMinutes(5));
         int cellId = (int) db.number("SELECT id FROM cell WHERE name = 'machines'");
         try (Connection connection = db.connection()) {
-            SqlRailPorts ports = new SqlRailPorts(connection, cellId, null, null);
+            SqlRailPorts ports = new SqlRailPorts(connection, cellId);
             assertThat(ports.nodeOfMachine(CollectionFixtures.machineOf("gpu-b")))
                     .contains("gpu-b");
             assertThat(ports.nodeOfMachine("i-00000000000000000")).isEmpty();
-            assertThat(new SqlRailPorts(connection, cellId + 1_000_000, null, null)
+            assertThat(new SqlRailPorts(connection, cellId + 1_000_000)
                             .nodeOfMachine(CollectionFixtures.machineOf("gpu-b")))
                     .isEmpty();
         }

@@ -1,104 +1,95 @@
 package io.railscope.store;
 
+import static io.railscope.store.Queries.unchecked;
+
 import io.railscope.assess.NeighborAssessment;
+import io.railscope.assess.RailsDisagreement;
 import io.railscope.health.CellHealth;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.read.CellDetails;
-import io.railscope.read.CellReads;
+import io.railscope.read.CellRows;
 import io.railscope.read.CellSummary;
 import io.railscope.read.CollectingReplica;
 import io.railscope.read.PortIssue;
+import io.railscope.read.RailHealth;
 import io.railscope.read.SourceState;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.railscope.read.StoredFinding;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
-/** Read queries behind the fleet and cell pages and the API; each call reads one snapshot. */
-@ApplicationScoped
-public class SqlCellReads implements CellReads {
+/** The cells' summaries and the rows of a cell's page, read on one connection. */
+final class SqlCellRows implements CellRows {
 
-    private static final int ISSUE_LIMIT = 50;
-    private static final int NEIGHBOR_LIMIT = 10;
-    private static final int BLOCK_LIMIT = 10;
-    private static final int FAILED_TARGET_LIMIT = 1000;
+    private final Connection connection;
 
-    private final ConsistentRead consistentRead;
-
-    public SqlCellReads(ConsistentRead consistentRead) {
-        this.consistentRead = consistentRead;
+    SqlCellRows(Connection connection) {
+        this.connection = connection;
     }
 
-    /**
-     * Every known cell's summary, by name. Summaries change only when a collection commits, so they are
-     * kept until the sum of the cells' collection sequence numbers moves.
-     */
     @Override
-    public List<CellSummary> fleet() {
-        return consistentRead.read(connection -> {
-            long version = Rows.list(
-                            connection,
-                            "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 AS version FROM cell",
-                            row -> row.number("version"))
-                    .get(0);
-            Cached<List<CellSummary>> cached = fleetCache;
-            if (cached != null && cached.version() == version) {
-                return cached.value();
-            }
-            List<CellSummary> summaries = summaries(connection, null);
-            fleetCache = new Cached<>(version, summaries);
-            return summaries;
-        });
+    public long fleetVersion() {
+        return unchecked(() -> Rows.list(
+                        connection,
+                        "SELECT coalesce(sum(collection_seq), 0) + count(*) * 1000000007 AS version FROM cell",
+                        row -> row.number("version"))
+                .get(0));
     }
 
-    /**
-     * A cell's page data. It changes only when a collection of the cell commits, so it is kept until
-     * the cell's collection sequence number moves: a page refreshed by many screens reads one number.
-     */
     @Override
-    public Optional<CellDetails> cell(String name) {
-        return consistentRead.read(connection -> {
-            List<Long> seq = Rows.list(
-                    connection,
-                    "SELECT collection_seq FROM cell WHERE name = ?",
-                    row -> row.number("collection_seq"),
-                    name);
-            if (seq.isEmpty()) {
-                return Optional.empty();
-            }
-            Cached<CellDetails> cached = cellCache.get(name);
-            if (cached != null && cached.version() == seq.get(0)) {
-                return Optional.of(cached.value());
-            }
-            List<CellSummary> summaries = summaries(connection, name);
-            if (summaries.isEmpty()) {
-                return Optional.empty();
-            }
-            CellDetails details = new CellDetails(
-                    summaries.get(0),
-                    SqlRailReads.rails(connection, name),
-                    portIssues(connection, name),
-                    neighbors(connection, name),
-                    SqlIpamReads.cellIpam(connection, name, BLOCK_LIMIT),
-                    SqlJobReads.jobs(connection, name, JOBS_SHOWN),
-                    SqlIsolationReads.findings(connection, name),
-                    failedTargets(connection, name),
-                    SqlRailAttributes.disagreeingNodes(connection, name, CellDetails.DISAGREEMENTS_READ));
-            cellCache.put(name, new Cached<>(seq.get(0), details));
-            return Optional.of(details);
-        });
+    public Optional<Long> collectionSeq(String cell) {
+        return unchecked(() -> Rows.first(
+                connection,
+                "SELECT collection_seq FROM cell WHERE name = ?",
+                row -> row.number("collection_seq"),
+                cell));
     }
 
-    private record Cached<T>(long version, T value) {}
+    @Override
+    public List<CellSummary> summaries(String only) {
+        return unchecked(() -> summaries(connection, only));
+    }
 
-    private final Map<String, Cached<CellDetails>> cellCache = new ConcurrentHashMap<>();
-    private volatile Cached<List<CellSummary>> fleetCache;
+    @Override
+    public List<RailHealth> rails(String cell) {
+        return unchecked(() -> SqlRailReads.rails(connection, cell));
+    }
+
+    @Override
+    public List<PortIssue> portIssues(String cell, int limit) {
+        return unchecked(() -> portIssues(connection, cell, limit));
+    }
+
+    @Override
+    public List<NeighborAssessment> busiestNeighborTables(String cell, int limit) {
+        return unchecked(() -> Rows.list(connection, """
+                SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason,
+                       nn.entries_by_device, nn.family
+                  FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
+                 WHERE c.name = ?
+                 ORDER BY nn.pressure DESC, n.name
+                 LIMIT ?""", SqlRailReads::neighbor, cell, limit));
+    }
+
+    @Override
+    public List<StoredFinding> isolationFindings(String cell) {
+        return unchecked(() -> SqlIsolationReads.findings(connection, cell));
+    }
+
+    @Override
+    public List<CellDetails.FailedTarget> failedTargets(String cell, int limit) {
+        return unchecked(() -> failedTargets(connection, cell, limit));
+    }
+
+    @Override
+    public List<RailsDisagreement> railDisagreements(String cell, int limit) {
+        return unchecked(() -> SqlRailDisagreements.disagreeingNodes(connection, cell, limit));
+    }
 
     /** The summaries of every cell, or of one when {@code only} is not null, with their sources; health UNKNOWN before the first. */
     private static List<CellSummary> summaries(Connection connection, String only) throws SQLException {
@@ -180,7 +171,7 @@ public class SqlCellReads implements CellReads {
                 only);
     }
 
-    private static List<PortIssue> portIssues(Connection connection, String cell) throws SQLException {
+    private static List<PortIssue> portIssues(Connection connection, String cell, int limit) throws SQLException {
         return Rows.list(
                 connection,
                 """
@@ -201,10 +192,10 @@ public class SqlCellReads implements CellReads {
                         row.decimal("rate_gbps"),
                         row.text("reason")),
                 cell,
-                ISSUE_LIMIT);
+                limit);
     }
 
-    private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell)
+    private static List<CellDetails.FailedTarget> failedTargets(Connection connection, String cell, int limit)
             throws SQLException {
         return Rows.list(
                 connection,
@@ -217,19 +208,6 @@ public class SqlCellReads implements CellReads {
                 row -> new CellDetails.FailedTarget(
                         row.text("target"), row.text("node"), row.text("error"), row.integer("duration_ms")),
                 cell,
-                FAILED_TARGET_LIMIT);
+                limit);
     }
-
-    private static List<NeighborAssessment> neighbors(Connection connection, String cell) throws SQLException {
-        return Rows.list(connection, """
-                SELECT n.name AS node, nn.entries, nn.gc_thresh1, nn.gc_thresh2, nn.gc_thresh3, nn.pressure, nn.health, nn.reason,
-                       nn.entries_by_device, nn.family
-                  FROM node_neighbor nn JOIN cell c ON c.id = nn.cell_id JOIN node n ON n.id = nn.node_id
-                 WHERE c.name = ?
-                 ORDER BY nn.pressure DESC, n.name
-                 LIMIT ?""", SqlRailReads::neighbor, cell, NEIGHBOR_LIMIT);
-    }
-
-    /** Jobs on the cell page, unhealthy first; the jobs page lists them all. */
-    public static final int JOBS_SHOWN = 25;
 }

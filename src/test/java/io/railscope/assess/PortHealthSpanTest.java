@@ -1,9 +1,8 @@
-package io.railscope.store;
+package io.railscope.assess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.model.PortHealth;
-import io.railscope.store.SqlRailPorts.Sample;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,15 +11,15 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** A rail port's samples while a job ran, as the spans it was not OK. */
 @Execution(ExecutionMode.CONCURRENT)
-class RailPortSpansTest {
+class PortHealthSpanTest {
 
-    private static Sample at(String time, PortHealth health) {
-        return new Sample(Instant.parse("2026-12-01T" + time + "Z"), health);
+    private static PortHealthSample at(String time, PortHealth health) {
+        return new PortHealthSample(Instant.parse("2026-12-01T" + time + "Z"), health);
     }
 
     @Test
     void consecutiveSamplesOfOneHealthAreOneSpanEndingAtTheNextHealth() {
-        assertThat(SqlRailPorts.spans(List.of(
+        assertThat(PortHealthSpan.words(List.of(
                         at("02:50:00", PortHealth.OK),
                         at("02:51:00", PortHealth.DOWN),
                         at("02:52:00", PortHealth.DOWN),
@@ -35,8 +34,8 @@ class RailPortSpansTest {
 
     @Test
     void aPortOkThroughoutHasNoSpan() {
-        assertThat(SqlRailPorts.spans(List.of(at("02:50:00", PortHealth.OK), at("02:51:00", PortHealth.OK))))
+        assertThat(PortHealthSpan.words(List.of(at("02:50:00", PortHealth.OK), at("02:51:00", PortHealth.OK))))
                 .isEmpty();
-        assertThat(SqlRailPorts.spans(List.of())).isEmpty();
+        assertThat(PortHealthSpan.words(List.of())).isEmpty();
     }
 }

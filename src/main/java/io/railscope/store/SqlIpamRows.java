@@ -1,94 +1,69 @@
 package io.railscope.store;
 
+import static io.railscope.store.Queries.unchecked;
+
 import io.railscope.assess.PoolForecast;
-import io.railscope.assess.PoolSample;
 import io.railscope.model.AllocationFailureKind;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
-import io.railscope.read.CellIpam;
 import io.railscope.read.IpamFindings;
-import io.railscope.read.IpamReads;
+import io.railscope.read.IpamRows;
 import io.railscope.read.NodeBlockRow;
-import io.railscope.read.PoolState;
 import io.railscope.read.RightSizing;
 import io.railscope.source.AllocationFailure;
 import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/**
- * IPAM reads: every pool with its forecast (by {@link PoolForecast}, over the samples of its window),
- * a cell's node blocks, right-sizing and findings, and a pool's history.
- */
-@ApplicationScoped
-public class SqlIpamReads implements IpamReads {
+/** A cell's IPAM rows, read on one connection: pools with the sums of their recent usage, blocks, findings, history. */
+final class SqlIpamRows implements IpamRows {
 
-    private final ConsistentRead consistentRead;
+    private final Connection connection;
 
-    public SqlIpamReads(ConsistentRead consistentRead) {
-        this.consistentRead = consistentRead;
+    SqlIpamRows(Connection connection) {
+        this.connection = connection;
     }
 
-    /** Every pool of every cell. */
     @Override
-    public List<PoolState> headroom() {
-        return consistentRead.read(connection -> pools(connection, null));
+    public boolean cellKnown(String cell) {
+        return unchecked(() -> Rows.first(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell)
+                .isPresent());
     }
 
-    /** A cell's IPAM; {@code blockLimit} bounds the node blocks returned, fullest first (null: all). */
     @Override
-    public Optional<CellIpam> cell(String cell, Integer blockLimit) {
-        return consistentRead.read(connection -> {
-            if (Rows.first(connection, "SELECT 1 FROM cell WHERE name = ?", row -> 1, cell)
-                    .isEmpty()) {
-                return Optional.empty();
-            }
-            return Optional.of(cellIpam(connection, cell, blockLimit));
-        });
-    }
-
-    static CellIpam cellIpam(Connection connection, String cell, Integer blockLimit) throws SQLException {
-        return new CellIpam(
-                cell,
-                pools(connection, cell),
-                blocks(connection, cell, blockLimit),
-                rightSizing(connection, cell),
-                findings(connection, cell));
-    }
-
-    /** A pool's usage samples since {@code since}, oldest first. */
-    @Override
-    public List<PoolSample> history(String cell, Plane plane, String pool, Instant since) {
-        return consistentRead.read(
-                connection -> Rows.list(connection, """
+    public List<UsageSample> history(String cell, Plane plane, String pool, Instant since) {
+        return unchecked(() -> Rows.list(
+                connection,
+                """
                 SELECT s.ts, s.capacity, s.allocated, s.blocks_total, s.blocks_used
                   FROM pool_usage_sample s
                   JOIN ip_pool p ON p.id = s.pool_id
                   JOIN cell c ON c.id = p.cell_id
                  WHERE c.name = ? AND p.plane = ? AND p.name = ? AND s.ts > ?
-                 ORDER BY s.ts""", SqlIpamReads::sample, cell, plane, pool, since));
+                 ORDER BY s.ts""",
+                row -> new UsageSample(
+                        row.instant("ts"),
+                        row.number("capacity"),
+                        row.number("allocated"),
+                        row.number("blocks_total"),
+                        row.number("blocks_used")),
+                cell,
+                plane,
+                pool,
+                since));
     }
 
-    private static PoolSample sample(Row row) throws SQLException {
-        return PoolSample.of(
-                row.instant("ts"),
-                row.number("capacity"),
-                row.number("allocated"),
-                row.number("blocks_total"),
-                row.number("blocks_used"));
+    @Override
+    public List<StoredPool> pools(String cell, Instant windowStart) {
+        return unchecked(() -> pools(connection, cell, windowStart));
     }
 
-    /** The pools of one cell, or of all when {@code cell} is null, each with its forecast from the sums of its window's samples. */
-    private static List<PoolState> pools(Connection connection, String cell) throws SQLException {
-        Instant now = Instant.now();
-        Instant origin = now.minus(PoolForecast.WINDOW);
+    private static List<StoredPool> pools(Connection connection, String cell, Instant origin) throws SQLException {
         Map<Integer, PoolForecast.Sums> sums = new HashMap<>();
         // used is counted as PoolSample.of counts it: blocks when the pool has any, addresses otherwise
         Rows.list(
@@ -127,22 +102,14 @@ public class SqlIpamReads implements IpamReads {
                   JOIN cell c ON c.id = p.cell_id
                  WHERE ?::text IS NULL OR c.name = ?
                  ORDER BY c.name, CASE p.plane WHEN 'PRIMARY' THEN 0 WHEN 'BACKEND' THEN 1 ELSE 2 END, p.rail NULLS LAST, p.name""",
-                row -> {
-                    PoolUsage usage = usage(row);
-                    return new PoolState(
-                            row.text("cell"),
-                            usage,
-                            row.constant(Health.class, "health"),
-                            row.text("reason"),
-                            forecast(sums.get(row.integer("id")), usage));
-                },
+                row -> new StoredPool(
+                        row.text("cell"),
+                        usage(row),
+                        row.constant(Health.class, "health"),
+                        row.text("reason"),
+                        sums.get(row.integer("id"))),
                 cell,
                 cell);
-    }
-
-    /** None for a pool of unknown size: what is free of it is unknown, so is when it runs out. */
-    private static Double forecast(PoolForecast.Sums sums, PoolUsage usage) {
-        return sums == null || !usage.sizeKnown() ? null : PoolForecast.daysToExhaustion(sums, usage.free());
     }
 
     private static PoolUsage usage(Row row) throws SQLException {
@@ -163,8 +130,9 @@ public class SqlIpamReads implements IpamReads {
                 row.strings("families").stream().map(FamilyUsage::decode).toList());
     }
 
-    private static List<NodeBlockRow> blocks(Connection connection, String cell, Integer limit) throws SQLException {
-        return Rows.list(
+    @Override
+    public List<NodeBlockRow> primaryBlocks(String cell, Integer limit) {
+        return unchecked(() -> Rows.list(
                 connection,
                 """
                 SELECT n.name AS node, p.name AS pool, b.cidr, b.capacity, b.used, n.max_pods
@@ -183,11 +151,12 @@ public class SqlIpamReads implements IpamReads {
                         row.integer("used"),
                         row.nullableInteger("max_pods")),
                 cell,
-                limit == null ? Integer.MAX_VALUE : limit);
+                limit == null ? Integer.MAX_VALUE : limit));
     }
 
-    private static RightSizing rightSizing(Connection connection, String cell) throws SQLException {
-        return Rows.list(
+    @Override
+    public RightSizing rightSizing(String cell) {
+        return unchecked(() -> Rows.list(
                         connection,
                         """
                 SELECT count(*) AS blocks, COALESCE(sum(b.capacity), 0) AS addresses,
@@ -207,7 +176,12 @@ public class SqlIpamReads implements IpamReads {
                                 row.integer("largest"),
                                 row.integer("prefix")),
                         cell)
-                .get(0);
+                .get(0));
+    }
+
+    @Override
+    public IpamFindings findings(String cell) {
+        return unchecked(() -> findings(connection, cell));
     }
 
     private static IpamFindings findings(Connection connection, String cell) throws SQLException {
