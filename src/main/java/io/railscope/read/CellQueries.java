@@ -1,6 +1,7 @@
 package io.railscope.read;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +21,10 @@ public class CellQueries implements CellReads {
     private final Snapshots snapshots;
     private final Map<String, Cached<CellDetails>> cellCache = new ConcurrentHashMap<>();
     private volatile Cached<List<CellSummary>> fleetCache;
+    private final Clock clock;
 
-    public CellQueries(Snapshots snapshots) {
+    public CellQueries(Snapshots snapshots, Clock clock) {
+        this.clock = clock;
         this.snapshots = snapshots;
     }
 
@@ -60,7 +63,7 @@ public class CellQueries implements CellReads {
                     rows.rails(name),
                     rows.portIssues(name, ISSUE_LIMIT),
                     rows.busiestNeighborTables(name, NEIGHBOR_LIMIT),
-                    IpamQueries.cellIpam(snapshot.ipam(), name, BLOCK_LIMIT),
+                    IpamQueries.cellIpam(snapshot.ipam(), name, BLOCK_LIMIT, clock.instant()),
                     snapshot.jobs().jobs(name, JOBS_SHOWN),
                     rows.isolationFindings(name),
                     rows.failedTargets(name, FAILED_TARGET_LIMIT),

@@ -23,13 +23,13 @@ public class IpamQueries implements IpamReads {
 
     @Override
     public List<PoolState> headroom() {
-        return snapshots.read(snapshot -> pools(snapshot.ipam(), null));
+        return snapshots.read(snapshot -> pools(snapshot.ipam(), null, clock.instant()));
     }
 
     @Override
     public Optional<CellIpam> cell(String cell, Integer blockLimit) {
         return snapshots.read(snapshot -> snapshot.ipam().cellKnown(cell)
-                ? Optional.of(cellIpam(snapshot.ipam(), cell, blockLimit))
+                ? Optional.of(cellIpam(snapshot.ipam(), cell, blockLimit, clock.instant()))
                 : Optional.empty());
     }
 
@@ -42,17 +42,17 @@ public class IpamQueries implements IpamReads {
     }
 
     /** A cell's IPAM: its pools with forecasts, {@code blockLimit} of its fullest node blocks, right-sizing, findings. */
-    static CellIpam cellIpam(IpamRows rows, String cell, Integer blockLimit) {
+    static CellIpam cellIpam(IpamRows rows, String cell, Integer blockLimit, Instant now) {
         return new CellIpam(
                 cell,
-                pools(rows, cell),
+                pools(rows, cell, now),
                 rows.primaryBlocks(cell, blockLimit),
                 rows.rightSizing(cell),
                 rows.findings(cell));
     }
 
-    private static List<PoolState> pools(IpamRows rows, String cell) {
-        return rows.pools(cell, clock.instant().minus(PoolForecast.WINDOW)).stream()
+    private static List<PoolState> pools(IpamRows rows, String cell, Instant now) {
+        return rows.pools(cell, now.minus(PoolForecast.WINDOW)).stream()
                 .map(pool -> new PoolState(pool.cell(), pool.usage(), pool.health(), pool.reason(), forecast(pool)))
                 .toList();
     }
