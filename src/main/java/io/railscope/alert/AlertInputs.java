@@ -31,19 +31,6 @@ public record AlertInputs(
         List<IsolationFinding> isolation,
         List<RailsDisagreement> railDisagreements) {
 
-    public AlertInputs(
-            String cell,
-            List<Pool> pools,
-            List<Block> fullBlocks,
-            List<Neighbor> neighbors,
-            List<Port> ports,
-            List<Job> jobs,
-            List<Source> sources,
-            int allocationFailureEvents,
-            List<IsolationFinding> isolation) {
-        this(cell, pools, fullBlocks, neighbors, ports, jobs, sources, allocationFailureEvents, isolation, List.of());
-    }
-
     /** The same inputs with these jobs. */
     public AlertInputs withJobs(List<Job> named) {
         return new AlertInputs(
@@ -70,14 +57,15 @@ public record AlertInputs(
 
     public record Block(String node, String pool, String cidr, int used, int capacity) {}
 
+    /** A cell with nothing stored: no rule fires. */
+    public static AlertInputs none(String cell) {
+        return new AlertInputs(
+                cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of(), List.of());
+    }
+
     /** A node's neighbor table of one family over its limits. */
     public record Neighbor(
-            String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason, IpFamily family) {
-
-        public Neighbor(String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason) {
-            this(node, entries, gcThresh2, gcThresh3, health, reason, IpFamily.IPV4);
-        }
-    }
+            String node, int entries, int gcThresh2, int gcThresh3, Health health, String reason, IpFamily family) {}
 
     /** A port; its health is still the stored name (OK, DEGRADED or DOWN), as the collection's carry-over reads it. */
     public record Port(
@@ -116,18 +104,6 @@ public record AlertInputs(
             suspects = suspects == null ? List.of() : List.copyOf(suspects);
             warnings = warnings == null ? List.of() : warnings;
             pods = pods == null ? List.of() : pods;
-        }
-
-        public Job(
-                String namespace,
-                String name,
-                JobVerdict verdict,
-                String reason,
-                Double busbwGBps,
-                Double baselineGBps,
-                List<PeerBlame.Suspect> suspects,
-                RasStatus ras) {
-            this(namespace, name, verdict, reason, busbwGBps, baselineGBps, suspects, ras, List.of(), List.of());
         }
 
         /** The same job with its suspects named. */

@@ -83,8 +83,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
             throws SQLException {
         List<Integer> ids = Rows.list(connection, "SELECT id FROM cell WHERE name = ?", row -> row.integer("id"), cell);
         if (ids.isEmpty()) {
-            return new AlertInputs(
-                    cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of());
+            return AlertInputs.none(cell);
         }
         int id = ids.get(0);
         List<AlertInputs.Pool> pools = Rows.list(

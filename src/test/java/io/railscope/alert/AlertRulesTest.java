@@ -10,6 +10,7 @@ import io.railscope.assess.RailsDisagreement;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.model.Health;
+import io.railscope.model.IpFamily;
 import io.railscope.model.IsolationCheck;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
@@ -379,7 +380,7 @@ class AlertRulesTest {
         }
 
         CellState neighbor(String node, int entries, Health health, String reason) {
-            neighbors.add(new AlertInputs.Neighbor(node, entries, 512, 1024, health, reason));
+            neighbors.add(new AlertInputs.Neighbor(node, entries, 512, 1024, health, reason, IpFamily.IPV4));
             return this;
         }
 
@@ -395,12 +396,14 @@ class AlertRulesTest {
                 String reason,
                 Double busbwGBps,
                 Double baselineGBps) {
-            jobs.add(new AlertInputs.Job(namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(), null));
+            jobs.add(new AlertInputs.Job(
+                    namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(), null, List.of(), List.of()));
             return this;
         }
 
         CellState job(String namespace, String name, JobVerdict verdict, RasStatus ras) {
-            jobs.add(new AlertInputs.Job(namespace, name, verdict, "transport fine", null, null, List.of(), ras));
+            jobs.add(new AlertInputs.Job(
+                    namespace, name, verdict, "transport fine", null, null, List.of(), ras, List.of(), List.of()));
             return this;
         }
 
@@ -413,7 +416,16 @@ class AlertRulesTest {
                 Double baselineGBps,
                 PeerBlame.Suspect suspect) {
             jobs.add(new AlertInputs.Job(
-                    namespace, name, verdict, reason, busbwGBps, baselineGBps, List.of(suspect), null));
+                    namespace,
+                    name,
+                    verdict,
+                    reason,
+                    busbwGBps,
+                    baselineGBps,
+                    List.of(suspect),
+                    null,
+                    List.of(),
+                    List.of()));
             return this;
         }
 
