@@ -5,6 +5,7 @@ import io.railscope.assess.PoolSample;
 import io.railscope.model.AllocationFailureKind;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.read.CellIpam;
 import io.railscope.read.IpamFindings;
 import io.railscope.read.IpamReads;
@@ -150,7 +151,7 @@ public class SqlIpamReads implements IpamReads {
                 row.text("name"),
                 row.constant(Plane.class, "plane"),
                 row.nullableInteger("rail"),
-                row.text("kind"),
+                PoolKind.fromLabel(row.text("kind")),
                 row.strings("cidrs"),
                 row.nullableInteger("block_prefix"),
                 row.number("capacity"),

@@ -71,6 +71,27 @@ class IpamApiTest {
     }
 
     @Test
+    void eachPoolSaysWhereItIsDefinedInTheWordsOfItsCni() {
+        JsonPath pools = given().get("/api/v1/ipam/headroom")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'cluster-pool' }.kind"))
+                .isEqualTo("cilium-cluster-pool");
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'rail-1' }.kind"))
+                .isEqualTo("nv-ipam-ippool");
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'kubernetes' }.kind"))
+                .isEqualTo("service-cidr");
+        assertThat(pools.getList("findAll { it.cell == 'alpha' }.kind", String.class))
+                .contains("whereabouts");
+        given().get("/cells/alpha/pools/primary/cluster-pool")
+                .then()
+                .statusCode(200)
+                .body(containsString("<tr><th>Kind</th><td>cilium-cluster-pool</td></tr>"));
+    }
+
+    @Test
     void cellIpamHasEveryNodeBlockAndRightSizing() {
         given().get("/api/v1/cells/alpha/ipam")
                 .then()

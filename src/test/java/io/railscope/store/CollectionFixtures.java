@@ -12,6 +12,7 @@ import io.railscope.collect.CellCollection;
 import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.source.IsolationObjects;
@@ -52,7 +53,7 @@ final class CollectionFixtures {
                 "cluster-pool",
                 Plane.PRIMARY,
                 null,
-                "cilium-cluster-pool",
+                PoolKind.CILIUM_CLUSTER_POOL,
                 List.of("10.0.0.0/16"),
                 26,
                 1000,

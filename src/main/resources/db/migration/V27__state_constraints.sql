@@ -1,0 +1,7 @@
+-- Columns that hold a state refuse a value outside its set; a stored pool kind outside it becomes 'unknown'.
+UPDATE ip_pool SET kind = 'unknown'
+ WHERE kind NOT IN ('configured', 'cilium-cluster-pool', 'cilium-multi-pool', 'calico-ippool', 'kubeadm-pod-subnet',
+                    'node-pod-cidrs', 'nv-ipam-ippool', 'nv-ipam-cidrpool', 'whereabouts', 'service-cidr', 'unknown');
+ALTER TABLE ip_pool ADD CONSTRAINT ip_pool_kind_check
+    CHECK (kind IN ('configured', 'cilium-cluster-pool', 'cilium-multi-pool', 'calico-ippool', 'kubeadm-pod-subnet',
+                    'node-pod-cidrs', 'nv-ipam-ippool', 'nv-ipam-cidrpool', 'whereabouts', 'service-cidr', 'unknown'));

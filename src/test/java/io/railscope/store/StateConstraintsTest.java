@@ -1,0 +1,55 @@
+package io.railscope.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.railscope.TestDatabase;
+import io.railscope.model.PoolKind;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The database holds each state as its enum's stored form, and refuses any other value. */
+@QuarkusTest
+class StateConstraintsTest {
+
+    private static final String CELL = "state-constraints";
+
+    @Inject
+    TestDatabase db;
+
+    private long cellId;
+
+    @BeforeEach
+    void cell() {
+        db.execute("INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO NOTHING", CELL);
+        cellId = db.number("SELECT id FROM cell WHERE name = ?", CELL);
+    }
+
+    @AfterEach
+    void dropCell() {
+        db.execute("DELETE FROM cell WHERE name = ?", CELL);
+    }
+
+    @Test
+    void everyPoolKindIsStoredAndNoOtherIs() {
+        for (PoolKind kind : PoolKind.values()) {
+            insertPool(kind.name(), kind.label());
+            assertThat(PoolKind.fromLabel(
+                            db.text("SELECT kind FROM ip_pool WHERE cell_id = ? AND name = ?", cellId, kind.name())))
+                    .isEqualTo(kind);
+        }
+        assertThatThrownBy(() -> insertPool("host-local-pool", "host-local"))
+                .hasMessageContaining("ip_pool_kind_check");
+        assertThatThrownBy(() -> insertPool("by-name", "NV_IPAM_IPPOOL")).hasMessageContaining("ip_pool_kind_check");
+    }
+
+    private void insertPool(String name, String kind) {
+        db.execute("""
+                INSERT INTO ip_pool (cell_id, name, plane, kind, cidrs, capacity, allocated, blocks_total, blocks_used,
+                                     health, collection_seq, sampled_at)
+                VALUES (?, ?, 'BACKEND', ?, '{}', 0, 0, 0, 0, 'OK', 0, now())""", (int) cellId, name, kind);
+    }
+}
