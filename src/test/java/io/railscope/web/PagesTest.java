@@ -38,6 +38,7 @@ import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PodAddress;
+import io.railscope.source.nccl.PodLog;
 import io.railscope.source.nccl.RankFacts;
 import io.railscope.source.nccl.RasStatus;
 import jakarta.inject.Inject;
@@ -355,7 +356,7 @@ class PagesTest {
                 hostile,
                 hostile,
                 hostile,
-                "read",
+                PodLog.READ,
                 List.of(new PodAddress("10.244.9.9", "eth0", null), new PodAddress("10.1.0.9", "net1", "mlx5_0")));
         var job = new NcclJobObservation(
                         "ns-1",

@@ -108,7 +108,7 @@ public record NcclJobObservation(
      *
      * @param backendInterfaces interfaces Multus attached besides the primary one, as {@code net1 (mlx5_0)}
      * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
-     * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
+     * @param log               where its NCCL facts stand, and why its log could not be read when it could not
      * @param addresses         its IPs with their interfaces and RDMA devices, for naming the peer an NCCL error names
      * @param started           when its containers' current runs started, for the job's timeline
      */
@@ -121,7 +121,7 @@ public record NcclJobObservation(
             String ncclDebug,
             String ncclIbHca,
             String ncclSocketIfname,
-            String log,
+            PodLog log,
             List<PodAddress> addresses,
             List<ContainerStart> started) {
 
@@ -142,7 +142,7 @@ public record NcclJobObservation(
                 String ncclDebug,
                 String ncclIbHca,
                 String ncclSocketIfname,
-                String log,
+                PodLog log,
                 List<PodAddress> addresses) {
             this(
                     name,
