@@ -1,6 +1,7 @@
 package io.railscope.store;
 
 import io.railscope.health.CellHealth;
+import io.railscope.model.CellKind;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
@@ -146,7 +147,7 @@ public class SqlCellReads implements CellReads {
                  ORDER BY c.name""",
                 row -> new CellSummary(
                         row.text("name"),
-                        row.text("kind"),
+                        row.constant(CellKind.class, "kind"),
                         row.instant("collected_at"),
                         row.number("collection_seq"),
                         row.constant(Health.class, "health"),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
+import io.railscope.model.CellKind;
 import io.railscope.model.PoolKind;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -44,6 +45,17 @@ class StateConstraintsTest {
         assertThatThrownBy(() -> insertPool("host-local-pool", "host-local"))
                 .hasMessageContaining("ip_pool_kind_check");
         assertThatThrownBy(() -> insertPool("by-name", "NV_IPAM_IPPOOL")).hasMessageContaining("ip_pool_kind_check");
+    }
+
+    @Test
+    void everyCellKindIsStoredAndNoOtherIs() {
+        for (CellKind kind : CellKind.values()) {
+            db.execute("UPDATE cell SET kind = ? WHERE id = ?", kind.name(), (int) cellId);
+            assertThat(CellKind.valueOf(db.text("SELECT kind FROM cell WHERE id = ?", (int) cellId)))
+                    .isEqualTo(kind);
+        }
+        assertThatThrownBy(() -> db.execute("UPDATE cell SET kind = 'kubernetes' WHERE id = ?", (int) cellId))
+                .hasMessageContaining("cell_kind_check");
     }
 
     private void insertPool(String name, String kind) {
