@@ -39,13 +39,13 @@ final class JobTimeline {
             throws SQLException {
         List<TimelineEvent> events = new ArrayList<>();
         if (job.firstSeen() != null) {
-            events.add(new TimelineEvent(job.firstSeen(), "job", "first seen by Railscope"));
+            events.add(new TimelineEvent(job.firstSeen(), TimelineEvent.Kind.JOB, "first seen by Railscope"));
         }
         for (JobPod pod : pods) {
             for (ContainerStart start : pod.started()) {
                 events.add(new TimelineEvent(
                         start.at(),
-                        "pod",
+                        TimelineEvent.Kind.POD,
                         "pod " + pod.name() + " container " + start.container() + " started"
                                 + (pod.node() == null ? "" : " on " + pod.node())));
             }
@@ -59,7 +59,7 @@ final class JobTimeline {
                  WHERE j.id = ? ORDER BY read_at""",
                 row -> new TimelineEvent(
                         row.instant("read_at"),
-                        "nccl",
+                        TimelineEvent.Kind.NCCL,
                         "NCCL log of pod " + row.text("pod") + " (" + row.text("container") + ") read: "
                                 + (row.integer("info") == 0
                                         ? "no NCCL INFO lines"
@@ -76,10 +76,10 @@ final class JobTimeline {
                     connection, cellId, jobId, from.isBefore(to.minus(AT_MOST)) ? to.minus(AT_MOST) : from, to));
         }
         if (ras != null && ras.queriedAt() != null) {
-            events.add(new TimelineEvent(ras.queriedAt(), "ras", ras.summary()));
+            events.add(new TimelineEvent(ras.queriedAt(), TimelineEvent.Kind.RAS, ras.summary()));
         }
         if (job.lastSeen() != null) {
-            events.add(new TimelineEvent(job.lastSeen(), "job", "last seen: " + job.verdict()));
+            events.add(new TimelineEvent(job.lastSeen(), TimelineEvent.Kind.JOB, "last seen: " + job.verdict()));
         }
         events.sort(Comparator.comparing(TimelineEvent::at));
         return events.size() > MAX_EVENTS
@@ -127,7 +127,9 @@ final class JobTimeline {
         byPort.forEach((port, samples) -> {
             for (SqlRailPorts.Span span : SqlRailPorts.spansOf(samples)) {
                 events.add(new TimelineEvent(
-                        span.from().truncatedTo(ChronoUnit.SECONDS), "rail", port + " " + span.words()));
+                        span.from().truncatedTo(ChronoUnit.SECONDS),
+                        TimelineEvent.Kind.RAIL,
+                        port + " " + span.words()));
             }
         });
         return events;
