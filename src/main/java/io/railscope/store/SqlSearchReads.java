@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -48,7 +47,7 @@ public class SqlSearchReads implements SearchReads {
                   FROM node_block b JOIN node n ON n.id = b.node_id JOIN cell c ON c.id = n.cell_id JOIN ip_pool p ON p.id = b.pool_id
                  WHERE ?::inet <<= b.cidr::cidr LIMIT ?""",
                 row -> new SearchHit(
-                        "node block",
+                        SearchHit.Kind.NODE_BLOCK,
                         row.text("cell"),
                         row.text("node"),
                         ip + " is in " + row.text("node") + "'s block " + row.text("cidr") + " of pool "
@@ -64,7 +63,7 @@ public class SqlSearchReads implements SearchReads {
                   FROM ip_pool p JOIN cell c ON c.id = p.cell_id, unnest(p.cidrs) AS cidr
                  WHERE ?::inet <<= cidr::cidr LIMIT ?""",
                 row -> new SearchHit(
-                        plane(row) + " pool",
+                        poolKind(row),
                         row.text("cell"),
                         row.text("pool"),
                         ip + " is in " + row.text("cidr")
@@ -77,7 +76,7 @@ public class SqlSearchReads implements SearchReads {
                 """
                 SELECT c.name AS cell, l.pool, l.podref FROM ipam_leak l JOIN cell c ON c.id = l.cell_id WHERE l.address = ? LIMIT ?""",
                 row -> new SearchHit(
-                        "leaked address",
+                        SearchHit.Kind.LEAKED_ADDRESS,
                         row.text("cell"),
                         ip,
                         "allocated in " + row.text("pool") + " to " + row.text("podref")
@@ -97,7 +96,7 @@ public class SqlSearchReads implements SearchReads {
                 SELECT c.name AS cell, n.name AS node, n.pool FROM node n JOIN cell c ON c.id = n.cell_id
                  WHERE n.name ILIKE ? ORDER BY n.name = ? DESC, n.name LIMIT ?""",
                 row -> new SearchHit(
-                        "node",
+                        SearchHit.Kind.NODE,
                         row.text("cell"),
                         row.text("node"),
                         row.text("pool") == null ? "" : "pool " + row.text("pool"),
@@ -113,7 +112,7 @@ public class SqlSearchReads implements SearchReads {
                   FROM nccl_job j JOIN cell c ON c.id = j.cell_id, jsonb_array_elements(j.pods) AS pod
                  WHERE pod ->> 'name' ILIKE ? LIMIT ?""",
                 row -> new SearchHit(
-                        "pod",
+                        SearchHit.Kind.POD,
                         row.text("cell"),
                         row.text("pod"),
                         "of job " + row.text("namespace") + "/" + row.text("job")
@@ -127,7 +126,7 @@ public class SqlSearchReads implements SearchReads {
                 SELECT c.name AS cell, s.namespace, s.name AS pod, s.node FROM stuck_pod s JOIN cell c ON c.id = s.cell_id
                  WHERE s.name ILIKE ? LIMIT ?""",
                 row -> new SearchHit(
-                        "stuck pod",
+                        SearchHit.Kind.STUCK_POD,
                         row.text("cell"),
                         row.text("namespace") + "/" + row.text("pod"),
                         "waiting for an address" + (row.text("node") == null ? "" : " on " + row.text("node")),
@@ -140,7 +139,7 @@ public class SqlSearchReads implements SearchReads {
                 SELECT c.name AS cell, j.namespace, j.name AS job, j.verdict FROM nccl_job j JOIN cell c ON c.id = j.cell_id
                  WHERE j.name ILIKE ? ORDER BY j.running DESC, j.name LIMIT ?""",
                 row -> new SearchHit(
-                        "job",
+                        SearchHit.Kind.JOB,
                         row.text("cell"),
                         row.text("namespace") + "/" + row.text("job"),
                         row.text("verdict"),
@@ -153,20 +152,21 @@ public class SqlSearchReads implements SearchReads {
                 SELECT c.name AS cell, p.name AS pool, p.plane, p.health FROM ip_pool p JOIN cell c ON c.id = p.cell_id
                  WHERE p.name ILIKE ? LIMIT ?""",
                 row -> new SearchHit(
-                        plane(row) + " pool", row.text("cell"), row.text("pool"), row.text("health"), poolUrl(row)),
+                        poolKind(row), row.text("cell"), row.text("pool"), row.text("health"), poolUrl(row)),
                 like,
                 PER_KIND));
         hits.addAll(Rows.list(
                 connection,
                 "SELECT name FROM cell WHERE name ILIKE ? LIMIT ?",
-                row -> new SearchHit("cell", row.text("name"), row.text("name"), "", PagePaths.cell(row.text("name"))),
+                row -> new SearchHit(
+                        SearchHit.Kind.CELL, row.text("name"), row.text("name"), "", PagePaths.cell(row.text("name"))),
                 like,
                 PER_KIND));
         return hits;
     }
 
-    private static String plane(Row row) throws SQLException {
-        return row.text("plane").toLowerCase(Locale.ROOT);
+    private static SearchHit.Kind poolKind(Row row) throws SQLException {
+        return SearchHit.Kind.poolOf(row.constant(Plane.class, "plane"));
     }
 
     private static String poolUrl(Row row) throws SQLException {
