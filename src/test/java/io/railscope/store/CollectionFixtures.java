@@ -21,6 +21,7 @@ import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.SourceOutcome;
+import io.railscope.source.nccl.BusbwSource;
 import io.railscope.source.nccl.NcclJobObservation;
 import java.time.Instant;
 import java.util.List;
@@ -90,7 +91,7 @@ final class CollectionFixtures {
                 .map(node -> new NeighborAssessment(node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null))
                 .toList();
         NcclJobObservation job = new NcclJobObservation(
-                jobNamespace, "job-1", "IB", 8, 8, 350, "nccl-tests", List.of(), List.of(), List.of(), true);
+                jobNamespace, "job-1", "IB", 8, 8, 350, BusbwSource.NCCL_TESTS, List.of(), List.of(), List.of(), true);
         List<SourceOutcome> outcomes = List.of(
                 new SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
                 new SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),

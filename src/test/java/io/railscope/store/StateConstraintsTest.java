@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.TestDatabase;
 import io.railscope.model.CellKind;
 import io.railscope.model.PoolKind;
+import io.railscope.source.nccl.BusbwSource;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -56,6 +57,30 @@ class StateConstraintsTest {
         }
         assertThatThrownBy(() -> db.execute("UPDATE cell SET kind = 'kubernetes' WHERE id = ?", (int) cellId))
                 .hasMessageContaining("cell_kind_check");
+    }
+
+    @Test
+    void everyBusbwSourceIsStoredAndNoOtherIs() {
+        for (BusbwSource source : BusbwSource.values()) {
+            insertJob(source.name(), source.label());
+            assertThat(BusbwSource.fromLabel(db.text(
+                            "SELECT busbw_source FROM nccl_job WHERE cell_id = ? AND name = ?",
+                            (int) cellId,
+                            source.name())))
+                    .isEqualTo(source);
+        }
+        insertJob("not-measured", null);
+        assertThatThrownBy(() -> insertJob("by-name", "NCCL_TESTS"))
+                .hasMessageContaining("nccl_job_busbw_source_check");
+        assertThatThrownBy(() -> insertJob("other-tool", "nccl-perf"))
+                .hasMessageContaining("nccl_job_busbw_source_check");
+    }
+
+    private void insertJob(String name, String busbwSource) {
+        db.execute("""
+                INSERT INTO nccl_job (cell_id, namespace, name, verdict, reason, nranks, requested_rails, busbw_source,
+                                      running, first_seen, last_seen)
+                VALUES (?, 'team-a', ?, 'RDMA_OK', '', 8, 8, ?, true, now(), now())""", (int) cellId, name, busbwSource);
     }
 
     private void insertPool(String name, String kind) {

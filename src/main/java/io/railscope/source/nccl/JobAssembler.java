@@ -87,7 +87,7 @@ public final class JobAssembler {
         final List<NcclRankObservation> ranks = new ArrayList<>();
         final Map<NcclWarning.Kind, List<NcclWarning>> warnings = new EnumMap<>(NcclWarning.Kind.class);
         double busbw = Double.NaN;
-        String busbwSource;
+        BusbwSource busbwSource;
         int nranks;
         long warningsSeen;
         int hostsDropped;

@@ -10,7 +10,7 @@ import java.util.List;
  * @param nranks         ranks of the job's largest communicator, or the ranks observed when no Init COMPLETE said it
  * @param requestedRails rails each pod asked for (resources, networks annotation or NCCL_IB_HCA); 0 when none
  * @param busbwGBps      measured bus bandwidth (nccl-tests or NCCL Inspector), NaN when unknown
- * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
+ * @param busbwSource    what printed it, null when unknown
  * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
  * @param running        a pod of the job is pending or running
  * @param dropped        what was past {@code railscope.nccl.*} and not kept
@@ -24,7 +24,7 @@ public record NcclJobObservation(
         int nranks,
         int requestedRails,
         double busbwGBps,
-        String busbwSource,
+        BusbwSource busbwSource,
         List<NcclRankObservation> ranks,
         List<NcclWarning> warnings,
         List<JobPod> pods,
@@ -46,7 +46,7 @@ public record NcclJobObservation(
             int nranks,
             int requestedRails,
             double busbwGBps,
-            String busbwSource,
+            BusbwSource busbwSource,
             List<NcclRankObservation> ranks,
             List<NcclWarning> warnings,
             List<JobPod> pods,
