@@ -68,15 +68,6 @@ class IpamApiTest {
                         "allocatedAddresses");
         assertThat(((Number) primary.get("freeAddresses")).longValue())
                 .isEqualTo(64L * 254 - ((Number) primary.get("allocatedAddresses")).longValue());
-    }
-
-    @Test
-    void eachPoolSaysWhereItIsDefinedInTheWordsOfItsCni() {
-        JsonPath pools = given().get("/api/v1/ipam/headroom")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
         assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'cluster-pool' }.kind"))
                 .isEqualTo("cilium-cluster-pool");
         assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'rail-1' }.kind"))

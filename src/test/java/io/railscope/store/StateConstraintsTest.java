@@ -9,84 +9,119 @@ import io.railscope.model.CellKind;
 import io.railscope.model.PoolKind;
 import io.railscope.source.nccl.BusbwSource;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The database holds each state as its enum's stored form, and refuses any other value. */
+/**
+ * The database holds each state as its enum's stored form, and refuses any other value. Each row is written in a
+ * transaction of its own, on a cell of its own, and rolled back: the tests beside this one never see it.
+ */
 @QuarkusTest
 class StateConstraintsTest {
-
-    private static final String CELL = "state-constraints";
 
     @Inject
     TestDatabase db;
 
-    private long cellId;
-
-    @BeforeEach
-    void cell() {
-        db.execute("INSERT INTO cell (name, kind) VALUES (?, 'SIMULATED') ON CONFLICT (name) DO NOTHING", CELL);
-        cellId = db.number("SELECT id FROM cell WHERE name = ?", CELL);
-    }
-
-    @AfterEach
-    void dropCell() {
-        db.execute("DELETE FROM cell WHERE name = ?", CELL);
-    }
-
     @Test
     void everyPoolKindIsStoredAndNoOtherIs() {
         for (PoolKind kind : PoolKind.values()) {
-            insertPool(kind.name(), kind.label());
-            assertThat(PoolKind.fromLabel(
-                            db.text("SELECT kind FROM ip_pool WHERE cell_id = ? AND name = ?", cellId, kind.name())))
+            assertThat(PoolKind.fromLabel(stored(kind.label(), "SIMULATED", this::insertPool, "kind", "ip_pool")))
                     .isEqualTo(kind);
         }
-        assertThatThrownBy(() -> insertPool("host-local-pool", "host-local"))
+        assertThatThrownBy(() -> stored("host-local", "SIMULATED", this::insertPool, "kind", "ip_pool"))
                 .hasMessageContaining("ip_pool_kind_check");
-        assertThatThrownBy(() -> insertPool("by-name", "NV_IPAM_IPPOOL")).hasMessageContaining("ip_pool_kind_check");
+        assertThatThrownBy(() -> stored("NV_IPAM_IPPOOL", "SIMULATED", this::insertPool, "kind", "ip_pool"))
+                .hasMessageContaining("ip_pool_kind_check");
     }
 
     @Test
     void everyCellKindIsStoredAndNoOtherIs() {
         for (CellKind kind : CellKind.values()) {
-            db.execute("UPDATE cell SET kind = ? WHERE id = ?", kind.name(), (int) cellId);
-            assertThat(CellKind.valueOf(db.text("SELECT kind FROM cell WHERE id = ?", (int) cellId)))
+            assertThat(CellKind.valueOf(stored(kind.name(), kind.name(), row -> {}, "kind", "cell")))
                     .isEqualTo(kind);
         }
-        assertThatThrownBy(() -> db.execute("UPDATE cell SET kind = 'kubernetes' WHERE id = ?", (int) cellId))
+        assertThatThrownBy(() -> stored("kubernetes", "kubernetes", row -> {}, "kind", "cell"))
                 .hasMessageContaining("cell_kind_check");
     }
 
     @Test
     void everyBusbwSourceIsStoredAndNoOtherIs() {
         for (BusbwSource source : BusbwSource.values()) {
-            insertJob(source.name(), source.label());
-            assertThat(BusbwSource.fromLabel(db.text(
-                            "SELECT busbw_source FROM nccl_job WHERE cell_id = ? AND name = ?",
-                            (int) cellId,
-                            source.name())))
+            assertThat(BusbwSource.fromLabel(
+                            stored(source.label(), "SIMULATED", this::insertJob, "busbw_source", "nccl_job")))
                     .isEqualTo(source);
         }
-        insertJob("not-measured", null);
-        assertThatThrownBy(() -> insertJob("by-name", "NCCL_TESTS"))
+        assertThat(stored(null, "SIMULATED", this::insertJob, "busbw_source", "nccl_job"))
+                .isNull();
+        assertThatThrownBy(() -> stored("NCCL_TESTS", "SIMULATED", this::insertJob, "busbw_source", "nccl_job"))
                 .hasMessageContaining("nccl_job_busbw_source_check");
-        assertThatThrownBy(() -> insertJob("other-tool", "nccl-perf"))
+        assertThatThrownBy(() -> stored("nccl-perf", "SIMULATED", this::insertJob, "busbw_source", "nccl_job"))
                 .hasMessageContaining("nccl_job_busbw_source_check");
     }
 
-    private void insertJob(String name, String busbwSource) {
-        db.execute("""
-                INSERT INTO nccl_job (cell_id, namespace, name, verdict, reason, nranks, requested_rails, busbw_source,
-                                      running, first_seen, last_seen)
-                VALUES (?, 'team-a', ?, 'RDMA_OK', '', 8, 8, ?, true, now(), now())""", (int) cellId, name, busbwSource);
+    /** A value to write, the transaction it is written in, and the cell it belongs to. */
+    private record Write(Connection connection, int cellId, String value) {}
+
+    /**
+     * Writes {@code value} with {@code insert} on a new cell of {@code cellKind}, reads {@code column} of {@code table}
+     * back and rolls everything back.
+     */
+    private String stored(String value, String cellKind, Consumer<Write> insert, String column, String table) {
+        try (Connection connection = db.connection()) {
+            connection.setAutoCommit(false);
+            try {
+                int cellId;
+                try (PreparedStatement cell = connection.prepareStatement(
+                        "INSERT INTO cell (name, kind) VALUES ('state-constraints', ?) RETURNING id")) {
+                    cell.setString(1, cellKind);
+                    try (ResultSet rs = cell.executeQuery()) {
+                        rs.next();
+                        cellId = rs.getInt(1);
+                    }
+                }
+                insert.accept(new Write(connection, cellId, value));
+                String key = table.equals("cell") ? "id" : "cell_id";
+                try (PreparedStatement read =
+                        connection.prepareStatement("SELECT " + column + " FROM " + table + " WHERE " + key + " = ?")) {
+                    read.setInt(1, cellId);
+                    try (ResultSet rs = read.executeQuery()) {
+                        rs.next();
+                        return rs.getString(1);
+                    }
+                }
+            } finally {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
-    private void insertPool(String name, String kind) {
-        db.execute("""
+    private void insertPool(Write write) {
+        execute(write, """
                 INSERT INTO ip_pool (cell_id, name, plane, kind, cidrs, capacity, allocated, blocks_total, blocks_used,
                                      health, collection_seq, sampled_at)
-                VALUES (?, ?, 'BACKEND', ?, '{}', 0, 0, 0, 0, 'OK', 0, now())""", (int) cellId, name, kind);
+                VALUES (?, 'pool', 'BACKEND', ?, '{}', 0, 0, 0, 0, 'OK', 0, now())""");
+    }
+
+    private void insertJob(Write write) {
+        execute(write, """
+                INSERT INTO nccl_job (cell_id, namespace, name, verdict, reason, nranks, requested_rails, busbw_source,
+                                      running, first_seen, last_seen)
+                VALUES (?, 'team-a', 'job', 'RDMA_OK', '', 8, 8, ?, true, now(), now())""");
+    }
+
+    private static void execute(Write write, String sql) {
+        try (PreparedStatement insert = write.connection().prepareStatement(sql)) {
+            insert.setInt(1, write.cellId());
+            insert.setString(2, write.value());
+            insert.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 }

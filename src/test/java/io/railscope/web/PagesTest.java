@@ -90,6 +90,7 @@ class PagesTest {
         assertThat(page)
                 .contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
         assertThat(page).contains("1 rail port down", "1 job not proven on RDMA");
+        assertThat(page).contains("<a href=\"/cells/alpha\">alpha</a> <span class=\"tag\">simulated</span>");
         given().get("/webjars/htmx.org/dist/htmx.min.js").then().statusCode(200);
     }
 
