@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Where an address pool is defined, or where Railscope read its blocks when no pool was found. */
 public enum PoolKind {
-    /** The cell's configuration names the cluster pool (railscope.cells.*.ipam.cluster-pool-cidrs). */
+    /** The cell's configuration names the cluster pool ({@code railscope.cells.<name>.ipam.cluster-pool-cidrs}). */
     CONFIGURED("configured"),
     /** Cilium's cluster-pool IPAM: cilium-config's cluster-pool-ipv4-cidr. */
     CILIUM_CLUSTER_POOL("cilium-cluster-pool"),
