@@ -1,6 +1,7 @@
 package io.railscope.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.railscope.model.CellKind;
 import io.railscope.model.Health;
 import io.railscope.read.CellDetails.FailedTarget;
 import io.railscope.read.CellSummary;
@@ -15,7 +16,7 @@ import java.util.List;
  */
 public record CellSummaryResponse(
         String name,
-        String kind,
+        CellKind kind,
         Health health,
         boolean stale,
         Instant collectedAt,

@@ -7,6 +7,7 @@ import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
 import io.railscope.read.TimelineEvent;
+import io.railscope.source.nccl.BusbwSource;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
@@ -40,7 +41,7 @@ public record JobResponse(
         int nranks,
         int requestedRails,
         Double busbwGBps,
-        String busbwSource,
+        BusbwSource busbwSource,
         Double baselineGBps,
         boolean running,
         Instant firstSeen,

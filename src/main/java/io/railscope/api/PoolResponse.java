@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.read.PoolState;
 import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
@@ -17,7 +18,7 @@ public record PoolResponse(
         String name,
         Plane plane,
         Integer rail,
-        String kind,
+        PoolKind kind,
         List<String> cidrs,
         Integer blockPrefixLength,
         Long capacityAddresses,

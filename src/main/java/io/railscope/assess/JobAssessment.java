@@ -4,6 +4,7 @@ import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
+import io.railscope.source.nccl.PodLogStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -123,7 +124,7 @@ public record JobAssessment(JobVerdict verdict, String reason, List<RankAssessme
             }
         }
         List<String> unreadable = job.pods().stream()
-                .filter(pod -> !List.of("read", "pushed", "waiting").contains(pod.log()))
+                .filter(pod -> pod.log().status() == PodLogStatus.UNREADABLE)
                 .map(pod -> pod.name() + ": " + pod.log())
                 .toList();
         if (!unreadable.isEmpty()) {
@@ -131,7 +132,7 @@ public record JobAssessment(JobVerdict verdict, String reason, List<RankAssessme
                     + (unreadable.size() > 1 ? " (and " + (unreadable.size() - 1) + " more)" : "");
         }
         if (!job.pods().isEmpty()
-                && job.pods().stream().allMatch(pod -> pod.log().equals("waiting"))) {
+                && job.pods().stream().allMatch(pod -> pod.log().status() == PodLogStatus.WAITING)) {
             return "waiting for the pods' logs: NCCL prints its network once the job initialises";
         }
         return "no NCCL INFO lines in the logs: set NCCL_DEBUG=INFO (NCCL_DEBUG_SUBSYS=INIT,NET is enough) to prove the transport"

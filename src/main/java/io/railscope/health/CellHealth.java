@@ -1,6 +1,7 @@
 package io.railscope.health;
 
 import io.railscope.model.Health;
+import io.railscope.model.SourceKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,7 +46,7 @@ public final class CellHealth {
     public record PoolAtRisk(Health health, String reason) {}
 
     /** A source whose last fetch failed, and its error. */
-    public record FailingSource(String source, String error) {}
+    public record FailingSource(SourceKind source, String error) {}
 
     /** The cell's health and the reasons for it, worst parts first as they were found. */
     public record Verdict(Health health, List<String> reasons) {}
@@ -88,7 +89,7 @@ public final class CellHealth {
                 counts.exportersDown(),
                 counts.exportersDown() + " of " + counts.exporters() + " node_exporters down");
         for (FailingSource failing : failingSources) {
-            warnings.add(failing.source() + " source failing: " + failing.error());
+            warnings.add(failing.source().label() + " source failing: " + failing.error());
         }
         if (!warnings.isEmpty()) {
             health = health.worst(Health.WARNING);

@@ -53,12 +53,12 @@ final class PagerDutyEvents implements Notifier {
 
     @Override
     public String body(WebhookPayload notification) {
-        boolean resolved = notification.status().equals("resolved");
+        boolean resolved = notification.status() == WebhookStatus.RESOLVED;
         List<WebhookPayload.Alert> firing = notification.alerts().stream()
-                .filter(alert -> alert.status().equals("firing"))
+                .filter(alert -> alert.status() == WebhookStatus.FIRING)
                 .toList();
         List<WebhookPayload.Alert> ended = notification.alerts().stream()
-                .filter(alert -> !alert.status().equals("firing"))
+                .filter(alert -> alert.status() != WebhookStatus.FIRING)
                 .toList();
         Map<String, String> details = new LinkedHashMap<>();
         details.put("firing", instances(firing));
@@ -88,8 +88,8 @@ final class PagerDutyEvents implements Notifier {
     /** Alertmanager's subject: {@code [FIRING:n] group values (other common values)}. */
     static String subject(WebhookPayload notification, int firing) {
         StringBuilder subject = new StringBuilder("[")
-                .append(notification.status().toUpperCase(java.util.Locale.ROOT))
-                .append(notification.status().equals("firing") ? ":" + firing : "")
+                .append(notification.status().name())
+                .append(notification.status() == WebhookStatus.FIRING ? ":" + firing : "")
                 .append("] ")
                 .append(String.join(" ", sortedValues(notification.groupLabels())));
         Map<String, String> others = new LinkedHashMap<>(notification.commonLabels());

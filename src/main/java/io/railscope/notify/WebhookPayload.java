@@ -28,7 +28,7 @@ import java.util.TreeMap;
 })
 public record WebhookPayload(
         String receiver,
-        String status,
+        WebhookStatus status,
         List<Alert> alerts,
         Map<String, String> groupLabels,
         Map<String, String> commonLabels,
@@ -43,7 +43,7 @@ public record WebhookPayload(
 
     @JsonPropertyOrder({"status", "labels", "annotations", "startsAt", "endsAt", "generatorURL", "fingerprint"})
     public record Alert(
-            String status,
+            WebhookStatus status,
             Map<String, String> labels,
             Map<String, String> annotations,
             String startsAt,
@@ -54,7 +54,7 @@ public record WebhookPayload(
         static Alert of(StoredAlert alert) {
             boolean resolved = alert.state() == AlertState.RESOLVED;
             return new Alert(
-                    resolved ? "resolved" : "firing",
+                    resolved ? WebhookStatus.RESOLVED : WebhookStatus.FIRING,
                     alert.labels(),
                     alert.annotations(),
                     time(alert.startsAt()),
@@ -73,10 +73,10 @@ public record WebhookPayload(
             String externalUrl) {
         List<Alert> all = alerts.stream().map(Alert::of).toList();
         List<Alert> sent = maxAlerts > 0 && all.size() > maxAlerts ? all.subList(0, maxAlerts) : all;
-        boolean firing = all.stream().anyMatch(alert -> alert.status().equals("firing"));
+        boolean firing = all.stream().anyMatch(alert -> alert.status() == WebhookStatus.FIRING);
         return new WebhookPayload(
                 receiver,
-                firing ? "firing" : "resolved",
+                firing ? WebhookStatus.FIRING : WebhookStatus.RESOLVED,
                 sent,
                 new TreeMap<>(groupLabels),
                 common(all.stream().map(Alert::labels).toList()),

@@ -2,6 +2,7 @@ package io.railscope.read;
 
 import io.railscope.health.CellHealth;
 import io.railscope.health.Freshness;
+import io.railscope.model.CellKind;
 import io.railscope.model.Health;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  */
 public record CellSummary(
         String cell,
-        String kind,
+        CellKind kind,
         Instant collectedAt,
         long collectionSeq,
         Health health,

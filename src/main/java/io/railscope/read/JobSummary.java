@@ -1,6 +1,7 @@
 package io.railscope.read;
 
 import io.railscope.assess.JobVerdict;
+import io.railscope.source.nccl.BusbwSource;
 import java.time.Instant;
 
 /** A job of a cell in a list: its verdict and why, its size and bandwidth. */
@@ -13,7 +14,7 @@ public record JobSummary(
         int nranks,
         int requestedRails,
         Double busbwGBps,
-        String busbwSource,
+        BusbwSource busbwSource,
         Double baselineGBps,
         boolean running,
         Instant firstSeen,

@@ -38,19 +38,19 @@ final class JobTimeline {
         JobSummary job = stored.summary();
         List<TimelineEvent> events = new ArrayList<>();
         if (job.firstSeen() != null) {
-            events.add(new TimelineEvent(job.firstSeen(), "job", "first seen by Railscope"));
+            events.add(new TimelineEvent(job.firstSeen(), TimelineEvent.Kind.JOB, "first seen by Railscope"));
         }
         for (JobPod pod : stored.pods()) {
             for (ContainerStart start : pod.started()) {
                 events.add(new TimelineEvent(
                         start.at(),
-                        "pod",
+                        TimelineEvent.Kind.POD,
                         "pod " + pod.name() + " container " + start.container() + " started"
                                 + (pod.node() == null ? "" : " on " + pod.node())));
             }
         }
         for (LogRead read : rows.logReads(stored.id())) {
-            events.add(new TimelineEvent(read.readAt(), "nccl", logRead(read)));
+            events.add(new TimelineEvent(read.readAt(), TimelineEvent.Kind.NCCL, logRead(read)));
         }
         if (job.firstSeen() != null && job.lastSeen() != null) {
             Instant to = job.lastSeen().plus(AFTER);
@@ -60,10 +60,10 @@ final class JobTimeline {
         }
         RasStatus ras = stored.ras();
         if (ras != null && ras.queriedAt() != null) {
-            events.add(new TimelineEvent(ras.queriedAt(), "ras", ras.summary()));
+            events.add(new TimelineEvent(ras.queriedAt(), TimelineEvent.Kind.RAS, ras.summary()));
         }
         if (job.lastSeen() != null) {
-            events.add(new TimelineEvent(job.lastSeen(), "job", "last seen: " + job.verdict()));
+            events.add(new TimelineEvent(job.lastSeen(), TimelineEvent.Kind.JOB, "last seen: " + job.verdict()));
         }
         events.sort(Comparator.comparing(TimelineEvent::at));
         return events.size() > MAX_EVENTS
@@ -92,7 +92,9 @@ final class JobTimeline {
         byPort.forEach((port, samples) -> {
             for (PortHealthSpan span : PortHealthSpan.of(samples)) {
                 events.add(new TimelineEvent(
-                        span.from().truncatedTo(ChronoUnit.SECONDS), "rail", port + " " + span.words()));
+                        span.from().truncatedTo(ChronoUnit.SECONDS),
+                        TimelineEvent.Kind.RAIL,
+                        port + " " + span.words()));
             }
         });
         return events;

@@ -1,11 +1,9 @@
 package io.railscope.read;
 
 import io.railscope.model.PagePaths;
-import io.railscope.model.Plane;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -40,7 +38,7 @@ public class SearchQueries implements SearchReads {
         List<SearchHit> hits = new ArrayList<>();
         for (SearchRows.Block block : rows.blocksHolding(ip, PER_KIND)) {
             hits.add(new SearchHit(
-                    "node block",
+                    SearchHit.Kind.NODE_BLOCK,
                     block.cell(),
                     block.node(),
                     ip + " is in " + block.node() + "'s block " + block.cidr() + " of pool " + block.pool() + " ("
@@ -49,7 +47,7 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.PoolCidr pool : rows.poolCidrsHolding(ip, PER_KIND)) {
             hits.add(new SearchHit(
-                    plane(pool.plane()) + " pool",
+                    SearchHit.Kind.poolOf(pool.plane()),
                     pool.cell(),
                     pool.pool(),
                     ip + " is in " + pool.cidr() + (pool.rail() == null ? "" : " (rail " + pool.rail() + ")"),
@@ -57,7 +55,7 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.Leak leak : rows.leaksOf(ip, PER_KIND)) {
             hits.add(new SearchHit(
-                    "leaked address",
+                    SearchHit.Kind.LEAKED_ADDRESS,
                     leak.cell(),
                     ip,
                     "allocated in " + leak.pool() + " to " + leak.podref() + ", a pod that no longer exists",
@@ -70,7 +68,7 @@ public class SearchQueries implements SearchReads {
         List<SearchHit> hits = new ArrayList<>();
         for (SearchRows.Node node : rows.nodesNamed(q, PER_KIND)) {
             hits.add(new SearchHit(
-                    "node",
+                    SearchHit.Kind.NODE,
                     node.cell(),
                     node.node(),
                     node.pool() == null ? "" : "pool " + node.pool(),
@@ -78,7 +76,7 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.JobPod pod : rows.jobPodsNamed(q, PER_KIND)) {
             hits.add(new SearchHit(
-                    "pod",
+                    SearchHit.Kind.POD,
                     pod.cell(),
                     pod.pod(),
                     "of job " + pod.namespace() + "/" + pod.job() + (pod.node() == null ? "" : " on " + pod.node()),
@@ -86,7 +84,7 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.StuckPod pod : rows.stuckPodsNamed(q, PER_KIND)) {
             hits.add(new SearchHit(
-                    "stuck pod",
+                    SearchHit.Kind.STUCK_POD,
                     pod.cell(),
                     pod.namespace() + "/" + pod.pod(),
                     "waiting for an address" + (pod.node() == null ? "" : " on " + pod.node()),
@@ -94,7 +92,7 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.Job job : rows.jobsNamed(q, PER_KIND)) {
             hits.add(new SearchHit(
-                    "job",
+                    SearchHit.Kind.JOB,
                     job.cell(),
                     job.namespace() + "/" + job.job(),
                     job.verdict(),
@@ -102,19 +100,15 @@ public class SearchQueries implements SearchReads {
         }
         for (SearchRows.Pool pool : rows.poolsNamed(q, PER_KIND)) {
             hits.add(new SearchHit(
-                    plane(pool.plane()) + " pool",
+                    SearchHit.Kind.poolOf(pool.plane()),
                     pool.cell(),
                     pool.pool(),
                     pool.health(),
                     PagePaths.pool(pool.cell(), pool.plane(), pool.pool())));
         }
         for (String cell : rows.cellsNamed(q, PER_KIND)) {
-            hits.add(new SearchHit("cell", cell, cell, "", PagePaths.cell(cell)));
+            hits.add(new SearchHit(SearchHit.Kind.CELL, cell, cell, "", PagePaths.cell(cell)));
         }
         return hits;
-    }
-
-    private static String plane(Plane plane) {
-        return plane.name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,13 +1,14 @@
 package io.railscope.source;
 
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import java.util.List;
 
 /**
  * An address pool and how much of it is handed out.
  *
  * @param rail               rail number (1-based) for backend pools mapped to a rail, null otherwise
- * @param kind               where the pool is defined, e.g. {@code cilium-cluster-pool}, {@code nv-ipam-ippool}
+ * @param kind               where the pool is defined
  * @param blockPrefix        prefix length of the per-node blocks, null when the pool has none
  * @param capacity           usable addresses in the pool
  * @param allocated          addresses in use (for nv-ipam: handed to nodes, as per-IP use is not in the API)
@@ -23,7 +24,7 @@ public record PoolUsage(
         String name,
         Plane plane,
         Integer rail,
-        String kind,
+        PoolKind kind,
         List<String> cidrs,
         Integer blockPrefix,
         long capacity,

@@ -2,6 +2,7 @@ package io.railscope.store;
 
 import io.agroal.api.AgroalDataSource;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.model.CellKind;
 import io.railscope.replica.Fence;
 import io.railscope.replica.FencedException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,7 +72,7 @@ public class CellStateWriter {
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO cell (name, kind) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind")) {
             insert.setString(1, cellName);
-            insert.setString(2, simulated ? "SIMULATED" : "KUBERNETES");
+            insert.setString(2, CellKind.of(simulated).name());
             insert.executeUpdate();
         }
         Timestamp at = Timestamp.from(collectedAt);

@@ -3,6 +3,7 @@ package io.railscope.store;
 import io.railscope.health.CellHealth;
 import io.railscope.health.CellHealth.Counts;
 import io.railscope.model.Health;
+import io.railscope.model.SourceKind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -149,7 +150,7 @@ final class CellSummaryWriter {
             query.setInt(1, cell.id());
             try (ResultSet rs = query.executeQuery()) {
                 while (rs.next()) {
-                    failing.add(new CellHealth.FailingSource(rs.getString(1), rs.getString(2)));
+                    failing.add(new CellHealth.FailingSource(SourceKind.fromLabel(rs.getString(1)), rs.getString(2)));
                 }
             }
         }

@@ -95,7 +95,7 @@ final class InventoryWriter {
                 upsert.setString(2, pool.name());
                 upsert.setString(3, pool.plane().name());
                 upsert.setObject(4, pool.rail(), Types.SMALLINT);
-                upsert.setString(5, pool.kind());
+                upsert.setString(5, pool.kind().label());
                 upsert.setArray(6, connection.createArrayOf("text", pool.cidrs().toArray()));
                 upsert.setObject(7, pool.blockPrefix(), Types.SMALLINT);
                 upsert.setLong(8, pool.capacity());

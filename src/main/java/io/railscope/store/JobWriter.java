@@ -77,7 +77,9 @@ final class JobWriter {
                 upsert.setInt(p++, job.nranks());
                 upsert.setShort(p++, (short) Math.min(Short.MAX_VALUE, job.requestedRails()));
                 upsert.setObject(p++, Double.isFinite(job.busbwGBps()) ? (float) job.busbwGBps() : null, Types.REAL);
-                upsert.setString(p++, job.busbwSource());
+                upsert.setString(
+                        p++,
+                        job.busbwSource() == null ? null : job.busbwSource().label());
                 upsert.setObject(
                         p++,
                         assessed.baselineGBps() == null

@@ -5,6 +5,7 @@ import static io.railscope.store.Queries.unchecked;
 import io.railscope.assess.NeighborAssessment;
 import io.railscope.assess.RailsDisagreement;
 import io.railscope.health.CellHealth;
+import io.railscope.model.CellKind;
 import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
@@ -137,7 +138,7 @@ final class SqlCellRows implements CellRows {
                  ORDER BY c.name""",
                 row -> new CellSummary(
                         row.text("name"),
-                        row.text("kind"),
+                        row.constant(CellKind.class, "kind"),
                         row.instant("collected_at"),
                         row.number("collection_seq"),
                         row.constant(Health.class, "health"),

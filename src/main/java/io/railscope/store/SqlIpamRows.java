@@ -6,6 +6,7 @@ import io.railscope.assess.PoolForecast;
 import io.railscope.model.AllocationFailureKind;
 import io.railscope.model.Health;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.read.IpamFindings;
 import io.railscope.read.IpamRows;
 import io.railscope.read.NodeBlockRow;
@@ -117,7 +118,7 @@ final class SqlIpamRows implements IpamRows {
                 row.text("name"),
                 row.constant(Plane.class, "plane"),
                 row.nullableInteger("rail"),
-                row.text("kind"),
+                PoolKind.fromLabel(row.text("kind")),
                 row.strings("cidrs"),
                 row.nullableInteger("block_prefix"),
                 row.number("capacity"),

@@ -10,6 +10,7 @@ import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobRows;
 import io.railscope.read.JobSummary;
+import io.railscope.source.nccl.BusbwSource;
 import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
@@ -210,7 +211,7 @@ final class SqlJobRows implements JobRows {
                 row.integer("nranks"),
                 row.integer("requested_rails"),
                 row.nullableDecimal("busbw_gbps"),
-                row.text("busbw_source"),
+                BusbwSource.fromLabel(row.text("busbw_source")),
                 row.nullableDecimal("baseline_gbps"),
                 row.bool("running"),
                 row.instant("first_seen"),

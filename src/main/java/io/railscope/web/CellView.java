@@ -1,5 +1,6 @@
 package io.railscope.web;
 
+import io.railscope.model.CellKind;
 import io.railscope.model.Health;
 import io.railscope.read.CellSummary;
 import java.util.List;
@@ -21,7 +22,7 @@ public record CellView(
     }
 
     public boolean simulated() {
-        return "SIMULATED".equals(summary.kind());
+        return summary.kind() == CellKind.SIMULATED;
     }
 
     /** "1,204 of 4,096 free" for the primary pool, or a dash when unknown. */

@@ -1,5 +1,7 @@
 package io.railscope.web;
 
+import java.util.Locale;
+
 /** A source of a cell as a page shows it. */
 public record SourceView(
         String name,
@@ -10,10 +12,22 @@ public record SourceView(
         boolean stale,
         String problems) {
 
-    public String status() {
-        if (error != null) {
-            return stale ? "stale" : "failing";
+    /** Where a source stands on a page: its word is also its CSS class. */
+    public enum Status {
+        OK,
+        FAILING,
+        STALE;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
         }
-        return stale ? "stale" : "ok";
+    }
+
+    public Status status() {
+        if (stale) {
+            return Status.STALE;
+        }
+        return error != null ? Status.FAILING : Status.OK;
     }
 }

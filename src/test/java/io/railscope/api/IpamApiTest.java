@@ -68,6 +68,18 @@ class IpamApiTest {
                         "allocatedAddresses");
         assertThat(((Number) primary.get("freeAddresses")).longValue())
                 .isEqualTo(64L * 254 - ((Number) primary.get("allocatedAddresses")).longValue());
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'cluster-pool' }.kind"))
+                .isEqualTo("cilium-cluster-pool");
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'rail-1' }.kind"))
+                .isEqualTo("nv-ipam-ippool");
+        assertThat(pools.getString("find { it.cell == 'alpha' && it.name == 'kubernetes' }.kind"))
+                .isEqualTo("service-cidr");
+        assertThat(pools.getList("findAll { it.cell == 'alpha' }.kind", String.class))
+                .contains("whereabouts");
+        given().get("/cells/alpha/pools/primary/cluster-pool")
+                .then()
+                .statusCode(200)
+                .body(containsString("<tr><th>Kind</th><td>cilium-cluster-pool</td></tr>"));
     }
 
     @Test

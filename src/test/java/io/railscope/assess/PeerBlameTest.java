@@ -8,6 +8,7 @@ import io.railscope.model.PortHealth;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PodAddress;
+import io.railscope.source.nccl.PodLog;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -130,7 +131,7 @@ class PeerBlameTest {
                 "INFO",
                 null,
                 null,
-                "read",
+                PodLog.READ,
                 List.of(new PodAddress("fe80::966d:ae03:8b:df78", "ib0", null)));
         assertThat(PeerBlame.suspects(List.of(fatal(linkLocal)), List.of(REPORTING, ipoib), PORTS))
                 .singleElement()
@@ -202,7 +203,7 @@ class PeerBlameTest {
                 "INFO",
                 null,
                 null,
-                "read",
+                PodLog.READ,
                 List.of(new PodAddress(podIp, "eth0", null), new PodAddress(railIp, "net3", "mlx5_2")));
     }
 }

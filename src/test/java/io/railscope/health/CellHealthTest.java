@@ -6,6 +6,7 @@ import io.railscope.health.CellHealth.Counts;
 import io.railscope.health.CellHealth.FailingSource;
 import io.railscope.health.CellHealth.PoolAtRisk;
 import io.railscope.model.Health;
+import io.railscope.model.SourceKind;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -170,7 +171,7 @@ class CellHealthTest {
                         "a failing source",
                         new CellCounts().build(),
                         List.of(),
-                        List.of(new FailingSource("kubernetes", "connection refused")),
+                        List.of(new FailingSource(SourceKind.KUBERNETES, "connection refused")),
                         Health.WARNING,
                         "kubernetes source failing: connection refused"));
     }
@@ -203,7 +204,8 @@ class CellHealthTest {
             List<FailingSource> failing,
             Health health,
             String reason) {
-        List<FailingSource> oneMore = Stream.concat(failing.stream(), Stream.of(new FailingSource("nccl", "timeout")))
+        List<FailingSource> oneMore = Stream.concat(
+                        failing.stream(), Stream.of(new FailingSource(SourceKind.NCCL, "timeout")))
                 .toList();
 
         CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore);

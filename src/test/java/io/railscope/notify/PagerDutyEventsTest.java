@@ -21,11 +21,11 @@ class PagerDutyEventsTest {
         String longNode = "n".repeat(2_000);
         WebhookPayload notification = new WebhookPayload(
                 "oncall",
-                "firing",
+                WebhookStatus.FIRING,
                 List.of(
-                        alert("firing", "warning", "a"),
-                        alert("firing", "critical", longNode),
-                        alert("resolved", "info", "c")),
+                        alert(WebhookStatus.FIRING, "warning", "a"),
+                        alert(WebhookStatus.FIRING, "critical", longNode),
+                        alert(WebhookStatus.RESOLVED, "info", "c")),
                 Map.of("alertname", "RailPortErrors", "cell", "c1"),
                 Map.of("alertname", "RailPortErrors", "cell", "c1", "rail", "3"),
                 Map.of(),
@@ -47,8 +47,8 @@ class PagerDutyEventsTest {
 
         WebhookPayload wide = new WebhookPayload(
                 "oncall",
-                "resolved",
-                List.of(alert("resolved", "page-me", longNode)),
+                WebhookStatus.RESOLVED,
+                List.of(alert(WebhookStatus.RESOLVED, "page-me", longNode)),
                 Map.of("node", longNode),
                 Map.of("node", longNode),
                 Map.of(),
@@ -67,7 +67,7 @@ class PagerDutyEventsTest {
                 .isEqualTo("error");
     }
 
-    private static WebhookPayload.Alert alert(String status, String severity, String node) {
+    private static WebhookPayload.Alert alert(WebhookStatus status, String severity, String node) {
         return new WebhookPayload.Alert(
                 status,
                 Map.of("alertname", "RailPortErrors", "severity", severity, "node", node),

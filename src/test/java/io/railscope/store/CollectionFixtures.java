@@ -13,6 +13,7 @@ import io.railscope.config.RasSettings;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.source.IsolationObjects;
@@ -21,6 +22,7 @@ import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.SourceOutcome;
+import io.railscope.source.nccl.BusbwSource;
 import io.railscope.source.nccl.NcclJobObservation;
 import java.time.Instant;
 import java.util.List;
@@ -53,7 +55,7 @@ final class CollectionFixtures {
                 "cluster-pool",
                 Plane.PRIMARY,
                 null,
-                "cilium-cluster-pool",
+                PoolKind.CILIUM_CLUSTER_POOL,
                 List.of("10.0.0.0/16"),
                 26,
                 1000,
@@ -95,7 +97,7 @@ final class CollectionFixtures {
                         node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null, Map.of(), IpFamily.IPV4))
                 .toList();
         NcclJobObservation job = new NcclJobObservation(
-                jobNamespace, "job-1", "IB", 8, 8, 350, "nccl-tests", List.of(), List.of(), List.of(), true);
+                jobNamespace, "job-1", "IB", 8, 8, 350, BusbwSource.NCCL_TESTS, List.of(), List.of(), List.of(), true);
         List<SourceOutcome> outcomes = List.of(
                 new SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
                 new SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),

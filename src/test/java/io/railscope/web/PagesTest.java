@@ -40,6 +40,7 @@ import io.railscope.source.nccl.NcclJobObservation;
 import io.railscope.source.nccl.NcclRankObservation;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.PodAddress;
+import io.railscope.source.nccl.PodLog;
 import io.railscope.source.nccl.RankFacts;
 import io.railscope.source.nccl.RasStatus;
 import jakarta.inject.Inject;
@@ -92,6 +93,7 @@ class PagesTest {
         assertThat(page)
                 .contains("data-cell=\"alpha\" data-health=\"CRITICAL\"", "data-cell=\"bravo\" data-health=\"OK\"");
         assertThat(page).contains("1 rail port down", "1 job not proven on RDMA");
+        assertThat(page).contains("<a href=\"/cells/alpha\">alpha</a> <span class=\"tag\">simulated</span>");
         given().get("/webjars/htmx.org/dist/htmx.min.js").then().statusCode(200);
     }
 
@@ -367,7 +369,7 @@ class PagesTest {
                 hostile,
                 hostile,
                 hostile,
-                "read",
+                PodLog.READ,
                 List.of(new PodAddress("10.244.9.9", "eth0", null), new PodAddress("10.1.0.9", "net1", "mlx5_0")));
         var job = new NcclJobObservation(
                         "ns-1",

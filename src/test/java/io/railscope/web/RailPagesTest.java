@@ -118,6 +118,6 @@ class RailPagesTest {
         given().get("/cells/alpha/rails/1").then().statusCode(200).body(containsString("Rail 1 (mlx5_0)"));
         given().get("/cells/alpha/rails/99").then().statusCode(404);
         given().get("/cells/alpha").then().statusCode(200).body(containsString("/cells/alpha/heatmap/image.png?seq="));
-        given().get("/api/v1/cells/alpha").then().body("name", equalTo("alpha"));
+        given().get("/api/v1/cells/alpha").then().body("name", equalTo("alpha")).body("kind", equalTo("SIMULATED"));
     }
 }

@@ -2,6 +2,7 @@ package io.railscope.source.ipam;
 
 import io.railscope.model.Ipv4Cidr;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.WaitingNode;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
@@ -114,7 +115,7 @@ final class CiliumMultiPools {
                     pool.name(),
                     Plane.PRIMARY,
                     null,
-                    "cilium-multi-pool",
+                    PoolKind.CILIUM_MULTI_POOL,
                     cidrs.stream().map(Ipv4Cidr::toString).toList(),
                     pool.maskSize(),
                     blocksTotal * perBlock,

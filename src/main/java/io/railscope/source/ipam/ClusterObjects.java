@@ -1,5 +1,6 @@
 package io.railscope.source.ipam;
 
+import io.railscope.model.PoolKind;
 import io.railscope.source.IsolationObjects;
 import java.time.Instant;
 import java.util.Collections;
@@ -148,7 +149,7 @@ public record ClusterObjects(
      * The cluster pool per-node blocks are cut from, and where it was read: each CIDR with the prefix length of its
      * blocks ({@code masks}, in the order of {@code cidrs}; Calico IPPools may each have their own blockSize).
      */
-    public record ClusterPool(List<String> cidrs, List<Integer> masks, String kind) {
+    public record ClusterPool(List<String> cidrs, List<Integer> masks, PoolKind kind) {
 
         public ClusterPool {
             cidrs = List.copyOf(cidrs);
@@ -158,7 +159,7 @@ public record ClusterObjects(
             }
         }
 
-        public ClusterPool(List<String> cidrs, int maskSize, String kind) {
+        public ClusterPool(List<String> cidrs, int maskSize, PoolKind kind) {
             this(cidrs, Collections.nCopies(cidrs.size(), maskSize), kind);
         }
 

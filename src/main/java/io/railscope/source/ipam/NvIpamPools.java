@@ -1,6 +1,7 @@
 package io.railscope.source.ipam;
 
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.ipam.ClusterObjects.AddressRange;
 import io.railscope.source.ipam.ClusterObjects.IndexRange;
@@ -25,7 +26,7 @@ import java.util.Set;
 record NvIpamPools(PoolUsage usage, Map<String, Long> blocks) {
 
     static NvIpamPools of(NvIpamPool pool, Integer rail, Set<String> nodes, String label, List<String> problems) {
-        String kind = pool.cidrPool() ? "nv-ipam-cidrpool" : "nv-ipam-ippool";
+        PoolKind kind = pool.cidrPool() ? PoolKind.NV_IPAM_CIDRPOOL : PoolKind.NV_IPAM_IPPOOL;
         IpPrefix subnet;
         BlockGrid grid;
         try {

@@ -2,6 +2,7 @@ package io.railscope.source.ipam;
 
 import io.railscope.model.Ipv4Cidr;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.NodeBlock;
 import io.railscope.source.NodeInfo;
 import io.railscope.source.PoolUsage;
@@ -54,7 +55,7 @@ final class PrimaryPlane {
         objects.ciliumNodes().forEach(node -> ciliumNodes.put(node.name(), node));
         Map<String, Integer> podsByNode = podsWithAddressByNode(objects.pods());
         boolean configuredPool = objects.clusterPool()
-                .filter(pool -> pool.kind().equals("configured"))
+                .filter(pool -> pool.kind() == PoolKind.CONFIGURED)
                 .isPresent();
         // Calico IPAM claims whole blocks from its IPPools and hands out every address of them; they are not
         // Node.spec.podCIDRs (libcalico-go lib/ipam/ipam_block.go, newBlock: no address reserved)
@@ -76,7 +77,7 @@ final class PrimaryPlane {
         boolean nodesExpectBlocks = cilium.map(CiliumConfig::perNodeBlocks)
                 .orElse(configured
                         || objects.clusterPool()
-                                .filter(pool -> pool.kind().equals("kubeadm-pod-subnet"))
+                                .filter(pool -> pool.kind() == PoolKind.KUBEADM_POD_SUBNET)
                                 .isPresent());
         Map<String, List<String>> calicoByNode = new HashMap<>();
         if (calicoBlocks) {

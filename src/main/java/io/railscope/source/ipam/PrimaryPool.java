@@ -2,6 +2,7 @@ package io.railscope.source.ipam;
 
 import io.railscope.model.Ipv4Cidr;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.PoolUsage;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -89,7 +90,7 @@ final class PrimaryPool {
                     IpamDerivation.PRIMARY_POOL,
                     Plane.PRIMARY,
                     null,
-                    pool == null ? "node-pod-cidrs" : pool.kind(),
+                    pool == null ? PoolKind.NODE_POD_CIDRS : pool.kind(),
                     List.of(),
                     pool == null ? null : pool.maskSize(),
                     0,

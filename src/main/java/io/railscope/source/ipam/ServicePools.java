@@ -2,6 +2,7 @@ package io.railscope.source.ipam;
 
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.FamilyUsage;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.ipam.ClusterObjects.ServiceCidr;
@@ -56,7 +57,7 @@ final class ServicePools {
                     serviceCidr.name(),
                     Plane.SERVICE,
                     null,
-                    "service-cidr",
+                    PoolKind.SERVICE_CIDR,
                     written,
                     null,
                     families.stream().mapToLong(FamilyUsage::capacity).reduce(0, ServicePools::saturatedSum),

@@ -1,6 +1,7 @@
 package io.railscope.source.ipam;
 
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.IpLeak;
 import io.railscope.source.PoolUsage;
 import io.railscope.source.ipam.ClusterObjects.WhereaboutsPool;
@@ -89,7 +90,7 @@ final class WhereaboutsPools {
                 pool.name(),
                 Plane.BACKEND,
                 rail,
-                "whereabouts",
+                PoolKind.WHEREABOUTS,
                 List.of(pool.range()),
                 null,
                 IpPrefix.saturated(usable.count(range.network(), range.last())),

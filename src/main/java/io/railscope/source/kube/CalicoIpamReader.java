@@ -2,6 +2,7 @@ package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.railscope.model.PoolKind;
 import io.railscope.source.ipam.ClusterObjects.CalicoBlock;
 import io.railscope.source.ipam.ClusterObjects.ClusterPool;
 import java.util.ArrayList;
@@ -64,7 +65,7 @@ final class CalicoIpamReader {
                 problems.add(Resources.describe(Resources.CALICO_IPPOOL, pool) + ": " + e.getMessage() + "; skipped");
             }
         }
-        return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, masks, "calico-ippool"));
+        return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, masks, PoolKind.CALICO_IPPOOL));
     }
 
     /** Every IPAMBlock, when Calico runs its own IPAM. */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.railscope.config.IpamSettings;
+import io.railscope.model.PoolKind;
 import io.railscope.source.ipam.ClusterObjects.CiliumConfig;
 import io.railscope.source.ipam.ClusterObjects.CiliumPodIpPool;
 import io.railscope.source.ipam.ClusterObjects.ClusterPool;
@@ -107,7 +108,7 @@ final class CniConfigReader {
     Optional<ClusterPool> clusterPool(Optional<CiliumConfig> cilium) {
         if (!ipam.clusterPoolCidrs().isEmpty()) {
             return Optional.of(new ClusterPool(
-                    ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), "configured"));
+                    ipam.clusterPoolCidrs(), ipam.clusterPoolMask().orElseThrow(), PoolKind.CONFIGURED));
         }
         Map<String, String> data = ciliumConfigData();
         if (data == null || data.get("cluster-pool-ipv4-cidr") == null) {
@@ -122,7 +123,7 @@ final class CniConfigReader {
         try {
             int mask = Integer.parseInt(
                     data.getOrDefault("cluster-pool-ipv4-mask-size", "24").trim());
-            return Optional.of(new ClusterPool(cidrs, mask, "cilium-cluster-pool"));
+            return Optional.of(new ClusterPool(cidrs, mask, PoolKind.CILIUM_CLUSTER_POOL));
         } catch (NumberFormatException e) {
             problems.add(
                     "ConfigMap kube-system/cilium-config: cluster-pool-ipv4-mask-size is not a number; cluster pool unknown");
@@ -152,7 +153,9 @@ final class CniConfigReader {
                 .map(String::strip)
                 .filter(cidr -> !cidr.contains(":"))
                 .toList();
-        return cidrs.isEmpty() ? Optional.empty() : Optional.of(new ClusterPool(cidrs, 24, "kubeadm-pod-subnet"));
+        return cidrs.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new ClusterPool(cidrs, 24, PoolKind.KUBEADM_POD_SUBNET));
     }
 
     /** The multi-pool pools, when Cilium runs in multi-pool mode. */

@@ -22,13 +22,13 @@ public final class JobAssembler {
     /**
      * @param logs      facts by {@link #runKey} of a container run
      * @param pushed    pushed logs of the cell
-     * @param logStatus by {@link #podKey}: {@code read}, {@code waiting}, or why a log could not be read
+     * @param logStatus by {@link #podKey}: read, or unreadable and why; a pod without one is waiting
      */
     public static List<NcclJobObservation> assemble(
             List<TrainingPod> pods,
             Map<String, ContainerLog> logs,
             List<ContainerLog> pushed,
-            Map<String, String> logStatus) {
+            Map<String, PodLog> logStatus) {
         return assemble(pods, logs, pushed, logStatus, NcclLimits.defaults());
     }
 
@@ -37,7 +37,7 @@ public final class JobAssembler {
             List<TrainingPod> pods,
             Map<String, ContainerLog> logs,
             List<ContainerLog> pushed,
-            Map<String, String> logStatus,
+            Map<String, PodLog> logStatus,
             NcclLimits limits) {
         Map<String, JobParts> jobs = new LinkedHashMap<>();
         for (TrainingPod pod : pods) {
@@ -87,7 +87,7 @@ public final class JobAssembler {
         final List<NcclRankObservation> ranks = new ArrayList<>();
         final Map<NcclWarning.Kind, List<NcclWarning>> warnings = new EnumMap<>(NcclWarning.Kind.class);
         double busbw = Double.NaN;
-        String busbwSource;
+        BusbwSource busbwSource;
         int nranks;
         long warningsSeen;
         int hostsDropped;
@@ -157,7 +157,7 @@ public final class JobAssembler {
             return dot < 0 ? name : name.substring(0, dot);
         }
 
-        NcclJobObservation observation(Map<String, String> logStatus, NcclLimits limits) {
+        NcclJobObservation observation(Map<String, PodLog> logStatus, NcclLimits limits) {
             ranks.sort(Comparator.comparingInt(
                             (NcclRankObservation rank) -> rank.rank() < 0 ? Integer.MAX_VALUE : rank.rank())
                     .thenComparing(NcclRankObservation::pod)
@@ -176,9 +176,9 @@ public final class JobAssembler {
             int requestedRails = 0;
             for (TrainingPod pod : pods) {
                 requestedRails = Math.max(requestedRails, pod.requestedRails());
-                String status = pushedPods.contains(pod.name())
-                        ? "pushed"
-                        : logStatus.getOrDefault(podKey(namespace, pod.name()), "waiting");
+                PodLog log = pushedPods.contains(pod.name())
+                        ? PodLog.PUSHED
+                        : logStatus.getOrDefault(podKey(namespace, pod.name()), PodLog.WAITING);
                 jobPods.add(new JobPod(
                         pod.name(),
                         pod.node(),
@@ -188,7 +188,7 @@ public final class JobAssembler {
                         pod.ncclDebug(),
                         pod.ncclIbHca(),
                         pod.ncclSocketIfname(),
-                        status,
+                        log,
                         pod.addresses(),
                         pod.containers().stream()
                                 .filter(container -> container.startedAt() != null)
@@ -199,7 +199,8 @@ public final class JobAssembler {
             for (String pushedPod : pushedPods) {
                 if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod))
                         && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
-                    jobPods.add(new JobPod(pushedPod, null, null, 0, List.of(), null, null, null, "pushed", List.of()));
+                    jobPods.add(new JobPod(
+                            pushedPod, null, null, 0, List.of(), null, null, null, PodLog.PUSHED, List.of()));
                 }
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);

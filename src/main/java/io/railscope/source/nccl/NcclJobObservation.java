@@ -10,7 +10,7 @@ import java.util.List;
  * @param nranks         ranks of the job's largest communicator, or the ranks observed when no Init COMPLETE said it
  * @param requestedRails rails each pod asked for (resources, networks annotation or NCCL_IB_HCA); 0 when none
  * @param busbwGBps      measured bus bandwidth (nccl-tests or NCCL Inspector), NaN when unknown
- * @param busbwSource    {@code nccl-tests} or {@code inspector}, null when unknown
+ * @param busbwSource    what printed it, null when unknown
  * @param warnings       NCCL WARN and error lines, the first few of each kind, fatal first
  * @param running        a pod of the job is pending or running
  * @param dropped        what was past {@code railscope.nccl.*} and not kept
@@ -24,7 +24,7 @@ public record NcclJobObservation(
         int nranks,
         int requestedRails,
         double busbwGBps,
-        String busbwSource,
+        BusbwSource busbwSource,
         List<NcclRankObservation> ranks,
         List<NcclWarning> warnings,
         List<JobPod> pods,
@@ -46,7 +46,7 @@ public record NcclJobObservation(
             int nranks,
             int requestedRails,
             double busbwGBps,
-            String busbwSource,
+            BusbwSource busbwSource,
             List<NcclRankObservation> ranks,
             List<NcclWarning> warnings,
             List<JobPod> pods,
@@ -108,7 +108,7 @@ public record NcclJobObservation(
      *
      * @param backendInterfaces interfaces Multus attached besides the primary one, as {@code net1 (mlx5_0)}
      * @param ncclDebug         the pod's NCCL_DEBUG, null when unset
-     * @param log               where its NCCL facts stand: {@code read}, {@code pushed}, {@code waiting}, or why it could not be read
+     * @param log               where its NCCL facts stand, and why its log could not be read when it could not
      * @param addresses         its IPs with their interfaces and RDMA devices, for naming the peer an NCCL error names
      * @param started           when its containers' current runs started, for the job's timeline
      */
@@ -121,7 +121,7 @@ public record NcclJobObservation(
             String ncclDebug,
             String ncclIbHca,
             String ncclSocketIfname,
-            String log,
+            PodLog log,
             List<PodAddress> addresses,
             List<ContainerStart> started) {
 
@@ -142,7 +142,7 @@ public record NcclJobObservation(
                 String ncclDebug,
                 String ncclIbHca,
                 String ncclSocketIfname,
-                String log,
+                PodLog log,
                 List<PodAddress> addresses) {
             this(
                     name,

@@ -145,7 +145,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
         } catch (ExecutionException e) {
             throw new IllegalStateException("reading a log failed unexpectedly", e.getCause());
         }
-        Map<String, String> status = new HashMap<>();
+        Map<String, PodLog> status = new HashMap<>();
         for (TrainingPod pod : current) {
             status.put(JobAssembler.podKey(pod.namespace(), pod.name()), logStatus(pod));
         }
@@ -169,17 +169,17 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
                 : JobAssembler.runKey(pod.namespace(), pod.name(), container.name(), container.id());
     }
 
-    /** {@code read} when a container's log was read, else why one could not be, else {@code waiting}. */
-    private String logStatus(TrainingPod pod) {
+    /** Read when a container's log was read, else unreadable and why, else waiting. */
+    private PodLog logStatus(TrainingPod pod) {
         String failure = null;
         for (TrainingPod.Container container : pod.containers()) {
             String key = runKey(pod, container);
             if (key != null && read.containsKey(key)) {
-                return "read";
+                return PodLog.READ;
             }
             failure = failure == null && key != null ? failures.get(key) : failure;
         }
-        return failure == null ? "waiting" : failure;
+        return failure == null ? PodLog.WAITING : PodLog.unreadable(failure);
     }
 
     private boolean due(TrainingPod.Container container, Instant now) {
@@ -207,7 +207,7 @@ public final class NcclJobSource implements NcclSource, AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            failures.put(key, "unreadable: " + (message.length() > 200 ? message.substring(0, 200) + "…" : message));
+            failures.put(key, message.length() > 200 ? message.substring(0, 200) + "…" : message);
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.Set;
  * @param warningCount all of them
  * @param fatalCount   those that failed a collective or a communicator
  * @param busbwGBps    bus bandwidth from nccl-tests ({@code # Avg bus bandwidth}) or NCCL Inspector, NaN when none
- * @param busbwSource  {@code nccl-tests} or {@code inspector}, null when none
+ * @param busbwSource  what printed it, null when none
  * @param bytesRead    bytes of log read
  * @param truncated    the log was longer than the cap; the rest was not read
  * @param hostsDropped hosts past the limit of a pushed log, whose ranks were dropped
@@ -26,7 +26,7 @@ public record NcclLogFacts(
         long warningCount,
         long fatalCount,
         double busbwGBps,
-        String busbwSource,
+        BusbwSource busbwSource,
         long bytesRead,
         boolean truncated,
         int hostsDropped,
@@ -42,7 +42,7 @@ public record NcclLogFacts(
             long warningCount,
             long fatalCount,
             double busbwGBps,
-            String busbwSource,
+            BusbwSource busbwSource,
             long bytesRead,
             boolean truncated) {
         this(ranks, infoLines, warnings, warningCount, fatalCount, busbwGBps, busbwSource, bytesRead, truncated, 0, 0);

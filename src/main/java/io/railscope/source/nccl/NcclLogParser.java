@@ -228,7 +228,9 @@ public final class NcclLogParser {
             }
         }
         double busbw = Double.isFinite(testsBusbw) ? testsBusbw : inspector.busbwGBps();
-        String source = Double.isFinite(testsBusbw) ? "nccl-tests" : Double.isFinite(busbw) ? "inspector" : null;
+        BusbwSource source = Double.isFinite(testsBusbw)
+                ? BusbwSource.NCCL_TESTS
+                : Double.isFinite(busbw) ? BusbwSource.INSPECTOR : null;
         List<NcclWarning> kept = warnings.finish(truncated);
         return new NcclLogFacts(
                 List.copyOf(ranks),

@@ -2,6 +2,7 @@ package io.railscope.source.sim;
 
 import io.railscope.model.Fault;
 import io.railscope.model.Ipv4Cidr;
+import io.railscope.model.PoolKind;
 import io.railscope.source.ipam.ClusterObjects;
 import io.railscope.source.ipam.ClusterObjects.CiliumNodeObject;
 import io.railscope.source.ipam.ClusterObjects.EventObject;
@@ -159,7 +160,7 @@ final class SimulatedInventory {
                                 .map(Ipv4Cidr::toString)
                                 .toList(),
                         topology.blockPrefix,
-                        "cilium-cluster-pool")),
+                        PoolKind.CILIUM_CLUSTER_POOL)),
                 Optional.of(new ClusterObjects.CiliumConfig("cluster-pool", true)),
                 List.of(),
                 false,

@@ -8,6 +8,7 @@ import io.railscope.config.IpamSettings;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
+import io.railscope.model.PoolKind;
 import io.railscope.source.FamilyUsage;
 import io.railscope.source.IsolationObjects;
 import io.railscope.source.KubernetesSnapshot;
@@ -267,7 +268,7 @@ class IpamDerivationTest {
         assertThat(primary.blocksTotal()).isZero();
         assertThat(primary.sizeKnown()).isFalse();
         assertThat(primary.blocksUsed()).isEqualTo(1);
-        assertThat(primary.kind()).isEqualTo("node-pod-cidrs");
+        assertThat(primary.kind()).isEqualTo(PoolKind.NODE_POD_CIDRS);
         assertThat(PoolHeadroom.of(primary, TestThresholds.defaults()).health()).isEqualTo(Health.UNKNOWN);
         assertThat(snapshot.problems()).singleElement().asString().startsWith("cluster pool unknown");
     }
@@ -462,7 +463,7 @@ class IpamDerivationTest {
         }
 
         ObjectsBuilder clusterPool(List<String> cidrs, int mask) {
-            clusterPool = new ClusterPool(cidrs, mask, "cilium-cluster-pool");
+            clusterPool = new ClusterPool(cidrs, mask, PoolKind.CILIUM_CLUSTER_POOL);
             return this;
         }
 

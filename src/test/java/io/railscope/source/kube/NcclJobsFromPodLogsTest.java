@@ -17,6 +17,8 @@ import io.railscope.source.nccl.NcclJobSource;
 import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclSnapshot;
 import io.railscope.source.nccl.PodAddress;
+import io.railscope.source.nccl.PodLog;
+import io.railscope.source.nccl.PodLogStatus;
 import io.railscope.source.nccl.RasClient;
 import io.railscope.source.nccl.RasQuerier;
 import io.railscope.source.nccl.RasTestServer;
@@ -217,7 +219,7 @@ class NcclJobsFromPodLogsTest {
             assertThat(jobs.get(job).pods())
                     .as("log status of the pods of " + job)
                     .extracting(NcclJobObservation.JobPod::log)
-                    .containsOnly("read");
+                    .containsOnly(PodLog.READ);
         }
         NcclJobObservation pretrain = jobs.get("pretrain");
         assertThat(pretrain.requestedRails()).isEqualTo(8);
@@ -241,12 +243,13 @@ class NcclJobsFromPodLogsTest {
         assertThat(quiet.verdict()).isEqualTo(JobVerdict.UNOBSERVABLE);
         assertThat(quiet.reason()).startsWith("NCCL_DEBUG=WARN on pod quiet-0");
 
-        assertThat(jobs.get("fresh").pods().get(0).log()).isEqualTo("waiting");
+        assertThat(jobs.get("fresh").pods().get(0).log()).isEqualTo(PodLog.WAITING);
         assertThat(JobAssessment.of(jobs.get("fresh"), OptionalDouble.empty(), 0.7)
                         .reason())
                 .startsWith("waiting for the pods' logs");
 
-        assertThat(jobs.get("broken").pods().get(0).log()).startsWith("unreadable: ");
+        assertThat(jobs.get("broken").pods().get(0).log().status()).isEqualTo(PodLogStatus.UNREADABLE);
+        assertThat(jobs.get("broken").pods().get(0).log().words()).startsWith("unreadable: ");
         assertThat(JobAssessment.of(jobs.get("broken"), OptionalDouble.empty(), 0.7)
                         .reason())
                 .startsWith("logs could not be read: broken-0");
