@@ -1,23 +1,21 @@
 package io.railscope.api;
 
-import io.railscope.assess.JobVerdict;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.railscope.assess.PeerBlame;
 import io.railscope.assess.SlowRanks;
 import io.railscope.read.JobDetail;
 import io.railscope.read.JobDetail.RankRow;
 import io.railscope.read.JobSummary;
 import io.railscope.read.TimelineEvent;
-import io.railscope.source.nccl.BusbwSource;
 import io.railscope.source.nccl.NcclJobObservation.Dropped;
 import io.railscope.source.nccl.NcclJobObservation.JobPod;
 import io.railscope.source.nccl.NcclWarning;
 import io.railscope.source.nccl.RasStatus;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One job: its transport verdict and why, every rank, its pods, and the unhealthy rails under its nodes.
+ * One job: its summary (verdict and why, size, bandwidth; its fields at the top level), every rank, its pods, and the unhealthy rails under its nodes.
  *
  * @param ranks          one page of the ranks ({@code ?offset=&limit=}, 1,000 by default)
  * @param rankPage       where that page sits among the job's ranks kept
@@ -33,19 +31,7 @@ import java.util.Map;
  *                       reads and what they said, its nodes' rail ports not OK while it ran, what RAS said
  */
 public record JobResponse(
-        String namespace,
-        String name,
-        String transport,
-        JobVerdict verdict,
-        String reason,
-        int nranks,
-        int requestedRails,
-        Double busbwGBps,
-        BusbwSource busbwSource,
-        Double baselineGBps,
-        boolean running,
-        Instant firstSeen,
-        Instant lastSeen,
+        @JsonUnwrapped JobSummary job,
         List<NcclWarning> warnings,
         List<RankRow> ranks,
         RankPage rankPage,
@@ -61,22 +47,9 @@ public record JobResponse(
     public record RankPage(int offset, int limit, int total, Integer next) {}
 
     static JobResponse of(JobDetail detail, int limit) {
-        JobSummary job = detail.job();
         int next = detail.nextRankOffset();
         return new JobResponse(
-                job.namespace(),
-                job.name(),
-                job.transport(),
-                job.verdict(),
-                job.reason(),
-                job.nranks(),
-                job.requestedRails(),
-                job.busbwGBps(),
-                job.busbwSource(),
-                job.baselineGBps(),
-                job.running(),
-                job.firstSeen(),
-                job.lastSeen(),
+                detail.job(),
                 detail.warnings(),
                 detail.ranks(),
                 new RankPage(detail.rankOffset(), limit, detail.rankCount(), next < 0 ? null : next),

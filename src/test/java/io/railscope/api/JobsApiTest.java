@@ -158,6 +158,9 @@ class JobsApiTest {
                 .then()
                 .statusCode(200)
                 .body("verdict", equalTo("DEGRADED"))
+                .body("namespace", equalTo("bench"))
+                .body("name", equalTo("nccl-check"))
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("job")))
                 .body("ranks.size()", equalTo(1));
     }
 

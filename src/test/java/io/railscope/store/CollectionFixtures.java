@@ -97,7 +97,19 @@ final class CollectionFixtures {
                         node, 10, 128, 512, 1024, 10 / 1024.0, Health.OK, null, Map.of(), IpFamily.IPV4))
                 .toList();
         NcclJobObservation job = new NcclJobObservation(
-                jobNamespace, "job-1", "IB", 8, 8, 350, BusbwSource.NCCL_TESTS, List.of(), List.of(), List.of(), true);
+                jobNamespace,
+                "job-1",
+                "IB",
+                8,
+                8,
+                350,
+                BusbwSource.NCCL_TESTS,
+                List.of(),
+                List.of(),
+                List.of(),
+                true,
+                NcclJobObservation.Dropped.NONE,
+                null);
         List<SourceOutcome> outcomes = List.of(
                 new SourceOutcome(SourceKind.KUBERNETES, at, 5, null),
                 new SourceOutcome(SourceKind.NODE_METRICS, at, 5, null),

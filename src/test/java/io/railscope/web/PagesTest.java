@@ -388,7 +388,9 @@ class PagesTest {
                                                 + " vendor err 129 (Send) localGid ::ffff:10.1.0.8 remoteGids::ffff:10.1.0.9",
                                         NcclWarning.Kind.FATAL)),
                         List.of(pod),
-                        true)
+                        true,
+                        NcclJobObservation.Dropped.NONE,
+                        null)
                 .withRas(new RasStatus(
                         Instant.parse("2026-12-01T03:41:12Z"),
                         "10.0.0.1:28028",

@@ -38,35 +38,6 @@ public record NcclJobObservation(
         pods = List.copyOf(pods);
     }
 
-    /** A job of which nothing was dropped. */
-    public NcclJobObservation(
-            String namespace,
-            String name,
-            String transport,
-            int nranks,
-            int requestedRails,
-            double busbwGBps,
-            BusbwSource busbwSource,
-            List<NcclRankObservation> ranks,
-            List<NcclWarning> warnings,
-            List<JobPod> pods,
-            boolean running) {
-        this(
-                namespace,
-                name,
-                transport,
-                nranks,
-                requestedRails,
-                busbwGBps,
-                busbwSource,
-                ranks,
-                warnings,
-                pods,
-                running,
-                Dropped.NONE,
-                null);
-    }
-
     /** The job with what its RAS service said. */
     public NcclJobObservation withRas(RasStatus status) {
         return new NcclJobObservation(

@@ -297,7 +297,9 @@ class RasPollsTest {
                 List.of(new NcclRankObservation("w-0", "gpu-1", facts)),
                 List.of(),
                 List.of(),
-                true);
+                true,
+                NcclJobObservation.Dropped.NONE,
+                null);
     }
 
     private static TrainingPod pod(String name, String rasAddr) {
