@@ -132,7 +132,8 @@ class PeerBlameTest {
                 null,
                 null,
                 PodLog.READ,
-                List.of(new PodAddress("fe80::966d:ae03:8b:df78", "ib0", null)));
+                List.of(new PodAddress("fe80::966d:ae03:8b:df78", "ib0", null)),
+                List.of());
         assertThat(PeerBlame.suspects(List.of(fatal(linkLocal)), List.of(REPORTING, ipoib), PORTS))
                 .singleElement()
                 .satisfies(suspect -> assertThat(suspect.node()).isEqualTo("gpu-0500"));
@@ -204,6 +205,7 @@ class PeerBlameTest {
                 null,
                 null,
                 PodLog.READ,
-                List.of(new PodAddress(podIp, "eth0", null), new PodAddress(railIp, "net3", "mlx5_2")));
+                List.of(new PodAddress(podIp, "eth0", null), new PodAddress(railIp, "net3", "mlx5_2")),
+                List.of());
     }
 }

@@ -370,7 +370,8 @@ class PagesTest {
                 hostile,
                 hostile,
                 PodLog.READ,
-                List.of(new PodAddress("10.244.9.9", "eth0", null), new PodAddress("10.1.0.9", "net1", "mlx5_0")));
+                List.of(new PodAddress("10.244.9.9", "eth0", null), new PodAddress("10.1.0.9", "net1", "mlx5_0")),
+                List.of());
         var job = new NcclJobObservation(
                         "ns-1",
                         jobName,

@@ -200,7 +200,17 @@ public final class JobAssembler {
                 if (pods.stream().noneMatch(pod -> pod.name().equals(pushedPod))
                         && jobPods.stream().noneMatch(p -> p.name().equals(pushedPod))) {
                     jobPods.add(new JobPod(
-                            pushedPod, null, null, 0, List.of(), null, null, null, PodLog.PUSHED, List.of()));
+                            pushedPod,
+                            null,
+                            null,
+                            0,
+                            List.of(),
+                            null,
+                            null,
+                            null,
+                            PodLog.PUSHED,
+                            List.of(),
+                            List.of()));
                 }
             }
             boolean running = pods.stream().anyMatch(TrainingPod::active);

@@ -102,32 +102,6 @@ public record NcclJobObservation(
             addresses = addresses == null ? List.of() : List.copyOf(addresses);
             started = started == null ? List.of() : List.copyOf(started);
         }
-
-        /** A pod with no start times known. */
-        public JobPod(
-                String name,
-                String node,
-                String phase,
-                int requestedRails,
-                List<String> backendInterfaces,
-                String ncclDebug,
-                String ncclIbHca,
-                String ncclSocketIfname,
-                PodLog log,
-                List<PodAddress> addresses) {
-            this(
-                    name,
-                    node,
-                    phase,
-                    requestedRails,
-                    backendInterfaces,
-                    ncclDebug,
-                    ncclIbHca,
-                    ncclSocketIfname,
-                    log,
-                    addresses,
-                    List.of());
-        }
     }
 
     /** When a container's current run started. */

@@ -35,6 +35,7 @@ class PodLogTest {
                 null,
                 null,
                 PodLog.unreadable("timeout"),
+                List.of(),
                 List.of());
         String json = JSON.writeValueAsString(pod);
         assertThat(json).contains("\"log\":\"unreadable: timeout\"");
