@@ -28,7 +28,7 @@ public record AlertWrites(
     public record NewAlert(
             String fingerprint,
             String alertname,
-            String severity,
+            Severity severity,
             Map<String, String> labels,
             Map<String, String> annotations,
             AlertState state,
@@ -39,7 +39,7 @@ public record AlertWrites(
             return new NewAlert(
                     condition.fingerprint(),
                     condition.alertname(),
-                    condition.labels().getOrDefault("severity", "warning"),
+                    Severity.fromLabel(condition.labels().get("severity")),
                     condition.labels(),
                     condition.annotations(),
                     state,

@@ -1,5 +1,6 @@
 package io.railscope.alert;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** How urgent an alert is: its {@code severity} label, lower case as Alertmanager routes and PagerDuty read it. */
@@ -9,8 +10,25 @@ public enum Severity {
     INFO;
 
     /** The label's value. */
+    @JsonValue
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The severity a label's value names; a value Railscope does not write is read as a warning. */
+    public static Severity fromLabel(String label) {
+        for (Severity severity : values()) {
+            if (severity.label().equals(label)) {
+                return severity;
+            }
+        }
+        return WARNING;
+    }
+
+    /** Pages show the label's value. */
+    @Override
+    public String toString() {
+        return label();
     }
 
     /** {@code critical} when {@code critical}, else {@code warning}. */

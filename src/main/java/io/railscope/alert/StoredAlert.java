@@ -10,7 +10,7 @@ public record StoredAlert(
         String fingerprint,
         String cell,
         String alertname,
-        String severity,
+        Severity severity,
         Map<String, String> labels,
         Map<String, String> annotations,
         AlertState state,

@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.alert.AlertState;
 import io.railscope.alert.AlertStore;
+import io.railscope.alert.Severity;
 import io.railscope.alert.StoredAlert;
 import io.railscope.model.Silence;
 import io.railscope.notify.SilenceStore;
@@ -37,7 +38,7 @@ public class AlertsResource {
             String fingerprint,
             String cell,
             String alertname,
-            String severity,
+            Severity severity,
             Map<String, String> labels,
             Map<String, String> annotations,
             AlertState state,

@@ -6,6 +6,7 @@ import io.railscope.alert.AlertStore;
 import io.railscope.alert.AlertWrites;
 import io.railscope.alert.EvaluatedCell;
 import io.railscope.alert.OpenAlert;
+import io.railscope.alert.Severity;
 import io.railscope.alert.StoredAlert;
 import io.railscope.read.DataVersion;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -201,7 +202,7 @@ public class SqlAlertStore implements AlertStore {
         insert.setString(1, alert.fingerprint());
         insert.setInt(2, cellId);
         insert.setString(3, alert.alertname());
-        insert.setString(4, alert.severity());
+        insert.setString(4, alert.severity().label());
         insert.setString(5, JsonColumns.write(alert.labels()));
         insert.setString(6, JsonColumns.write(alert.annotations()));
         insert.setString(7, alert.state().name());
@@ -217,7 +218,7 @@ public class SqlAlertStore implements AlertStore {
                 row.text("fingerprint"),
                 row.text("cell"),
                 row.text("alertname"),
-                row.text("severity"),
+                Severity.fromLabel(row.text("severity")),
                 row.stringMap("labels"),
                 row.stringMap("annotations"),
                 row.constant(AlertState.class, "state"),

@@ -52,7 +52,9 @@ class AlertWritesTest {
         AlertWrites writes = AlertWrites.of(CELL, List.of(), transitions);
         assertThat(writes.opened())
                 .extracting(AlertWrites.NewAlert::state, AlertWrites.NewAlert::severity, AlertWrites.NewAlert::firedAt)
-                .containsExactly(tuple(AlertState.PENDING, "warning", null), tuple(AlertState.FIRING, "warning", NOW));
+                .containsExactly(
+                        tuple(AlertState.PENDING, Severity.WARNING, null),
+                        tuple(AlertState.FIRING, Severity.WARNING, NOW));
         assertThat(writes.lastHeldAt()).isEqualTo(BEFORE);
     }
 

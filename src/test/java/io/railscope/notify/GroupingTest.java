@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.railscope.alert.AlertState;
 import io.railscope.alert.Fingerprint;
+import io.railscope.alert.Severity;
 import io.railscope.alert.StoredAlert;
 import io.railscope.model.Matcher;
 import io.railscope.model.Silence;
@@ -113,7 +114,7 @@ class GroupingTest {
                 resolved.fingerprint(),
                 "a",
                 "RailPortDown",
-                "critical",
+                Severity.CRITICAL,
                 resolved.labels(),
                 Map.of("summary", "down"),
                 AlertState.FIRING,
@@ -202,7 +203,7 @@ class GroupingTest {
                 Fingerprint.of(labels),
                 "a",
                 "RailPortDown",
-                "critical",
+                Severity.CRITICAL,
                 labels,
                 Map.of("summary", "down"),
                 state,
