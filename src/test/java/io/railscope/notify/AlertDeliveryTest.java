@@ -72,7 +72,8 @@ class AlertDeliveryTest {
         given().get("/api/v1/alerts?cell=alpha&state=firing")
                 .then()
                 .statusCode(200)
-                .body("alertname", Matchers.hasItems("RailPortDown", "NeighborTableOverGcThresh2", "NcclJobDegraded"));
+                .body("alertname", Matchers.hasItems("RailPortDown", "NeighborTableOverGcThresh2", "NcclJobDegraded"))
+                .body("find { it.alertname == 'RailPortDown' }.severity", Matchers.equalTo("critical"));
 
         // pushed to the real Alertmanager's API
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
