@@ -1,10 +1,11 @@
 package io.railscope.alert;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.railscope.model.Labelled;
 import java.util.Locale;
 
 /** How urgent an alert is: its {@code severity} label, lower case as Alertmanager routes and PagerDuty read it. */
-public enum Severity {
+public enum Severity implements Labelled {
     CRITICAL,
     WARNING,
     INFO;
@@ -17,12 +18,7 @@ public enum Severity {
 
     /** The severity a label's value names; a value Railscope does not write is read as a warning. */
     public static Severity fromLabel(String label) {
-        for (Severity severity : values()) {
-            if (severity.label().equals(label)) {
-                return severity;
-            }
-        }
-        return WARNING;
+        return Labelled.find(Severity.class, label).orElse(WARNING);
     }
 
     /** Pages show the label's value. */

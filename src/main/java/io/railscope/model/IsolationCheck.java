@@ -1,11 +1,10 @@
 package io.railscope.model;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
 /** One isolation check: the alert it raises, what it says of an object, why that matters, and how to fix it. */
-public enum IsolationCheck {
+public enum IsolationCheck implements Labelled {
     NAMESPACE_WITHOUT_DEFAULT_DENY(
             "TenantNamespaceWithoutDefaultDeny",
             "tenant namespace without a default-deny NetworkPolicy",
@@ -98,8 +97,6 @@ public enum IsolationCheck {
 
     /** The check with this label; empty for one this version does not know (written by a newer replica). */
     public static Optional<IsolationCheck> fromLabel(String label) {
-        return Arrays.stream(values())
-                .filter(check -> check.label().equals(label))
-                .findFirst();
+        return Labelled.find(IsolationCheck.class, label);
     }
 }

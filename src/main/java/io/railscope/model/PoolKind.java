@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Where an address pool is defined, or where Railscope read its blocks when no pool was found. */
-public enum PoolKind {
+public enum PoolKind implements Labelled {
     /** The cell's configuration names the cluster pool ({@code railscope.cells.<name>.ipam.cluster-pool-cidrs}). */
     CONFIGURED("configured"),
     /** Cilium's cluster-pool IPAM: cilium-config's cluster-pool-ipv4-cidr. */
@@ -43,12 +43,7 @@ public enum PoolKind {
     /** The kind with this label; {@link #UNKNOWN} for one this version does not know. */
     @JsonCreator
     public static PoolKind fromLabel(String label) {
-        for (PoolKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
-            }
-        }
-        return UNKNOWN;
+        return Labelled.find(PoolKind.class, label).orElse(UNKNOWN);
     }
 
     @Override

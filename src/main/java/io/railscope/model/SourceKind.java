@@ -1,7 +1,7 @@
 package io.railscope.model;
 
 /** The kinds of source a cell is collected from; each is fetched, timed and marked stale on its own. */
-public enum SourceKind {
+public enum SourceKind implements Labelled {
     KUBERNETES("kubernetes"),
     NODE_METRICS("node-metrics"),
     NCCL("nccl");
@@ -18,11 +18,7 @@ public enum SourceKind {
     }
 
     public static SourceKind fromLabel(String label) {
-        for (SourceKind kind : values()) {
-            if (kind.label.equals(label)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("unknown source kind: " + label);
+        return Labelled.find(SourceKind.class, label)
+                .orElseThrow(() -> new IllegalArgumentException("unknown source kind: " + label));
     }
 }

@@ -2,9 +2,10 @@ package io.railscope.source.nccl;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import io.railscope.model.Labelled;
 
 /** What printed a job's bus bandwidth. */
-public enum BusbwSource {
+public enum BusbwSource implements Labelled {
     /** nccl-tests' {@code # Avg bus bandwidth} line. */
     NCCL_TESTS("nccl-tests"),
     /** NCCL Inspector's per-collective JSON lines. */
@@ -30,12 +31,7 @@ public enum BusbwSource {
         if (label == null) {
             return null;
         }
-        for (BusbwSource source : values()) {
-            if (source.label.equals(label)) {
-                return source;
-            }
-        }
-        return UNKNOWN;
+        return Labelled.find(BusbwSource.class, label).orElse(UNKNOWN);
     }
 
     @Override
