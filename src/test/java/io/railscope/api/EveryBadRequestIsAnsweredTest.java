@@ -26,8 +26,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -46,6 +50,7 @@ class EveryBadRequestIsAnsweredTest {
 
     private static final long SEED = 14L;
     private static final int REQUESTS = Integer.getInteger("fuzz.requests", 2_000);
+    private static final int CLIENTS = 4;
 
     private static final List<String> BAD_SEGMENTS = List.of(
             "..",
@@ -194,8 +199,7 @@ class EveryBadRequestIsAnsweredTest {
                         "/silences",
                         "/cells/{cell}/jobs/{namespace}/{name}");
         Random random = new Random(SEED);
-        List<String> failures = new ArrayList<>();
-        Map<String, Integer> kinds = new TreeMap<>();
+        List<Request> requests = new ArrayList<>();
         for (int i = 0; i < REQUESTS; i++) {
             Route route = routes.get(random.nextInt(routes.size()));
             String target = path(route, random) + query(random);
@@ -205,15 +209,22 @@ class EveryBadRequestIsAnsweredTest {
                     : pick(random, CONTENT_TYPES);
             byte[] body =
                     route.method().equals("GET") && random.nextInt(4) > 0 ? new byte[0] : body(random, contentType);
-            RawHttp.Answer answer = send(route.method(), target, contentType, pick(random, ACCEPTS), body);
-            String problem = problem(target, answer);
-            if (problem != null) {
-                kinds.merge(answer.status() + " " + problem, 1, Integer::sum);
-                failures.add(route.method() + " " + abbreviate(target) + " [" + target.length() + " chars"
-                        + (target.contains("%") ? ", has %" : "") + "] (" + contentType + ", " + body.length
-                        + " bytes) → " + answer.status() + " " + problem + ": " + abbreviate(answer.body())
-                        + (answer.body().isBlank() ? " [" + answer.head().replace("\r\n", " | ") + "]" : ""));
+            requests.add(new Request(route.method(), target, contentType, pick(random, ACCEPTS), body));
+        }
+        // the requests are the seed's; they are sent by several clients at once, as a server is asked
+        Map<String, Integer> kinds = new ConcurrentSkipListMap<>();
+        List<String> failures = new ArrayList<>();
+        ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+        try {
+            for (Future<String> failure : clients.invokeAll(requests.stream()
+                    .map(request -> (Callable<String>) () -> failure(request, kinds))
+                    .toList())) {
+                if (failure.get() != null) {
+                    failures.add(failure.get());
+                }
             }
+        } finally {
+            clients.shutdownNow();
         }
         assertThat(failures.subList(0, Math.min(failures.size(), 40)))
                 .as(failures.size() + " bad answers of " + REQUESTS + " " + kinds)
@@ -227,6 +238,25 @@ class EveryBadRequestIsAnsweredTest {
             statement.executeUpdate("DELETE FROM nccl_log WHERE namespace LIKE 'fuzz%'");
         }
         loop.collector("bravo").orElseThrow().collect();
+    }
+
+    /** A request as the fuzzer wrote it. */
+    record Request(String method, String target, String contentType, String accept, byte[] body) {}
+
+    /** What was wrong with the answer to {@code request}, counted by kind; null when nothing was. */
+    private String failure(Request request, Map<String, Integer> kinds) throws IOException {
+        RawHttp.Answer answer =
+                send(request.method(), request.target(), request.contentType(), request.accept(), request.body());
+        String problem = problem(request.target(), answer);
+        if (problem == null) {
+            return null;
+        }
+        kinds.merge(answer.status() + " " + problem, 1, Integer::sum);
+        String target = request.target();
+        return request.method() + " " + abbreviate(target) + " [" + target.length() + " chars"
+                + (target.contains("%") ? ", has %" : "") + "] (" + request.contentType() + ", " + request.body().length
+                + " bytes) → " + answer.status() + " " + problem + ": " + abbreviate(answer.body())
+                + (answer.body().isBlank() ? " [" + answer.head().replace("\r\n", " | ") + "]" : "");
     }
 
     /** Why an answer is wrong, or null. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,8 +18,9 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
- * The packaged jar with no database configured, as on a machine with nothing but Java: it runs its own PostgreSQL,
- * says so in one line, serves the simulated fleet from it, and the server ends with the jar even when the jar is
+ * The packaged jar started as the README starts it, with no database and no cell configured, as on a machine with
+ * nothing but Java: it runs its own PostgreSQL, says so in one line, serves the simulated fleet with its faults
+ * visible, and the server ends with the jar even when the jar is
  * killed outright; started again, it finds its data where it left it.
  */
 @Execution(ExecutionMode.CONCURRENT)
@@ -36,7 +38,7 @@ class OwnDatabaseIT {
 
         long firstServer;
         try (RailscopeProcess railscope = RailscopeProcess.startWithoutDatabase(option)) {
-            servesTheSimulatedFleet(railscope);
+            servesTheSimulatedFleetWithItsFaultsVisible(railscope);
             assertThat(railscope.output().lines().filter(line -> line.contains(SAID)))
                     .singleElement(InstanceOfAssertFactories.STRING)
                     .contains("data in " + directory.resolve("data"));
@@ -75,6 +77,40 @@ class OwnDatabaseIT {
                                 .jsonPath()
                                 .getList("name", String.class))
                         .containsExactlyInAnyOrder("sim-alpha", "sim-bravo", "sim-charlie"));
+    }
+
+    private static void servesTheSimulatedFleetWithItsFaultsVisible(RailscopeProcess railscope)
+            throws InterruptedException {
+        String base = "http://127.0.0.1:" + railscope.port();
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    JsonPath cells = RestAssured.get(base + "/api/v1/cells")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath();
+                    assertThat(cells.getList("name")).containsExactly("sim-alpha", "sim-bravo", "sim-charlie");
+                    assertThat(cells.getList("nodes", Integer.class)).containsExactly(64, 512, 2048);
+                    assertThat(cells.getList("railPorts", Integer.class)).containsExactly(512, 4096, 16384);
+                    assertThat(cells.getList("health")).doesNotContain("OK", "UNKNOWN");
+                });
+        String page =
+                RestAssured.get(base + "/").then().statusCode(200).extract().asString();
+        assertThat(page).contains("simulated fleet", "sim-alpha", "rail port down", "pool cluster-pool has");
+        // sim-bravo runs with isolation gaps: every check finds its object
+        assertThat(isolationChecks(base, "sim-bravo")).hasSize(9).doesNotHaveDuplicates();
+        assertThat(isolationChecks(base, "sim-alpha")).isEmpty();
+    }
+
+    private static List<Object> isolationChecks(String base, String cell) {
+        return RestAssured.get(base + "/api/v1/cells/" + cell + "/isolation")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("check");
     }
 
     /** The running server's process id, from the pid file PostgreSQL keeps in its data directory. */
