@@ -58,7 +58,7 @@ class ArchitectureTest {
             Layer.of("config", "config", "model"),
             Layer.of("replicas", "replica", "model", "config"),
             Layer.of("sources", "source", "model", "config"),
-            Layer.of("assessment", "assess, audit, health", "model", "config", "sources"),
+            Layer.of("assessment", "assess, audit, fabric, health", "model", "config", "sources"),
             Layer.of("read models", "read", "model", "config", "sources", "assessment"),
             Layer.of("alerting", "alert", "model", "config", "sources", "assessment"),
             Layer.of("notification", "notify", "model", "config", "alerting", "replicas"),

@@ -1,11 +1,14 @@
 package io.railscope.assess;
 
 import io.railscope.config.RailscopeConfig;
+import io.railscope.fabric.PortSymptom;
 import io.railscope.model.PortHealth;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The health rule of a rail port. DOWN when the port is not ACTIVE or its physical link is not
@@ -139,6 +142,43 @@ public final class PortHealthRule {
                 ecn,
                 paused,
                 cnpIgnored);
+    }
+
+    /**
+     * What is wrong with a port this rule assessed, by the same limits; empty when it is OK. A port kept DEGRADED from
+     * an earlier verdict (its rates not yet readable again) shows what it showed then.
+     */
+    public Set<PortSymptom> symptoms(PortAssessment port) {
+        if (port.health() == PortHealth.OK) {
+            return Set.of();
+        }
+        if (port.health() == PortHealth.DOWN) {
+            return EnumSet.of(PortSymptom.DOWN);
+        }
+        EnumSet<PortSymptom> symptoms = EnumSet.noneOf(PortSymptom.class);
+        if (port.rateGbps() > 0 && port.rateGbps() < expectedGbps) {
+            symptoms.add(PortSymptom.RATE_LOW);
+        }
+        if (port.linkDownedIncrease() > 0) {
+            symptoms.add(PortSymptom.FLAPPING);
+        }
+        if (port.symbolErrorsPerHour() > thresholds.symbolErrorsPerHour()
+                || port.errorsPerSecond() > thresholds.errorsPerSecond()) {
+            symptoms.add(PortSymptom.ERRORS);
+        }
+        if (port.congestionRatio() > thresholds.congestionRatio()) {
+            symptoms.add(PortSymptom.TRANSMIT_WAIT);
+        }
+        if (port.pfcPauseRatio() > thresholds.pfcPauseRatio()) {
+            symptoms.add(PortSymptom.PFC_PAUSED);
+        }
+        if (port.cnpIgnoredPerSecond() > 0) {
+            symptoms.add(PortSymptom.CNP_IGNORED);
+        }
+        if (symptoms.isEmpty()) {
+            symptoms.add(PortSymptom.OTHER);
+        }
+        return symptoms;
     }
 
     /** The summed per-second rate of the counters the port has; NaN on a first reading or when it has none of them. */

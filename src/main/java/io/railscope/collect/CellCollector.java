@@ -7,6 +7,7 @@ import io.railscope.assess.PoolHeadroom;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.fabric.FabricLocalisation;
 import io.railscope.model.SourceKind;
 import io.railscope.replica.Fence;
 import io.railscope.replica.FencedException;
@@ -64,8 +65,12 @@ public final class CellCollector {
         this.audit = new IsolationAudit(
                 cell.audit(), RailMapping.of(cell.railDevices().size(), cell.ipam()));
         this.fetcher = fetcher;
-        this.metricsAssessor =
-                new MetricsAssessor(cell, config.thresholds(), audit, () -> committedUnhealthyPorts.apply(cell.name()));
+        this.metricsAssessor = new MetricsAssessor(
+                cell,
+                config.thresholds(),
+                FabricLocalisation.Settings.of(config.fabric()),
+                audit,
+                () -> committedUnhealthyPorts.apply(cell.name()));
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;

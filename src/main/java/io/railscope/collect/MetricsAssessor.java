@@ -10,14 +10,19 @@ import io.railscope.assess.RailsDisagreements;
 import io.railscope.audit.IsolationAudit;
 import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
+import io.railscope.fabric.FabricLocalisation;
+import io.railscope.fabric.FabricPort;
+import io.railscope.fabric.RailCable;
 import io.railscope.model.PortHealth;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -39,6 +44,7 @@ final class MetricsAssessor {
     private final CellSettings cell;
     private final RailscopeConfig.Thresholds thresholds;
     private final PortHealthRule rule;
+    private final FabricLocalisation.Settings fabric;
     private final IsolationAudit audit;
     private static final String CARRIED = " (as last collected: rates need a second reading)";
 
@@ -51,9 +57,11 @@ final class MetricsAssessor {
     MetricsAssessor(
             CellSettings cell,
             RailscopeConfig.Thresholds thresholds,
+            FabricLocalisation.Settings fabric,
             IsolationAudit audit,
             Supplier<List<AlertInputs.Port>> committedUnhealthy) {
         this.cell = cell;
+        this.fabric = fabric;
         this.committedUnhealthy = committedUnhealthy;
         this.audit = audit;
         this.thresholds = thresholds;
@@ -107,13 +115,47 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
+        List<RailCable> cables = cables(snapshot.peers());
         return new NodeMetricsState(
                 ports,
                 neighbors,
                 snapshot.targets(),
                 audit.rdmaNetns(snapshot.rdmaNetns()),
                 attributes,
-                disagreements.find());
+                disagreements.find(),
+                cables,
+                FabricLocalisation.blame(fabricPorts(ports, cables), fabric));
+    }
+
+    /** The cables of the cell's rail ports, by the rail of their device; of two peers of one rail, the first. */
+    private List<RailCable> cables(List<PortPeer> peers) {
+        Map<String, RailCable> cables = new LinkedHashMap<>();
+        for (PortPeer peer : peers) {
+            int rail = cell.railOf(peer.device());
+            if (rail != 0) {
+                cables.putIfAbsent(
+                        peer.node() + '\u0000' + rail,
+                        new RailCable(peer.node(), rail, peer.switchName(), peer.switchPort(), peer.chassisId()));
+            }
+        }
+        return List.copyOf(cables.values());
+    }
+
+    private List<FabricPort> fabricPorts(List<PortAssessment> ports, List<RailCable> cables) {
+        Map<String, RailCable> byPort = new HashMap<>(cables.size() * 2);
+        cables.forEach(cable -> byPort.put(cable.node() + '\u0000' + cable.rail(), cable));
+        List<FabricPort> fabricPorts = new ArrayList<>(ports.size());
+        for (PortAssessment port : ports) {
+            RailCable cable = byPort.get(port.node() + '\u0000' + port.rail());
+            fabricPorts.add(new FabricPort(
+                    port.node(),
+                    port.rail(),
+                    port.device(),
+                    cable == null ? null : cable.switchName(),
+                    cable == null ? null : cable.switchPort(),
+                    rule.symptoms(port)));
+        }
+        return fabricPorts;
     }
 
     private Map<String, AlertInputs.Port> committed() {

@@ -22,6 +22,8 @@ public interface RailscopeConfig {
 
     Thresholds thresholds();
 
+    FabricConfig fabric();
+
     AlertsConfig alerts();
 
     SecurityConfig security();

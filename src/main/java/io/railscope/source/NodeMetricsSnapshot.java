@@ -7,7 +7,8 @@ import java.util.List;
  * Neighbor tables and RDMA port counters of a cell's nodes, read at {@code at}, with the exporters
  * they came from when they were scraped directly (empty for the simulator and for queries), the
  * RDMA netns mode of the nodes that report it, and the {@code problems} met on the way that did not
- * fail the source: values out of range (each with its series), malformed lines, each said once.
+ * fail the source: values out of range (each with its series), malformed lines, each said once; and the switch port
+ * each rail port's cable leads to, where the node's LLDP agent heard one.
  */
 public record NodeMetricsSnapshot(
         Instant at,
@@ -15,7 +16,8 @@ public record NodeMetricsSnapshot(
         List<RailPortReading> ports,
         List<ScrapeTarget> targets,
         RdmaNetnsReport rdmaNetns,
-        List<String> problems)
+        List<String> problems,
+        List<PortPeer> peers)
         implements SourceProblems {
 
     public NodeMetricsSnapshot(
@@ -24,7 +26,7 @@ public record NodeMetricsSnapshot(
             List<RailPortReading> ports,
             List<ScrapeTarget> targets,
             RdmaNetnsReport rdmaNetns) {
-        this(at, neighbors, ports, targets, rdmaNetns, List.of());
+        this(at, neighbors, ports, targets, rdmaNetns, List.of(), List.of());
     }
 
     public NodeMetricsSnapshot(Instant at, List<NeighborReading> neighbors, List<RailPortReading> ports) {

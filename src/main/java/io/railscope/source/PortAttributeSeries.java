@@ -5,7 +5,8 @@ package io.railscope.source;
  * collector, on by default; labels {@code device, board_id, firmware_version, hca_type}, value always 1: node_exporter
  * PR #1563). node_exporter exports no link layer, and neither the MTU nor the PCIe link of an RDMA device by its name
  * (its {@code pcidevice} collector keys links by PCI address), so the rest come from Railscope's textfile collector
- * script {@code deploy/textfile/railscope-rdma-ports.sh}.
+ * script {@code deploy/textfile/railscope-rdma-ports.sh}; the switch port at the other end of each cable from
+ * {@code deploy/textfile/railscope-lldp-neighbors.sh}.
  */
 public final class PortAttributeSeries {
 
@@ -19,11 +20,19 @@ public final class PortAttributeSeries {
     public static final String PCIE_WIDTH = "railscope_rdma_pcie_link_width";
     /** {@code {device}}: {@code /sys/class/infiniband/<device>/device/current_link_speed} in transfers per second. */
     public static final String PCIE_SPEED = "railscope_rdma_pcie_link_speed_transfers_per_second";
+    /**
+     * {@code {device, port, interface, chassis_id, system_name, port_id, port_description}} 1: the neighbor lldpd heard on
+     * the port's network interface ({@code lldpcli show neighbors details}), from Railscope's textfile script
+     * {@code deploy/textfile/railscope-lldp-neighbors.sh}.
+     */
+    public static final String PORT_LLDP_NEIGHBOR = "railscope_rdma_port_lldp_neighbor_info";
     /** The prefix of the textfile script's series. */
     public static final String SCRIPT_PREFIX = "railscope_rdma_";
 
     /** A label value longer than this is no firmware version, board id or link layer. */
     public static final int MAX_LABEL_LENGTH = 64;
+    /** The longest LLDP system name, port id or port description (IEEE 802.1AB: 255 octets). */
+    public static final int MAX_LLDP_LENGTH = 255;
     /** The widest PCIe link (x32). */
     public static final int MAX_PCIE_WIDTH = 32;
     /** Beyond any PCIe generation (PCIe 7.0 runs 128 GT/s). */

@@ -109,6 +109,8 @@ final class NodeMetricsWriter {
             update(connection, "UPDATE cell SET ports_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
         }
         new RailPortAttributesWriter(connection, cell, report).write(state.attributes(), !samePorts);
+        new RailCablesWriter(connection, cell, report).write(state.cables(), !samePorts);
+        new FabricBlamesWriter(connection, cell, report).write(state.blames());
         if (cell.sampled()) {
             report.add("rail_port_sample", update(connection, """
                     INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,
@@ -185,18 +187,12 @@ final class NodeMetricsWriter {
 
     /** A hash of the set of (node, rail, device, port), independent of order. */
     private static long fingerprint(NodeMetricsState state) {
-        long sum = 0;
-        long xor = 0;
-        for (PortAssessment port : state.ports()) {
-            long hash = (((long) port.node().hashCode() * 31 + port.rail()) * 31
-                                    + port.device().hashCode())
-                            * 31
-                    + port.port();
-            hash *= 0x9E3779B97F4A7C15L;
-            sum += hash;
-            xor ^= Long.rotateLeft(hash, 17);
-        }
-        return sum * 31 + xor + state.ports().size();
+        return SetFingerprint.of(
+                state.ports(),
+                port -> (((long) port.node().hashCode() * 31 + port.rail()) * 31
+                                        + port.device().hashCode())
+                                * 31
+                        + port.port());
     }
 
     private void writeNeighbors(NodeMetricsState state) throws SQLException, IOException {

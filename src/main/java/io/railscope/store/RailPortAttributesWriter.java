@@ -90,14 +90,8 @@ final class RailPortAttributesWriter {
 
     /** A hash of the set of (node, rail, attributes), independent of order. */
     private static long fingerprint(List<RailPortAttributes> attributes) {
-        long sum = 0;
-        long xor = 0;
-        for (RailPortAttributes port : attributes) {
-            long hash = ((long) port.node().hashCode() * 31 + port.rail()) * 31 + Objects.hashCode(port.attributes());
-            hash *= 0x9E3779B97F4A7C15L;
-            sum += hash;
-            xor ^= Long.rotateLeft(hash, 17);
-        }
-        return sum * 31 + xor + attributes.size();
+        return SetFingerprint.of(
+                attributes,
+                port -> ((long) port.node().hashCode() * 31 + port.rail()) * 31 + Objects.hashCode(port.attributes()));
     }
 }

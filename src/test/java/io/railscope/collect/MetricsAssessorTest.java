@@ -10,6 +10,7 @@ import io.railscope.config.AuditSettings;
 import io.railscope.config.CellSettings;
 import io.railscope.config.IpamSettings;
 import io.railscope.config.NcclSettings;
+import io.railscope.fabric.FabricLocalisation;
 import io.railscope.model.PortHealth;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
@@ -64,6 +65,7 @@ class MetricsAssessorTest {
         return new MetricsAssessor(
                 CELL,
                 TestThresholds.defaults(),
+                FabricLocalisation.Settings.DEFAULTS,
                 new IsolationAudit(AuditSettings.defaults(), new RailMapping(1, List.of())),
                 () -> committed);
     }

@@ -3,6 +3,7 @@ package io.railscope.source.exposition;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.NodeMetricsSource;
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
@@ -79,6 +80,7 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
             }
             List<NeighborReading> neighbors = new ArrayList<>();
             List<RailPortReading> ports = new ArrayList<>();
+            List<PortPeer> peers = new ArrayList<>();
             List<ScrapeTarget> statuses = new ArrayList<>(all.size());
             ProblemList problems = new ProblemList();
             int netnsReporting = 0;
@@ -90,6 +92,7 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 if (result.snapshot() != null) {
                     neighbors.addAll(result.snapshot().neighbors());
                     ports.addAll(result.snapshot().ports());
+                    peers.addAll(result.snapshot().peers());
                     netnsReporting += result.snapshot().rdmaNetns().nodesReporting();
                     netnsShared.addAll(result.snapshot().rdmaNetns().sharedNodes());
                     problems.addAll(result.status().target() + ": ", result.problems());
@@ -106,7 +109,7 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 said.add(0, down + " of " + all.size() + " exporters did not answer (listed with their reasons)");
             }
             return new NodeMetricsSnapshot(
-                    at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared), said);
+                    at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared), said, peers);
         } finally {
             scrapes.forEach(Scrape::abandon);
         }

@@ -4,6 +4,7 @@ import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributeSeries;
 import io.railscope.source.PortCounter;
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
 import io.railscope.source.ScrapeTarget;
@@ -117,6 +118,15 @@ public final class NodeMetricsReadings implements SampleSink {
                     portData.linkLayer = labelValue(metricName, labels, "link_layer");
                 }
             }
+            case PortAttributeSeries.PORT_LLDP_NEIGHBOR -> {
+                if (value == 1) {
+                    portData.peer = LldpNeighbor.of(
+                            labelValue(metricName, labels, "chassis_id", PortAttributeSeries.MAX_LLDP_LENGTH),
+                            labelValue(metricName, labels, "system_name", PortAttributeSeries.MAX_LLDP_LENGTH),
+                            labelValue(metricName, labels, "port_id", PortAttributeSeries.MAX_LLDP_LENGTH),
+                            labelValue(metricName, labels, "port_description", PortAttributeSeries.MAX_LLDP_LENGTH));
+                }
+            }
             case PortAttributeSeries.PORT_MTU -> {
                 if (value >= PortAttributeSeries.MIN_MTU
                         && value <= PortAttributeSeries.MAX_MTU
@@ -176,13 +186,17 @@ public final class NodeMetricsReadings implements SampleSink {
 
     /** A label's value, or null when it is empty or too long to be what it names (said as a problem). */
     private String labelValue(String metricName, Labels labels, String label) {
+        return labelValue(metricName, labels, label, PortAttributeSeries.MAX_LABEL_LENGTH);
+    }
+
+    private String labelValue(String metricName, Labels labels, String label, int maxLength) {
         String value = labels.get(label);
         if (value == null || value.isEmpty()) {
             return null;
         }
-        if (value.length() > PortAttributeSeries.MAX_LABEL_LENGTH) {
-            problems.add(metricName + " of " + labels.get("device") + ": " + label + " longer than "
-                    + PortAttributeSeries.MAX_LABEL_LENGTH + " characters, read as unknown");
+        if (value.length() > maxLength) {
+            problems.add(metricName + " of " + labels.get("device") + ": " + label + " longer than " + maxLength
+                    + " characters, read as unknown");
             return null;
         }
         return value;
@@ -242,6 +256,7 @@ public final class NodeMetricsReadings implements SampleSink {
     public NodeMetricsSnapshot snapshot(Instant at, List<ScrapeTarget> targets) {
         List<NeighborReading> neighbors = new ArrayList<>(nodes.size());
         List<RailPortReading> ports = new ArrayList<>(nodes.size() * 8);
+        List<PortPeer> peers = new ArrayList<>();
         int netnsReporting = 0;
         List<String> netnsShared = new ArrayList<>();
         for (NodeSamples node : nodes.values()) {
@@ -252,9 +267,15 @@ public final class NodeMetricsReadings implements SampleSink {
                 }
             }
             node.neighbors.addTo(neighbors, node.name);
-            node.addPortsTo(ports, problems);
+            node.addPortsTo(ports, peers, problems);
         }
         return new NodeMetricsSnapshot(
-                at, neighbors, ports, targets, new RdmaNetnsReport(netnsReporting, netnsShared), problems.list());
+                at,
+                neighbors,
+                ports,
+                targets,
+                new RdmaNetnsReport(netnsReporting, netnsShared),
+                problems.list(),
+                peers);
     }
 }

@@ -1,5 +1,6 @@
 package io.railscope.source.exposition;
 
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,8 +27,11 @@ final class NodeSamples {
         return devices.computeIfAbsent(device, key -> new HcaSamples());
     }
 
-    /** Adds a reading of each port to {@code readings}; a port whose name is no port number is said and skipped. */
-    void addPortsTo(List<RailPortReading> readings, ProblemList problems) {
+    /**
+     * Adds a reading of each port to {@code readings}, and the switch port its cable leads to to {@code peers} where
+     * one was heard; a port whose name is no port number is said and skipped.
+     */
+    void addPortsTo(List<RailPortReading> readings, List<PortPeer> peers, ProblemList problems) {
         for (PortSamples port : ports.values()) {
             int portNumber;
             try {
@@ -41,6 +45,9 @@ final class NodeSamples {
                 continue;
             }
             readings.add(port.reading(name, portNumber, devices == null ? null : devices.get(port.device)));
+            if (port.peer != null) {
+                peers.add(port.peer.of(name, port.device, portNumber));
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ final class PortSamples {
     double rate;
     String linkLayer;
     Integer mtu;
+    LldpNeighbor peer;
 
     PortSamples(String device, String port) {
         this.device = device;

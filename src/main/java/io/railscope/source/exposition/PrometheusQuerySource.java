@@ -98,6 +98,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                 "max by (" + nodeLabel + ", device, port, link_layer) (" + PortAttributeSeries.PORT_INFO + matchers()
                         + ")");
         queries.put(PortAttributeSeries.PORT_MTU, perPort(PortAttributeSeries.PORT_MTU));
+        queries.put(
+                PortAttributeSeries.PORT_LLDP_NEIGHBOR,
+                "max by (" + nodeLabel + ", device, port, chassis_id, system_name, port_id, port_description) ("
+                        + PortAttributeSeries.PORT_LLDP_NEIGHBOR + matchers() + ")");
         for (String metric : List.of(PortAttributeSeries.PCIE_WIDTH, PortAttributeSeries.PCIE_SPEED)) {
             queries.put(metric, "max by (" + nodeLabel + ", device) (" + metric + matchers() + ")");
         }

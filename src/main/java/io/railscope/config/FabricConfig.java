@@ -1,0 +1,41 @@
+package io.railscope.config;
+
+import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+/**
+ * {@code railscope.fabric.}: when unhealthy rail ports are blamed on one switch or one node rather than on each of
+ * their cables. README's "The fabric" section tells how each is used.
+ */
+public interface FabricConfig {
+
+    /** A leaf is blamed when at least this share of its host ports show the same symptom… */
+    @WithDefault("0.5")
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("1")
+    double leafShare();
+
+    /** …on at least this many nodes… */
+    @WithDefault("3")
+    @Min(2)
+    @Max(1000)
+    int leafMinNodes();
+
+    /**
+     * …while the other leaves of its rail show it on at most this share of their host ports; above it, the symptom is
+     * spread over the rail and is blamed on what is above the leaves.
+     */
+    @WithDefault("0.05")
+    @DecimalMin("0")
+    @DecimalMax("1")
+    double quietShare();
+
+    /** A node is blamed, not its cables, when at least this many of its rails are unhealthy and no switch explains them. */
+    @WithDefault("3")
+    @Min(2)
+    @Max(64)
+    int nodeMinRails();
+}
