@@ -22,6 +22,10 @@ import io.railscope.collect.CellCollection;
 import io.railscope.collect.CollectionLoop;
 import io.railscope.collect.Commits;
 import io.railscope.config.RasSettings;
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.PortSymptom;
+import io.railscope.fabric.RailCable;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.IsolationCheck;
@@ -325,7 +329,16 @@ class PagesTest {
                                         node, 1, new PortAttributes(hostile, null, hostile, null, null, null)),
                                 new RailPortAttributes(
                                         node, 2, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))),
-                        hostileDisagreement(node, hostile))),
+                        hostileDisagreement(node, hostile),
+                        List.of(new RailCable(node, 1, "leaf-" + hostile, hostile, hostile)),
+                        List.of(new FabricBlame(
+                                BlameKind.LINK,
+                                node + "/mlx5_0",
+                                1,
+                                PortSymptom.DOWN,
+                                1,
+                                List.of(node),
+                                "node " + node + " rail 1 (mlx5_0) to leaf-" + hostile + ": down")))),
                 Optional.of(hostileJob(node, hostile, jobName)));
     }
 
