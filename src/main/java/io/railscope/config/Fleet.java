@@ -2,6 +2,8 @@ package io.railscope.config;
 
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.ISOLATION_GAPS;
+import static io.railscope.model.Fault.LEAF_DOWN;
+import static io.railscope.model.Fault.LEAF_PFC_STORM;
 import static io.railscope.model.Fault.NCCL_PEER_RAIL_DOWN;
 import static io.railscope.model.Fault.NCCL_RANKS_MISSING;
 import static io.railscope.model.Fault.NCCL_SLOW_RANK;
@@ -70,7 +72,8 @@ public class Fleet {
                                 NCCL_SLOW_RANK,
                                 NCCL_RANKS_MISSING,
                                 WHEREABOUTS_LEAK,
-                                ISOLATION_GAPS),
+                                ISOLATION_GAPS,
+                                LEAF_DOWN),
                         config),
                 simulated(
                         "sim-charlie",
@@ -81,7 +84,8 @@ public class Fleet {
                                 IP_ALLOCATION_FAILURES,
                                 RAIL_DOWN,
                                 NCCL_PEER_RAIL_DOWN,
-                                ROCE_CONGESTION),
+                                ROCE_CONGESTION,
+                                LEAF_PFC_STORM),
                         config));
     }
 

@@ -24,6 +24,11 @@ public enum BlameKind implements Labelled {
         return label;
     }
 
+    /** A switch or a rail: a blame that explains ports of several nodes. */
+    public boolean aboveNode() {
+        return this == LEAF || this == RAIL;
+    }
+
     public static BlameKind of(String label) {
         return Labelled.find(BlameKind.class, label)
                 .orElseThrow(() -> new IllegalArgumentException("no kind of blame '" + label + "'"));

@@ -22,6 +22,12 @@ public enum Fault {
      * are paused by PFC 8 % of the time.
      */
     ROCE_CONGESTION,
+    /**
+     * One leaf switch goes down: every host port cabled to it (one rail of one scalable unit of 32 nodes) is down.
+     */
+    LEAF_DOWN,
+    /** One leaf switch pauses its host ports: every port cabled to it is paused by PFC 8 % of the time. */
+    LEAF_PFC_STORM,
     /** One rail of one node runs another HCA firmware than the node's other rails (node_infiniband_info). */
     RAIL_FIRMWARE_MISMATCH,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */

@@ -17,7 +17,8 @@ public record CellDetails(
         List<JobSummary> jobs,
         List<StoredFinding> isolation,
         List<FailedTarget> failedTargets,
-        List<RailsDisagreement> railDisagreements) {
+        List<RailsDisagreement> railDisagreements,
+        CellFabric fabric) {
 
     /** How many nodes whose rails disagree are read for the cell page and API. */
     public static final int DISAGREEMENTS_READ = 200;

@@ -67,7 +67,8 @@ public class CellQueries implements CellReads {
                     snapshot.jobs().jobs(name, JOBS_SHOWN),
                     rows.isolationFindings(name),
                     rows.failedTargets(name, FAILED_TARGET_LIMIT),
-                    rows.railDisagreements(name, CellDetails.DISAGREEMENTS_READ));
+                    rows.railDisagreements(name, CellDetails.DISAGREEMENTS_READ),
+                    rows.fabric(name));
             cellCache.put(name, new Cached<>(seq.get(), details));
             return Optional.of(details);
         });

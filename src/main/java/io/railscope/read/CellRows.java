@@ -30,6 +30,9 @@ public interface CellRows {
     /** The exporters that did not answer at the cell's last scrape, at most {@code limit}. */
     List<CellDetails.FailedTarget> failedTargets(String cell, int limit);
 
+    /** The cell's switches and what its unhealthy ports are blamed on, at its last collection. */
+    CellFabric fabric(String cell);
+
     /** The nodes whose rails disagree at the cell's last collection, by name, at most {@code limit}. */
     List<RailsDisagreement> railDisagreements(String cell, int limit);
 }

@@ -10,6 +10,7 @@ import io.railscope.model.Health;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
 import io.railscope.read.CellDetails;
+import io.railscope.read.CellFabric;
 import io.railscope.read.CellRows;
 import io.railscope.read.CellSummary;
 import io.railscope.read.CollectingReplica;
@@ -85,6 +86,11 @@ final class SqlCellRows implements CellRows {
     @Override
     public List<CellDetails.FailedTarget> failedTargets(String cell, int limit) {
         return unchecked(() -> failedTargets(connection, cell, limit));
+    }
+
+    @Override
+    public CellFabric fabric(String cell) {
+        return unchecked(() -> SqlFabricRows.fabric(connection, cell));
     }
 
     @Override

@@ -36,6 +36,8 @@ final class SimulatedPorts {
     static final int RAIL_HALF_RATE = 3;
     private static final int SYMBOL_ERRORS = 4;
     private static final int ROCE_CONGESTION = 13;
+    private static final int LEAF_DOWN = 17;
+    private static final int LEAF_PFC_STORM = 19;
     static final int FIRMWARE_MISMATCH = 7;
 
     /** A ConnectX-7's firmware and board id as node_infiniband_info reports them, and the one a rail was updated to. */
@@ -137,6 +139,24 @@ final class SimulatedPorts {
                 name,
                 "device",
                 device,
+                "port",
+                "1",
+                "interface",
+                "eth" + (rail + 1),
+                "chassis_id",
+                topology.leafChassis(node, rail),
+                "system_name",
+                topology.leaf(node, rail),
+                "port_id",
+                topology.leafPort(node),
+                "port_description",
+                "");
+        readings.sample(PortAttributeSeries.PORT_LLDP_NEIGHBOR, labels, 1, at);
+        labels.set(
+                "node",
+                name,
+                "device",
+                device,
                 "board_id",
                 BOARD_ID,
                 "firmware_version",
@@ -157,7 +177,8 @@ final class SimulatedPorts {
     /** Advances one port's counters by {@code seconds} at {@code load}, and says how its link stands. */
     private Link advance(int node, int rail, double load, double seconds, Set<Fault> faults) {
         long[] c = counters[node * topology.rails() + rail];
-        boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail);
+        boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail)
+                || faults.contains(Fault.LEAF_DOWN) && topology.onFaultLeaf(LEAF_DOWN, node, rail);
         double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
                 ? expectedBytesPerSecond / 2
                 : expectedBytesPerSecond;
@@ -184,6 +205,10 @@ final class SimulatedPorts {
             add(c, PortCounter.NP_CNP_SENT, 4000 * seconds);
             add(c, PortCounter.RP_CNP_HANDLED, 3800 * seconds);
             add(c, PortCounter.NP_ECN_MARKED, 4200 * seconds);
+            add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
+        }
+        if (faults.contains(Fault.LEAF_PFC_STORM) && !down && topology.onFaultLeaf(LEAF_PFC_STORM, node, rail)) {
+            // the leaf sends pause frames to every host port it serves
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }
         if (isFaulty(faults, Fault.SYMBOL_ERRORS_RISING, SYMBOL_ERRORS, node, rail)) {

@@ -12,6 +12,9 @@ import java.util.SplittableRandom;
 final class SimulatedTopology {
 
     static final String POOL_LABEL = "node.kubernetes.io/gpu-pool";
+    /** Nodes per scalable unit, as in NVIDIA's DGX SuperPOD reference: each unit has a leaf per rail. */
+    static final int UNIT = 32;
+
     private static final int PRIMARY_BASE = Ipv4Cidr.parse("100.64.0.0/10").network();
     /** Per-node backend blocks are /28s: 16 addresses. */
     private static final int BACKEND_BLOCK_PREFIX = 28;
@@ -52,6 +55,26 @@ final class SimulatedTopology {
 
     int rails() {
         return devices.size();
+    }
+
+    /** The leaf switch a node's rail is cabled to: rail-optimised, one leaf per scalable unit and rail. */
+    String leaf(int node, int rail) {
+        return String.format("%s-su%02d-rail%d", cell, node / UNIT + 1, rail + 1);
+    }
+
+    /** The leaf's port a node's rail is cabled to. */
+    String leafPort(int node) {
+        return "swp" + (node % UNIT + 1);
+    }
+
+    /** The leaf's chassis id, a MAC address as switches send it. */
+    String leafChassis(int node, int rail) {
+        return String.format("0c:42:a1:%02x:%02x:%02x", (node / UNIT) >> 8 & 0xff, (node / UNIT) & 0xff, rail);
+    }
+
+    /** Whether a node's rail is cabled to the leaf a fault in {@code slot} lands on. */
+    boolean onFaultLeaf(int slot, int node, int rail) {
+        return node / UNIT == faultNode(slot) / UNIT && rail == faultRail(slot);
     }
 
     /**

@@ -1,0 +1,64 @@
+package io.railscope.api;
+
+import io.railscope.read.CellFabric;
+import io.railscope.read.CellReads;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** A cell's fabric as JSON: its switches, and what its unhealthy rail ports are blamed on. */
+@Path("/api/v1/cells/{cell}/fabric")
+@Produces(MediaType.APPLICATION_JSON)
+public class FabricResource {
+
+    /** One blame: the component, what its ports show, the nodes behind it, and since when it has held. */
+    public record BlameResponse(
+            String kind,
+            String component,
+            int rail,
+            String symptom,
+            int ports,
+            List<String> nodes,
+            String evidence,
+            Instant since) {}
+
+    /** The cell's fabric at its last collection. */
+    public record FabricResponse(String cell, int switches, int cabledPorts, List<BlameResponse> blames) {}
+
+    private final CellReads reads;
+
+    public FabricResource(CellReads reads) {
+        this.reads = reads;
+    }
+
+    @GET
+    @Operation(
+            summary = "What the cell's unhealthy rail ports are blamed on (a leaf, a rail, a node or a link), switches"
+                    + " first, with the evidence and since when")
+    public FabricResponse fabric(@PathParam("cell") String cell) {
+        CellFabric fabric = reads.cell(cell)
+                .map(details -> details.fabric())
+                .orElseThrow(() -> new NotFoundException("no cell named " + cell));
+        return new FabricResponse(
+                cell,
+                fabric.switches(),
+                fabric.cabledPorts(),
+                fabric.blames().stream()
+                        .map(blamed -> new BlameResponse(
+                                blamed.blame().kind().label(),
+                                blamed.blame().component(),
+                                blamed.blame().rail(),
+                                blamed.blame().symptom().label(),
+                                blamed.blame().ports(),
+                                blamed.blame().nodes(),
+                                blamed.blame().evidence(),
+                                blamed.since()))
+                        .toList());
+    }
+}

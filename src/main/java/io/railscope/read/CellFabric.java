@@ -1,0 +1,42 @@
+package io.railscope.read;
+
+import io.railscope.fabric.FabricBlame;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A cell's fabric as its last collection saw it: how many switches its rail ports are cabled to, how many ports'
+ * cables are known, and what the unhealthy ports are blamed on, the switches first.
+ */
+public record CellFabric(int switches, int cabledPorts, List<Blamed> blames) {
+
+    /** A blame and the time it was first made, at the collection that made it. */
+    public record Blamed(FabricBlame blame, Instant since) {}
+
+    public static final CellFabric NONE = new CellFabric(0, 0, List.of());
+
+    /** The blames on a switch or a rail: what one fault of the fabric explains. */
+    public List<Blamed> switchBlames() {
+        return blames.stream()
+                .filter(blamed -> blamed.blame().kind().aboveNode())
+                .toList();
+    }
+
+    /** How many blames the cell page lists; the API gives them all. */
+    public static final int SHOWN = 40;
+
+    /** The blames the cell page lists: the first {@link #SHOWN}, switches and rails first. */
+    public List<Blamed> shown() {
+        return blames.subList(0, Math.min(SHOWN, blames.size()));
+    }
+
+    /** How many blames the cell page does not list. */
+    public int hidden() {
+        return blames.size() - shown().size();
+    }
+
+    /** How many unhealthy ports the blames explain. */
+    public int portsExplained() {
+        return blames.stream().mapToInt(blamed -> blamed.blame().ports()).sum();
+    }
+}
