@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A fake node for the real node_exporter: a sysfs tree with eight mlx5 HCAs, a procfs with an
@@ -21,6 +22,8 @@ public final class NodeExporterFixture implements AutoCloseable {
     public static final String BINARY = "/usr/bin/prometheus-node-exporter";
     /** Railscope's textfile collector script for RDMA ports, as shipped. */
     public static final Path SCRIPT = Path.of("deploy/textfile/railscope-rdma-ports.sh");
+    /** Railscope's textfile collector script for the LLDP neighbors of RDMA ports, as shipped. */
+    public static final Path LLDP_SCRIPT = Path.of("deploy/textfile/railscope-lldp-neighbors.sh");
 
     private final Path root;
     private final ServerProcess process;
@@ -147,18 +150,40 @@ public final class NodeExporterFixture implements AutoCloseable {
      * and moves its output into the textfile directory, as the cron line in the README does.
      */
     public void runRdmaPortsScript() {
+        runScript(SCRIPT, "rdma-ports.prom", Map.of());
+    }
+
+    /**
+     * Makes {@code mlx5_<device>} a RoCE port on {@code netdev} whose LLDP neighbor is the switch port in
+     * {@code keyvalue} ({@code lldpcli -f keyvalue show neighbors details} lines), and runs Railscope's LLDP textfile
+     * script {@code deploy/textfile/railscope-lldp-neighbors.sh} on it, as the README's cron line does.
+     */
+    public void runLldpNeighborsScript(int device, String netdev, String keyvalue) {
         try {
-            Path written = root.resolve("textfile/rdma-ports.prom.tmp");
+            Path ndevs = Files.createDirectories(
+                    root.resolve("sys/class/infiniband/mlx5_" + device + "/ports/1/gid_attrs/ndevs"));
+            Files.writeString(ndevs.resolve("0"), netdev + "\n");
+            Path neighbors = Files.writeString(root.resolve("lldpcli.keyvalue"), keyvalue);
+            runScript(LLDP_SCRIPT, "lldp-neighbors.prom", Map.of("LLDPCLI", "cat " + neighbors));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void runScript(Path script, String textfile, Map<String, String> environment) {
+        try {
+            Path written = root.resolve("textfile/" + textfile + ".tmp");
             ProcessBuilder builder = new ProcessBuilder(
-                            "sh", SCRIPT.toAbsolutePath().toString())
+                            "sh", script.toAbsolutePath().toString())
                     .redirectOutput(written.toFile())
                     .redirectError(ProcessBuilder.Redirect.INHERIT);
             builder.environment().put("SYSFS", root.resolve("sys").toString());
-            Process script = builder.start();
-            if (script.waitFor() != 0) {
-                throw new IllegalStateException("railscope-rdma-ports.sh exited with " + script.exitValue());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException(script.getFileName() + " exited with " + process.exitValue());
             }
-            Files.move(written, root.resolve("textfile/rdma-ports.prom"), StandardCopyOption.ATOMIC_MOVE);
+            Files.move(written, root.resolve("textfile/" + textfile), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributes;
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,6 +45,12 @@ class PortAttributesFromExporterTest {
                     .isEqualTo(new PortAttributes("28.39.1002", "MT_0000000838", "InfiniBand", 4092, 16, 32.0));
             assertThat(after.get("mlx5_3").firmware()).isEqualTo("28.40.1000");
             assertThat(after.get("mlx5_5").pcieWidth()).isEqualTo(8);
+            assertThat(snapshot.peers()).isEmpty();
+
+            // the LLDP script: the switch port of the rail whose interface has a neighbor, scraped as it is queried
+            node.runLldpNeighborsScript(2, "eth3", PrometheusQuerySourceTest.LLDP_NEIGHBOR);
+            assertThat(source.fetchNodeMetrics().peers())
+                    .containsExactly(new PortPeer("gpu-node-1", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"));
         }
     }
 

@@ -9,6 +9,7 @@ import io.railscope.model.IpFamily;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
+import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
 import java.io.ByteArrayInputStream;
@@ -43,6 +44,7 @@ class PrometheusQuerySourceTest {
             node.rdmaNetns(false);
             node.firmware(6, "28.40.1000");
             node.runRdmaPortsScript();
+            node.runLldpNeighborsScript(2, "eth3", LLDP_NEIGHBOR);
             PrometheusQuerySource source = new PrometheusQuerySource(
                     prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30))
@@ -71,6 +73,9 @@ class PrometheusQuerySourceTest {
                                 .singleElement()
                                 .satisfies(port -> assertThat(port.attributes().linkLayer())
                                         .isEqualTo("InfiniBand"));
+                        assertThat(snapshot.peers())
+                                .containsExactly(new PortPeer(
+                                        "gpu-node-7", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
@@ -115,6 +120,22 @@ class PrometheusQuerySourceTest {
             assertThat(otherCell.fetchNodeMetrics().ports()).isEmpty();
         }
     }
+
+    /**
+     * A Cumulus leaf as lldpd reports it in keyvalue form (the shape of the corpus' netbox-agent Cumulus output,
+     * conformance/fabric/lldp-keyvalue-netbox-agent-cumulus), on the interface of the node's third rail.
+     */
+    static final String LLDP_NEIGHBOR = """
+            lldp.eth3.via=LLDP
+            lldp.eth3.rid=1
+            lldp.eth3.age=0 day, 00:12:01
+            lldp.eth3.chassis.mac=0c:42:a1:00:01:02
+            lldp.eth3.chassis.name=su1-rail3
+            lldp.eth3.chassis.descr=Cumulus Linux version 5.9.1 running on Mellanox Technologies Ltd. MSN4700
+            lldp.eth3.port.ifname=swp7
+            lldp.eth3.port.descr=swp7
+            lldp.eth3.port.ttl=120
+            """;
 
     @Test
     void errorCountersAreAskedForWhereTheyAreNotZero() {
