@@ -4,6 +4,7 @@ import io.railscope.assess.JobVerdict;
 import io.railscope.assess.PeerBlame;
 import io.railscope.assess.RailsDisagreement;
 import io.railscope.audit.IsolationFinding;
+import io.railscope.fabric.FabricBlame;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
@@ -29,7 +30,8 @@ public record AlertInputs(
         List<Source> sources,
         int allocationFailureEvents,
         List<IsolationFinding> isolation,
-        List<RailsDisagreement> railDisagreements) {
+        List<RailsDisagreement> railDisagreements,
+        List<FabricBlame> fabricBlames) {
 
     /** The same inputs with these jobs. */
     public AlertInputs withJobs(List<Job> named) {
@@ -43,7 +45,8 @@ public record AlertInputs(
                 sources,
                 allocationFailureEvents,
                 isolation,
-                railDisagreements);
+                railDisagreements,
+                fabricBlames);
     }
 
     public record Pool(
@@ -60,7 +63,8 @@ public record AlertInputs(
     /** A cell with nothing stored: no rule fires. */
     public static AlertInputs none(String cell) {
         return new AlertInputs(
-                cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of(), List.of());
+                cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of(), List.of(),
+                List.of());
     }
 
     /** A node's neighbor table of one family over its limits. */

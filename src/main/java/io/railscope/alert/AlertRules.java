@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -36,6 +37,9 @@ public final class AlertRules {
                             "RailPortErrors",
                             "RailPortCongested",
                             "RailsDisagree",
+                            "FabricSwitchDegraded",
+                            "FabricUplinkCongested",
+                            "FabricRailDegraded",
                             "NcclJobDegraded",
                             "NcclJobUnobservable",
                             "NcclJobFailed",
@@ -88,8 +92,11 @@ public final class AlertRules {
                     "family",
                     ipv6 ? "ipv6" : null));
         }
+        Set<String> explained = FabricRules.evaluate(inputs, conditions);
         for (AlertInputs.Port port : inputs.ports()) {
-            portRules.evaluate(port, expectedGbps, conditions);
+            if (!explained.contains(FabricRules.port(port.node(), port.rail()))) {
+                portRules.evaluate(port, expectedGbps, conditions);
+            }
         }
         for (RailsDisagreement node : inputs.railDisagreements()) {
             conditions.add(conditions.condition(

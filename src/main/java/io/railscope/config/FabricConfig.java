@@ -38,4 +38,13 @@ public interface FabricConfig {
     @Min(2)
     @Max(64)
     int nodeMinRails();
+
+    /**
+     * …and more of them than the cell's other unhealthy ports would put on one node by chance on this many nodes of the
+     * cell (a binomial tail over the node's rails): under heavy background noise a node needs more unhealthy rails.
+     */
+    @WithDefault("0.01")
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("1")
+    double nodeByChance();
 }

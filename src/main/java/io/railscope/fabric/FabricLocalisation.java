@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -22,12 +23,18 @@ import java.util.TreeSet;
 public final class FabricLocalisation {
 
     /** The thresholds of {@link FabricConfig}. */
-    public record Settings(double leafShare, int leafMinNodes, double quietShare, int nodeMinRails) {
+    public record Settings(
+            double leafShare, int leafMinNodes, double quietShare, int nodeMinRails, double nodeByChance) {
 
-        public static final Settings DEFAULTS = new Settings(0.5, 3, 0.05, 3);
+        public static final Settings DEFAULTS = new Settings(0.5, 3, 0.05, 3, 0.01);
 
         public static Settings of(FabricConfig config) {
-            return new Settings(config.leafShare(), config.leafMinNodes(), config.quietShare(), config.nodeMinRails());
+            return new Settings(
+                    config.leafShare(),
+                    config.leafMinNodes(),
+                    config.quietShare(),
+                    config.nodeMinRails(),
+                    config.nodeByChance());
         }
     }
 
@@ -61,7 +68,16 @@ public final class FabricLocalisation {
         List<FabricBlame> blames = new ArrayList<>();
         atLeaves.forEach((symptom, rails) -> rails.forEach((rail, byLeaf) -> blames.addAll(switchBlames(
                 symptom, rail, byLeaf, leaves, railHostPorts.getOrDefault(rail, 0), settings, explained))));
-        blames.addAll(nodeAndLinkBlames(unhealthy, explained, settings));
+        Map<String, Integer> railsByNode = new HashMap<>();
+        ports.forEach(port -> railsByNode.merge(port.node(), 1, Integer::sum));
+        NodeThreshold threshold = NodeThreshold.of(
+                railsByNode.size(),
+                railsByNode.values().stream().mapToInt(Integer::intValue).max().orElse(0),
+                unhealthy.size() - explained.size(),
+                ports.size(),
+                settings.nodeMinRails(),
+                settings.nodeByChance());
+        blames.addAll(nodeAndLinkBlames(unhealthy, explained, threshold));
         blames.sort(Comparator.comparing((FabricBlame blame) -> blame.kind() == BlameKind.LINK)
                 .thenComparing(blame -> blame.kind() == BlameKind.NODE)
                 .thenComparing(FabricBlame::ports, Comparator.reverseOrder())
@@ -160,7 +176,7 @@ public final class FabricLocalisation {
     }
 
     private static List<FabricBlame> nodeAndLinkBlames(
-            List<FabricPort> unhealthy, Set<FabricPort> explained, Settings settings) {
+            List<FabricPort> unhealthy, Set<FabricPort> explained, NodeThreshold threshold) {
         Map<String, List<FabricPort>> byNode = new LinkedHashMap<>();
         for (FabricPort port : unhealthy) {
             if (!explained.contains(port)) {
@@ -177,7 +193,7 @@ public final class FabricLocalisation {
                     switches.add(port.switchName());
                 }
             }
-            if (rails.size() >= settings.nodeMinRails()) {
+            if (rails.size() >= threshold.rails()) {
                 PortSymptom symptom = mostCommon(bad);
                 blames.add(new FabricBlame(
                         BlameKind.NODE,
@@ -190,6 +206,12 @@ public final class FabricLocalisation {
                                 + (switches.size() > 1
                                         ? ", cabled to " + switches.size() + " different leaves that are fine otherwise"
                                         : "")
+                                + String.format(
+                                        Locale.ROOT,
+                                        "; %.2f %% of the cell's other ports are unhealthy, too few to put %d on one"
+                                                + " node by chance",
+                                        threshold.background() * 100,
+                                        rails.size())
                                 + ": the host, not the fabric"));
                 return;
             }

@@ -11,6 +11,7 @@ import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
 import io.railscope.model.PortHealth;
 import io.railscope.model.SourceKind;
+import io.railscope.read.CellFabric;
 import io.railscope.read.StoredFinding;
 import io.railscope.source.nccl.RasStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -176,7 +177,11 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 sources,
                 failures,
                 isolation,
-                SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit));
+                SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit),
+                SqlFabricRows.fabric(connection, cell).blames().stream()
+                        .map(CellFabric.Blamed::blame)
+                        .filter(blame -> blame.kind().aboveNode())
+                        .toList());
         return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }

@@ -1,6 +1,7 @@
 package io.railscope.alert;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.railscope.assess.AttributeSpread;
 import io.railscope.assess.JobVerdict;
@@ -9,6 +10,9 @@ import io.railscope.assess.RailAttribute;
 import io.railscope.assess.RailsDisagreement;
 import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.PortSymptom;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.IsolationCheck;
@@ -244,6 +248,37 @@ class AlertRulesTest {
                         .labels("source", "node-metrics")
                         .page("")
                         .annotation("description", "Last success never; last error: connection refused")));
+        rows.add(row(
+                        "FabricSwitchDegraded",
+                        "critical",
+                        healthy()
+                                .blame(blame(
+                                        BlameKind.LEAF, "su2-rail3", 3, PortSymptom.DOWN, "gpu-1", "gpu-2", "gpu-3")))
+                .labels("switch", "su2-rail3", "rail", "3", "symptom", "down")
+                .page("#fabric")
+                .annotation("description", "the evidence. Nodes: gpu-1, gpu-2, gpu-3"));
+        rows.add(row(
+                        "FabricUplinkCongested",
+                        "warning",
+                        healthy()
+                                .blame(blame(
+                                        BlameKind.RAIL,
+                                        "rail 2",
+                                        2,
+                                        PortSymptom.PFC_PAUSED,
+                                        "gpu-1",
+                                        "gpu-2",
+                                        "gpu-3")))
+                .labels("rail", "2", "symptom", "pfc-paused")
+                .page("#fabric"));
+        rows.add(row(
+                        "FabricRailDegraded",
+                        "warning",
+                        healthy()
+                                .blame(blame(
+                                        BlameKind.RAIL, "rail 4", 4, PortSymptom.ERRORS, "gpu-1", "gpu-2", "gpu-3")))
+                .labels("rail", "4", "symptom", "errors")
+                .page("#fabric"));
         for (IsolationCheck check : IsolationCheck.values()) {
             rows.add(row(
                             check.alertName(),
@@ -288,6 +323,55 @@ class AlertRulesTest {
     }
 
     @Test
+    void aLeafBlamedIsOneAlertInPlaceOfItsPortsAlerts() {
+        CellState leafDown = healthy()
+                .port(Port.of("gpu-1", 3, "mlx5_2", PortHealth.DOWN, "state DOWN")
+                        .rate(0))
+                .port(Port.of("gpu-2", 3, "mlx5_2", PortHealth.DOWN, "state DOWN")
+                        .rate(0))
+                .port(Port.of("gpu-3", 3, "mlx5_2", PortHealth.DOWN, "state DOWN")
+                        .rate(0))
+                // the same node's other rail is no port of the leaf: its own alert stays
+                .port(Port.of("gpu-1", 5, "mlx5_4", PortHealth.DOWN, "state DOWN")
+                        .rate(0))
+                .blame(blame(BlameKind.LEAF, "su2-rail3", 3, PortSymptom.DOWN, "gpu-1", "gpu-2", "gpu-3"));
+
+        List<AlertCondition> conditions =
+                rules.evaluate(leafDown.build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW);
+
+        assertThat(conditions)
+                .extracting(
+                        AlertCondition::alertname,
+                        condition -> condition.labels().get("rail"))
+                .containsExactlyInAnyOrder(tuple("FabricSwitchDegraded", "3"), tuple("RailPortDown", "5"));
+    }
+
+    @Test
+    void aFabricAlertNamesItsFirstNodesAndCountsTheRest() {
+        String[] nodes = java.util.stream.IntStream.range(0, 45)
+                .mapToObj(i -> "gpu-" + i)
+                .toArray(String[]::new);
+        List<AlertCondition> conditions = rules.evaluate(
+                healthy()
+                        .blame(blame(BlameKind.LEAF, "su1-rail1", 1, PortSymptom.PFC_PAUSED, nodes))
+                        .build(),
+                EXPECTED_GBPS,
+                0.7,
+                Duration.ofSeconds(90),
+                NOW);
+
+        assertThat(conditions)
+                .singleElement()
+                .satisfies(condition -> assertThat(condition.annotations().get("description"))
+                        .contains("gpu-0, gpu-1", "gpu-39 and 5 more")
+                        .doesNotContain("gpu-40"));
+    }
+
+    private static FabricBlame blame(BlameKind kind, String component, int rail, PortSymptom symptom, String... nodes) {
+        return new FabricBlame(kind, component, rail, symptom, nodes.length, List.of(nodes), "the evidence");
+    }
+
+    @Test
     void aHealthyCellHasNoAlert() {
         assertThat(rules.evaluate(healthy().build(), EXPECTED_GBPS, 0.7, Duration.ofSeconds(90), NOW))
                 .isEmpty();
@@ -317,7 +401,10 @@ class AlertRulesTest {
                         JobVerdict.RDMA_OK,
                         rasMissing(new RasStatus.MissingRank(1, "gpu-9", 7, true, false)))
                 .source("node-metrics", NOW.minusSeconds(600), "HTTP 503")
-                .railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002");
+                .railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002")
+                .blame(blame(BlameKind.LEAF, "su2-rail3", 3, PortSymptom.DOWN, "gpu-11", "gpu-12", "gpu-13"))
+                .blame(blame(BlameKind.RAIL, "rail 2", 2, PortSymptom.PFC_PAUSED, "gpu-11", "gpu-12", "gpu-13"))
+                .blame(blame(BlameKind.RAIL, "rail 4", 4, PortSymptom.ERRORS, "gpu-11", "gpu-12", "gpu-13"));
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
         }
@@ -361,6 +448,7 @@ class AlertRulesTest {
         private final List<AlertInputs.Source> sources =
                 new ArrayList<>(List.of(new AlertInputs.Source(SourceKind.KUBERNETES, NOW.minusSeconds(5), null)));
         private final List<IsolationFinding> isolation = new ArrayList<>();
+        private final List<FabricBlame> fabricBlames = new ArrayList<>();
         private final List<RailsDisagreement> railDisagreements = new ArrayList<>();
         private int allocationFailureEvents;
 
@@ -446,6 +534,11 @@ class AlertRulesTest {
             return this;
         }
 
+        CellState blame(FabricBlame blame) {
+            fabricBlames.add(blame);
+            return this;
+        }
+
         CellState isolation(IsolationFinding finding) {
             isolation.add(finding);
             return this;
@@ -462,7 +555,8 @@ class AlertRulesTest {
                     List.copyOf(sources),
                     allocationFailureEvents,
                     List.copyOf(isolation),
-                    List.copyOf(railDisagreements));
+                    List.copyOf(railDisagreements),
+                    List.copyOf(fabricBlames));
         }
     }
 

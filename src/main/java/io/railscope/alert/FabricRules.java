@@ -1,0 +1,60 @@
+package io.railscope.alert;
+
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.PortSymptom;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The fabric rules: one alert per leaf or rail the cell's unhealthy ports are blamed on, naming the nodes behind it,
+ * in place of the per-port alerts of the ports it explains (one notification for a leaf, not one per host port).
+ */
+final class FabricRules {
+
+    /** Nodes named in an alert's description; the rest are counted. */
+    static final int NODES_NAMED = 40;
+
+    private FabricRules() {}
+
+    /** Adds the alerts of the cell's switch and rail blames; returns the ports they explain, as node and rail. */
+    static Set<String> evaluate(AlertInputs inputs, CellConditions conditions) {
+        Set<String> explained = new HashSet<>();
+        for (FabricBlame blame : inputs.fabricBlames()) {
+            if (!blame.kind().aboveNode()) {
+                continue;
+            }
+            blame.nodes().forEach(node -> explained.add(port(node, blame.rail())));
+            boolean leaf = blame.kind() == BlameKind.LEAF;
+            boolean congested =
+                    blame.symptom() == PortSymptom.PFC_PAUSED || blame.symptom() == PortSymptom.TRANSMIT_WAIT;
+            String alertname =
+                    leaf ? "FabricSwitchDegraded" : congested ? "FabricUplinkCongested" : "FabricRailDegraded";
+            conditions.add(conditions.condition(
+                    alertname,
+                    Severity.criticalIf(blame.symptom() == PortSymptom.DOWN),
+                    conditions.cellPage() + "#fabric",
+                    (leaf ? "Leaf " + blame.component() + " (rail " + blame.rail() + ")" : "Rail " + blame.rail())
+                            + ": " + blame.ports() + " host ports "
+                            + blame.symptom().words(),
+                    blame.evidence() + ". Nodes: " + named(blame),
+                    "switch",
+                    leaf ? blame.component() : null,
+                    "rail",
+                    Integer.toString(blame.rail()),
+                    "symptom",
+                    blame.symptom().label()));
+        }
+        return explained;
+    }
+
+    static String port(String node, int rail) {
+        return node + '\u0000' + rail;
+    }
+
+    private static String named(FabricBlame blame) {
+        int shown = Math.min(NODES_NAMED, blame.nodes().size());
+        String names = String.join(", ", blame.nodes().subList(0, shown));
+        return shown < blame.nodes().size() ? names + " and " + (blame.nodes().size() - shown) + " more" : names;
+    }
+}
