@@ -94,19 +94,12 @@ final class NodeMetricsWriter {
         }
         execute(connection, "ANALYZE tmp_port");
         long fingerprint = fingerprint(state);
-        boolean samePorts = Rows.list(
-                                connection,
-                                "SELECT 1 FROM cell WHERE id = ? AND ports_fingerprint = ?",
-                                rs -> 1,
-                                cell.id(),
-                                fingerprint)
-                        .size()
-                == 1;
+        boolean samePorts = SetFingerprint.PORTS.holds(connection, cell, fingerprint);
         if (samePorts) {
             updateStates();
         } else {
             rewritePorts();
-            update(connection, "UPDATE cell SET ports_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
+            SetFingerprint.PORTS.keep(connection, cell, fingerprint);
         }
         new RailPortAttributesWriter(connection, cell, report).write(state.attributes(), !samePorts);
         new RailCablesWriter(connection, cell, report).write(state.cables(), !samePorts);

@@ -32,15 +32,7 @@ final class RailCablesWriter {
                 cables,
                 cable -> ((long) cable.node().hashCode() * 31 + cable.rail()) * 31
                         + Objects.hash(cable.switchName(), cable.switchPort(), cable.chassisId()));
-        if (!portsRewritten
-                && Rows.list(
-                                        connection,
-                                        "SELECT 1 FROM cell WHERE id = ? AND cables_fingerprint = ?",
-                                        rs -> 1,
-                                        cell.id(),
-                                        fingerprint)
-                                .size()
-                        == 1) {
+        if (!portsRewritten && SetFingerprint.CABLES.holds(connection, cell, fingerprint)) {
             return;
         }
         execute(connection, """
@@ -78,6 +70,6 @@ final class RailCablesWriter {
                  USING rail_port rp JOIN node n ON n.id = rp.node_id
                  WHERE c.cell_id = ? AND rp.id = c.rail_port_id
                    AND NOT EXISTS (SELECT 1 FROM tmp_cable t WHERE t.node = n.name AND t.rail = rp.rail)""", cell.id()));
-        update(connection, "UPDATE cell SET cables_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
+        SetFingerprint.CABLES.keep(connection, cell, fingerprint);
     }
 }

@@ -30,15 +30,7 @@ final class RailPortAttributesWriter {
     /** @param portsRewritten whether the cell's ports were merged anew at this commit (new ports have no row yet) */
     void write(List<RailPortAttributes> attributes, boolean portsRewritten) throws SQLException, IOException {
         long fingerprint = fingerprint(attributes);
-        if (!portsRewritten
-                && Rows.list(
-                                        connection,
-                                        "SELECT 1 FROM cell WHERE id = ? AND port_attributes_fingerprint = ?",
-                                        rs -> 1,
-                                        cell.id(),
-                                        fingerprint)
-                                .size()
-                        == 1) {
+        if (!portsRewritten && SetFingerprint.PORT_ATTRIBUTES.holds(connection, cell, fingerprint)) {
             return;
         }
         execute(connection, """
@@ -85,7 +77,7 @@ final class RailPortAttributesWriter {
                  USING rail_port rp JOIN node n ON n.id = rp.node_id
                  WHERE a.cell_id = ? AND rp.id = a.rail_port_id
                    AND NOT EXISTS (SELECT 1 FROM tmp_port_attributes t WHERE t.node = n.name AND t.rail = rp.rail)""", cell.id()));
-        update(connection, "UPDATE cell SET port_attributes_fingerprint = ? WHERE id = ?", fingerprint, cell.id());
+        SetFingerprint.PORT_ATTRIBUTES.keep(connection, cell, fingerprint);
     }
 
     /** A hash of the set of (node, rail, attributes), independent of order. */

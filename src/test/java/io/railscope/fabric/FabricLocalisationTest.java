@@ -18,37 +18,15 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 class FabricLocalisationTest {
 
     private static final int UNITS = 8;
-    private static final int UNIT = 32;
-    private static final int RAILS = 8;
-
-    /** The fabric with {@code symptom} on the ports it returns a symptom for. */
-    private static List<FabricPort> fabric(BiFunction<Integer, Integer, PortSymptom> symptom) {
-        List<FabricPort> ports = new ArrayList<>();
-        for (int node = 0; node < UNITS * UNIT; node++) {
-            for (int rail = 1; rail <= RAILS; rail++) {
-                PortSymptom s = symptom.apply(node, rail);
-                ports.add(new FabricPort(
-                        node(node),
-                        rail,
-                        "mlx5_" + (rail - 1),
-                        leaf(node / UNIT, rail),
-                        "swp" + (node % UNIT + 1),
-                        s == null ? Set.of() : Set.of(s)));
-            }
-        }
-        return ports;
-    }
+    private static final int UNIT = RailOptimisedFabric.UNIT;
 
     private static String node(int node) {
-        return String.format("gpu-%04d", node);
-    }
-
-    private static String leaf(int unit, int rail) {
-        return "su" + (unit + 1) + "-rail" + rail;
+        return RailOptimisedFabric.node(node);
     }
 
     private static List<FabricBlame> blame(BiFunction<Integer, Integer, PortSymptom> symptom) {
-        return FabricLocalisation.blame(fabric(symptom), FabricLocalisation.Settings.DEFAULTS);
+        return FabricLocalisation.blame(
+                RailOptimisedFabric.ports(UNITS * UNIT, symptom), FabricLocalisation.Settings.DEFAULTS);
     }
 
     @Test
@@ -62,13 +40,13 @@ class FabricLocalisationTest {
 
         assertThat(blames).singleElement().satisfies(blame -> {
             assertThat(blame.kind()).isEqualTo(BlameKind.LEAF);
-            assertThat(blame.component()).isEqualTo("su3-rail3");
+            assertThat(blame.component()).isEqualTo("su003-rail3");
             assertThat(blame.rail()).isEqualTo(3);
             assertThat(blame.ports()).isEqualTo(32);
             assertThat(blame.nodes()).hasSize(32).contains(node(64), node(95));
             assertThat(blame.evidence())
                     .isEqualTo(
-                            "leaf su3-rail3: 32 of 32 host ports paused by PFC, on 32 nodes; the other rail-3 leaves:"
+                            "leaf su003-rail3: 32 of 32 host ports paused by PFC, on 32 nodes; the other rail-3 leaves:"
                                     + " 0 of 224: a switch-side fault");
         });
     }
@@ -86,9 +64,9 @@ class FabricLocalisationTest {
         assertThat(blames)
                 .extracting(FabricBlame::kind, FabricBlame::component, FabricBlame::ports)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(BlameKind.LEAF, "su6-rail7", 20),
-                        org.assertj.core.groups.Tuple.tuple(BlameKind.LINK, "gpu-0003/mlx5_0", 1),
-                        org.assertj.core.groups.Tuple.tuple(BlameKind.LINK, "gpu-0200/mlx5_3", 1));
+                        org.assertj.core.groups.Tuple.tuple(BlameKind.LEAF, "su006-rail7", 20),
+                        org.assertj.core.groups.Tuple.tuple(BlameKind.LINK, node(3) + "/mlx5_0", 1),
+                        org.assertj.core.groups.Tuple.tuple(BlameKind.LINK, node(200) + "/mlx5_3", 1));
     }
 
     @Test
@@ -107,7 +85,7 @@ class FabricLocalisationTest {
         List<FabricBlame> blames =
                 blame((node, rail) -> (node / UNIT == 0 || node / UNIT == 6) && rail == 5 ? PortSymptom.DOWN : null);
 
-        assertThat(blames).extracting(FabricBlame::component).containsExactlyInAnyOrder("su1-rail5", "su7-rail5");
+        assertThat(blames).extracting(FabricBlame::component).containsExactlyInAnyOrder("su001-rail5", "su007-rail5");
     }
 
     @Test
@@ -129,7 +107,7 @@ class FabricLocalisationTest {
 
         assertThat(blames).singleElement().satisfies(blame -> {
             assertThat(blame.kind()).isEqualTo(BlameKind.NODE);
-            assertThat(blame.component()).isEqualTo("gpu-0077");
+            assertThat(blame.component()).isEqualTo(node(77));
             assertThat(blame.ports()).isEqualTo(8);
             assertThat(blame.evidence()).contains("8 rails unhealthy (down the most)", "8 different leaves");
         });

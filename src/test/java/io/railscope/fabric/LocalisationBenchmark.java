@@ -28,8 +28,8 @@ class LocalisationBenchmark {
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
     private static final int TRIALS = Integer.getInteger("bench.trials", 300);
     private static final long SEED = Long.getLong("bench.seed", 2026L);
-    private static final int UNIT = 32;
-    private static final int RAILS = 8;
+    private static final int UNIT = RailOptimisedFabric.UNIT;
+    private static final int RAILS = RailOptimisedFabric.RAILS;
     private static final double NOISY_PORTS = 0.005;
     private static final double SLOW_NODES = 0.01;
 
@@ -230,20 +230,7 @@ class LocalisationBenchmark {
     }
 
     private static List<FabricPort> ports(Map<String, PortSymptom> symptoms) {
-        List<FabricPort> ports = new ArrayList<>(NODES * RAILS);
-        for (int node = 0; node < NODES; node++) {
-            for (int rail = 1; rail <= RAILS; rail++) {
-                PortSymptom symptom = symptoms.get(port(node, rail));
-                ports.add(new FabricPort(
-                        node(node),
-                        rail,
-                        "mlx5_" + (rail - 1),
-                        leaf(node / UNIT, rail),
-                        "swp" + (node % UNIT + 1),
-                        symptom == null ? Set.of() : Set.of(symptom)));
-            }
-        }
-        return ports;
+        return RailOptimisedFabric.ports(NODES, (node, rail) -> symptoms.get(port(node, rail)));
     }
 
     private static String port(int node, int rail) {
@@ -251,10 +238,10 @@ class LocalisationBenchmark {
     }
 
     private static String node(int node) {
-        return String.format("gpu-%05d", node);
+        return RailOptimisedFabric.node(node);
     }
 
     private static String leaf(int unit, int rail) {
-        return String.format("su%03d-rail%d", unit + 1, rail);
+        return RailOptimisedFabric.leaf(unit, rail);
     }
 }
