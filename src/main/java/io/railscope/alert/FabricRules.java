@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The fabric rules: one alert per leaf or rail the cell's unhealthy ports are blamed on, naming the nodes behind it,
- * in place of the per-port alerts of the ports it explains (one notification for a leaf, not one per host port).
+ * in place of the per-port alerts of the ports it explains (one notification for a leaf, not one per host port). The
+ * nodes are in an annotation of their own, {@code nodes}, the first {@value #NODES_NAMED} by name and a count.
  */
 final class FabricRules {
 
@@ -30,20 +31,24 @@ final class FabricRules {
                     blame.symptom() == PortSymptom.PFC_PAUSED || blame.symptom() == PortSymptom.TRANSMIT_WAIT;
             String alertname =
                     leaf ? "FabricSwitchDegraded" : congested ? "FabricUplinkCongested" : "FabricRailDegraded";
-            conditions.add(conditions.condition(
-                    alertname,
-                    Severity.criticalIf(blame.symptom() == PortSymptom.DOWN),
-                    conditions.cellPage() + "#fabric",
-                    (leaf ? "Leaf " + blame.component() + " (rail " + blame.rail() + ")" : "Rail " + blame.rail())
-                            + ": " + blame.ports() + " host ports "
-                            + blame.symptom().words(),
-                    blame.evidence() + ". Nodes: " + named(blame),
-                    "switch",
-                    leaf ? blame.component() : null,
-                    "rail",
-                    Integer.toString(blame.rail()),
-                    "symptom",
-                    blame.symptom().label()));
+            conditions.add(conditions
+                    .condition(
+                            alertname,
+                            Severity.criticalIf(blame.symptom() == PortSymptom.DOWN),
+                            conditions.cellPage() + "#fabric",
+                            (leaf
+                                            ? "Leaf " + blame.component() + " (rail " + blame.rail() + ")"
+                                            : "Rail " + blame.rail())
+                                    + ": " + blame.ports() + " host ports "
+                                    + blame.symptom().words(),
+                            blame.evidence(),
+                            "switch",
+                            leaf ? blame.component() : null,
+                            "rail",
+                            Integer.toString(blame.rail()),
+                            "symptom",
+                            blame.symptom().label())
+                    .withAnnotation("nodes", named(blame)));
         }
         return explained;
     }

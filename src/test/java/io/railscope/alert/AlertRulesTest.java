@@ -256,7 +256,8 @@ class AlertRulesTest {
                                         BlameKind.LEAF, "su2-rail3", 3, PortSymptom.DOWN, "gpu-1", "gpu-2", "gpu-3")))
                 .labels("switch", "su2-rail3", "rail", "3", "symptom", "down")
                 .page("#fabric")
-                .annotation("description", "the evidence. Nodes: gpu-1, gpu-2, gpu-3"));
+                .annotation("description", "the evidence")
+                .annotation("nodes", "gpu-1, gpu-2, gpu-3"));
         rows.add(row(
                         "FabricUplinkCongested",
                         "warning",
@@ -362,7 +363,7 @@ class AlertRulesTest {
 
         assertThat(conditions)
                 .singleElement()
-                .satisfies(condition -> assertThat(condition.annotations().get("description"))
+                .satisfies(condition -> assertThat(condition.annotations().get("nodes"))
                         .contains("gpu-0, gpu-1", "gpu-39 and 5 more")
                         .doesNotContain("gpu-40"));
     }
