@@ -5,6 +5,7 @@ import io.railscope.assess.PeerBlame;
 import io.railscope.assess.RailsDisagreement;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
 import io.railscope.model.Plane;
@@ -31,7 +32,8 @@ public record AlertInputs(
         int allocationFailureEvents,
         List<IsolationFinding> isolation,
         List<RailsDisagreement> railDisagreements,
-        List<FabricBlame> fabricBlames) {
+        List<FabricBlame> fabricBlames,
+        List<Miswiring.Miswired> miswired) {
 
     /** The same inputs with these jobs. */
     public AlertInputs withJobs(List<Job> named) {
@@ -46,7 +48,8 @@ public record AlertInputs(
                 allocationFailureEvents,
                 isolation,
                 railDisagreements,
-                fabricBlames);
+                fabricBlames,
+                miswired);
     }
 
     public record Pool(
@@ -64,7 +67,7 @@ public record AlertInputs(
     public static AlertInputs none(String cell) {
         return new AlertInputs(
                 cell, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of(), List.of(),
-                List.of());
+                List.of(), List.of());
     }
 
     /** A node's neighbor table of one family over its limits. */

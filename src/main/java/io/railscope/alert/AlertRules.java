@@ -40,6 +40,7 @@ public final class AlertRules {
                             "FabricSwitchDegraded",
                             "FabricUplinkCongested",
                             "FabricRailDegraded",
+                            "RailMiswired",
                             "NcclJobDegraded",
                             "NcclJobUnobservable",
                             "NcclJobFailed",

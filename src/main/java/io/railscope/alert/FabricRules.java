@@ -2,12 +2,14 @@ package io.railscope.alert;
 
 import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
 import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The fabric rules: one alert per leaf or rail the cell's unhealthy ports are blamed on, naming the nodes behind it,
+ * The fabric rules: one alert per miswired rail port, and one per leaf or rail the cell's unhealthy ports are blamed
+ * on, naming the nodes behind it,
  * in place of the per-port alerts of the ports it explains (one notification for a leaf, not one per host port). The
  * nodes are in an annotation of their own, {@code nodes}, the first {@value #NODES_NAMED} by name and a count.
  */
@@ -25,7 +27,7 @@ final class FabricRules {
             if (!blame.kind().aboveNode()) {
                 continue;
             }
-            blame.nodes().forEach(node -> explained.add(port(node, blame.rail())));
+            blame.explained().forEach(port -> explained.add(port(port.node(), port.rail())));
             boolean leaf = blame.kind() == BlameKind.LEAF;
             boolean congested =
                     blame.symptom() == PortSymptom.PFC_PAUSED || blame.symptom() == PortSymptom.TRANSMIT_WAIT;
@@ -49,6 +51,23 @@ final class FabricRules {
                             "symptom",
                             blame.symptom().label())
                     .withAnnotation("nodes", named(blame)));
+        }
+        for (Miswiring.Miswired port : inputs.miswired()) {
+            conditions.add(conditions.condition(
+                    "RailMiswired",
+                    Severity.WARNING,
+                    conditions.nodePage(port.node()),
+                    "Rail " + port.rail() + " of " + port.node() + " is cabled to a rail-" + port.actualSwitchRail()
+                            + " leaf",
+                    port.words(),
+                    "node",
+                    port.node(),
+                    "rail",
+                    Integer.toString(port.rail()),
+                    "device",
+                    port.device(),
+                    "switch",
+                    port.actualSwitch()));
         }
         return explained;
     }

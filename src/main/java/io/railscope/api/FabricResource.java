@@ -28,8 +28,19 @@ public class FabricResource {
             String evidence,
             Instant since) {}
 
+    /** A rail port cabled to another rail's leaf, and since when. */
+    public record MiswiredResponse(
+            String node,
+            int rail,
+            String device,
+            String actualSwitch,
+            int actualSwitchRail,
+            String expectedSwitch,
+            Instant since) {}
+
     /** The cell's fabric at its last collection. */
-    public record FabricResponse(String cell, int switches, int cabledPorts, List<BlameResponse> blames) {}
+    public record FabricResponse(
+            String cell, int switches, int cabledPorts, List<BlameResponse> blames, List<MiswiredResponse> miswired) {}
 
     private final CellReads reads;
 
@@ -40,7 +51,7 @@ public class FabricResource {
     @GET
     @Operation(
             summary = "What the cell's unhealthy rail ports are blamed on (a leaf, a rail, a node or a link), switches"
-                    + " first, with the evidence and since when")
+                    + " first, with the evidence and since when; and the rail ports cabled to another rail's leaf")
     public FabricResponse fabric(@PathParam("cell") String cell) {
         CellFabric fabric = reads.cell(cell)
                 .map(details -> details.fabric())
@@ -59,6 +70,16 @@ public class FabricResource {
                                 blamed.blame().nodes(),
                                 blamed.blame().evidence(),
                                 blamed.since()))
+                        .toList(),
+                fabric.miswired().stream()
+                        .map(miswired -> new MiswiredResponse(
+                                miswired.port().node(),
+                                miswired.port().rail(),
+                                miswired.port().device(),
+                                miswired.port().actualSwitch(),
+                                miswired.port().actualSwitchRail(),
+                                miswired.port().expectedSwitch(),
+                                miswired.since()))
                         .toList());
     }
 }

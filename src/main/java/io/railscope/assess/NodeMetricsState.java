@@ -2,6 +2,7 @@ package io.railscope.assess;
 
 import io.railscope.audit.IsolationFinding;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.RailCable;
 import io.railscope.source.ScrapeTarget;
 import java.util.List;
@@ -17,7 +18,8 @@ public record NodeMetricsState(
         List<RailPortAttributes> attributes,
         List<RailsDisagreement> railDisagreements,
         List<RailCable> cables,
-        List<FabricBlame> blames) {
+        List<FabricBlame> blames,
+        List<Miswiring.Miswired> miswired) {
 
     /** A state without port attributes. */
     public NodeMetricsState(
@@ -25,6 +27,6 @@ public record NodeMetricsState(
             List<NeighborAssessment> neighbors,
             List<ScrapeTarget> targets,
             List<IsolationFinding> isolation) {
-        this(ports, neighbors, targets, isolation, List.of(), List.of(), List.of(), List.of());
+        this(ports, neighbors, targets, isolation, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 }

@@ -12,6 +12,7 @@ import io.railscope.config.CellSettings;
 import io.railscope.config.RailscopeConfig;
 import io.railscope.fabric.FabricLocalisation;
 import io.railscope.fabric.FabricPort;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.RailCable;
 import io.railscope.model.PortHealth;
 import io.railscope.source.NeighborReading;
@@ -116,6 +117,7 @@ final class MetricsAssessor {
         previousPorts = current;
         previousAt = snapshot.at();
         List<RailCable> cables = cables(snapshot.peers());
+        List<FabricPort> fabricPorts = fabricPorts(ports, cables);
         return new NodeMetricsState(
                 ports,
                 neighbors,
@@ -124,7 +126,8 @@ final class MetricsAssessor {
                 attributes,
                 disagreements.find(),
                 cables,
-                FabricLocalisation.blame(fabricPorts(ports, cables), fabric));
+                FabricLocalisation.blame(fabricPorts, fabric),
+                Miswiring.find(fabricPorts));
     }
 
     /** The cables of the cell's rail ports, by the rail of their device; of two peers of one rail, the first. */

@@ -15,6 +15,7 @@ import static io.railscope.model.Fault.RAIL_DOWN;
 import static io.railscope.model.Fault.RAIL_FIRMWARE_MISMATCH;
 import static io.railscope.model.Fault.RAIL_FLAPPING;
 import static io.railscope.model.Fault.RAIL_HALF_RATE;
+import static io.railscope.model.Fault.RAIL_MISWIRED;
 import static io.railscope.model.Fault.ROCE_CONGESTION;
 import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
 import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
@@ -59,7 +60,7 @@ public class Fleet {
     private static List<CellSettings> builtInFleet(RailscopeConfig config) {
         var interval = config.collect().interval();
         return List.of(
-                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK), config),
+                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK, RAIL_MISWIRED), config),
                 simulated(
                         "sim-bravo",
                         512,

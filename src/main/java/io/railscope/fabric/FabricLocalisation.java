@@ -143,8 +143,7 @@ public final class FabricLocalisation {
                         name,
                         rail,
                         symptom,
-                        bad.size(),
-                        nodes,
+                        refs(bad),
                         "leaf " + name + ": " + bad.size() + " of "
                                 + leaves.get(name).hostPorts() + " host ports "
                                 + symptom.words() + ", on " + nodes.size() + " nodes; " + others
@@ -166,8 +165,7 @@ public final class FabricLocalisation {
                     "rail " + rail,
                     rail,
                     symptom,
-                    spread.size(),
-                    nodes,
+                    refs(spread),
                     "rail " + rail + ": " + spread.size() + " of " + railPorts + " ports " + symptom.words() + ", on "
                             + byLeaf.size() + " of " + railLeaves + " leaves: spread over the rail, so above its leaves"
                             + " (spines, uplinks) or the traffic itself"));
@@ -200,8 +198,7 @@ public final class FabricLocalisation {
                         node,
                         0,
                         symptom,
-                        bad.size(),
-                        List.of(node),
+                        refs(bad),
                         "node " + node + ": " + rails.size() + " rails unhealthy (" + symptom.words() + " the most)"
                                 + (switches.size() > 1
                                         ? ", cabled to " + switches.size() + " different leaves that are fine otherwise"
@@ -221,8 +218,7 @@ public final class FabricLocalisation {
                         node + "/" + port.device(),
                         port.rail(),
                         port.primary(),
-                        1,
-                        List.of(node),
+                        List.of(new FabricBlame.RailPortRef(node, port.rail())),
                         "node " + node + " rail " + port.rail() + " (" + port.device() + ")"
                                 + (port.switchName() == null
                                         ? ""
@@ -251,6 +247,14 @@ public final class FabricLocalisation {
             }
         }
         return most;
+    }
+
+    private static List<FabricBlame.RailPortRef> refs(List<FabricPort> ports) {
+        return ports.stream()
+                .map(port -> new FabricBlame.RailPortRef(port.node(), port.rail()))
+                .sorted(Comparator.comparing(FabricBlame.RailPortRef::node)
+                        .thenComparing(FabricBlame.RailPortRef::rail))
+                .toList();
     }
 
     private static List<String> nodes(List<FabricPort> ports) {

@@ -28,6 +28,8 @@ public enum Fault {
     LEAF_DOWN,
     /** One leaf switch pauses its host ports: every port cabled to it is paused by PFC 8 % of the time. */
     LEAF_PFC_STORM,
+    /** Two rails of one node have their cables swapped: each is cabled to the other rail's leaf (LLDP says so). */
+    RAIL_MISWIRED,
     /** One rail of one node runs another HCA firmware than the node's other rails (node_infiniband_info). */
     RAIL_FIRMWARE_MISMATCH,
     /** One port's symbol errors rise far above the 1e-12 bit-error-rate budget. */

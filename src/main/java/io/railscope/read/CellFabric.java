@@ -1,19 +1,24 @@
 package io.railscope.read;
 
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A cell's fabric as its last collection saw it: how many switches its rail ports are cabled to, how many ports'
- * cables are known, and what the unhealthy ports are blamed on, the switches first.
+ * cables are known, what the unhealthy ports are blamed on, the switches first, and the ports cabled to another rail's
+ * leaf.
  */
-public record CellFabric(int switches, int cabledPorts, List<Blamed> blames) {
+public record CellFabric(int switches, int cabledPorts, List<Blamed> blames, List<MiswiredPort> miswired) {
 
     /** A blame and the time it was first made, at the collection that made it. */
     public record Blamed(FabricBlame blame, Instant since) {}
 
-    public static final CellFabric NONE = new CellFabric(0, 0, List.of());
+    /** A miswired rail port and the time it was first found so. */
+    public record MiswiredPort(Miswiring.Miswired port, Instant since) {}
+
+    public static final CellFabric NONE = new CellFabric(0, 0, List.of(), List.of());
 
     /** The blames on a switch or a rail: what one fault of the fabric explains. */
     public List<Blamed> switchBlames() {

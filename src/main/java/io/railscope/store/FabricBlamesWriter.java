@@ -39,8 +39,8 @@ final class FabricBlamesWriter {
                 .forEach(entry -> since.put(entry.getKey(), entry.getValue()));
         report.add("fabric_blame", update(connection, "DELETE FROM fabric_blame WHERE cell_id = ?", cell.id()));
         try (PreparedStatement insert = connection.prepareStatement("""
-                INSERT INTO fabric_blame (cell_id, kind, component, symptom, rail, ports, nodes, evidence, since)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO fabric_blame (cell_id, kind, component, symptom, rail, ports, nodes, rails, evidence, since)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT DO NOTHING""")) {
             for (FabricBlame blame : blames) {
                 String key = key(
@@ -52,9 +52,21 @@ final class FabricBlamesWriter {
                 insert.setInt(5, blame.rail());
                 insert.setInt(6, blame.ports());
                 insert.setArray(
-                        7, connection.createArrayOf("text", blame.nodes().toArray()));
-                insert.setString(8, blame.evidence());
-                insert.setTimestamp(9, since.getOrDefault(key, cell.timestamp()));
+                        7,
+                        connection.createArrayOf(
+                                "text",
+                                blame.explained().stream()
+                                        .map(FabricBlame.RailPortRef::node)
+                                        .toArray()));
+                insert.setArray(
+                        8,
+                        connection.createArrayOf(
+                                "smallint",
+                                blame.explained().stream()
+                                        .map(FabricBlame.RailPortRef::rail)
+                                        .toArray()));
+                insert.setString(9, blame.evidence());
+                insert.setTimestamp(10, since.getOrDefault(key, cell.timestamp()));
                 insert.addBatch();
             }
             insert.executeBatch();

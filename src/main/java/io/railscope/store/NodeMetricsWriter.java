@@ -104,6 +104,7 @@ final class NodeMetricsWriter {
         new RailPortAttributesWriter(connection, cell, report).write(state.attributes(), !samePorts);
         new RailCablesWriter(connection, cell, report).write(state.cables(), !samePorts);
         new FabricBlamesWriter(connection, cell, report).write(state.blames());
+        new MiswiringsWriter(connection, cell, report).write(state.miswired());
         if (cell.sampled()) {
             report.add("rail_port_sample", update(connection, """
                     INSERT INTO rail_port_sample (rail_port_id, ts, health, state, rate_gbps, rx_bytes_per_second,

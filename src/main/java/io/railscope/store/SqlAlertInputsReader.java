@@ -167,6 +167,7 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream()
                 .map(StoredFinding::finding)
                 .toList();
+        CellFabric fabric = SqlFabricRows.fabric(connection, cell);
         AlertInputs inputs = new AlertInputs(
                 cell,
                 pools,
@@ -178,10 +179,11 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 failures,
                 isolation,
                 SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit),
-                SqlFabricRows.fabric(connection, cell).blames().stream()
+                fabric.blames().stream()
                         .map(CellFabric.Blamed::blame)
                         .filter(blame -> blame.kind().aboveNode())
-                        .toList());
+                        .toList(),
+                fabric.miswired().stream().map(CellFabric.MiswiredPort::port).toList());
         return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }

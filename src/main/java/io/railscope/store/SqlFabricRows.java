@@ -2,16 +2,27 @@ package io.railscope.store;
 
 import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
 import io.railscope.read.CellFabric;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /** A cell's cables and blames as its last collection stored them. */
 final class SqlFabricRows {
 
     private SqlFabricRows() {}
+
+    /** The ports a blame explains, from its parallel arrays of nodes and rails. */
+    private static List<FabricBlame.RailPortRef> explained(List<String> nodes, List<String> rails) {
+        List<FabricBlame.RailPortRef> explained = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size() && i < rails.size(); i++) {
+            explained.add(new FabricBlame.RailPortRef(nodes.get(i), Integer.parseInt(rails.get(i))));
+        }
+        return explained;
+    }
 
     static CellFabric fabric(Connection connection, String cell) throws SQLException {
         List<int[]> counts =
@@ -22,7 +33,7 @@ final class SqlFabricRows {
         List<CellFabric.Blamed> blames = Rows.list(
                 connection,
                 """
-                SELECT b.kind, b.component, b.rail, b.symptom, b.ports, b.nodes, b.evidence, b.since
+                SELECT b.kind, b.component, b.rail, b.symptom, b.nodes, b.rails::text[] AS rails, b.evidence, b.since
                   FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
                  WHERE c.name = ?
                  ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""",
@@ -32,11 +43,27 @@ final class SqlFabricRows {
                                 row.text("component"),
                                 row.integer("rail"),
                                 PortSymptom.of(row.text("symptom")),
-                                row.integer("ports"),
-                                row.strings("nodes"),
+                                explained(row.strings("nodes"), row.strings("rails")),
                                 row.text("evidence")),
                         row.instant("since")),
                 cell);
-        return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames);
+        List<CellFabric.MiswiredPort> miswired = Rows.list(
+                connection,
+                """
+                SELECT m.node, m.rail, m.device, m.actual_switch, m.actual_switch_rail, m.expected_switch, m.since
+                  FROM rail_miswiring m JOIN cell c ON c.id = m.cell_id
+                 WHERE c.name = ?
+                 ORDER BY m.node, m.rail""",
+                row -> new CellFabric.MiswiredPort(
+                        new Miswiring.Miswired(
+                                row.text("node"),
+                                row.integer("rail"),
+                                row.text("device"),
+                                row.text("actual_switch"),
+                                row.integer("actual_switch_rail"),
+                                row.text("expected_switch")),
+                        row.instant("since")),
+                cell);
+        return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames, miswired);
     }
 }

@@ -12,6 +12,7 @@ import io.railscope.assess.TestThresholds;
 import io.railscope.audit.IsolationFinding;
 import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
 import io.railscope.model.Health;
 import io.railscope.model.IpFamily;
@@ -258,6 +259,18 @@ class AlertRulesTest {
                 .page("#fabric")
                 .annotation("description", "the evidence")
                 .annotation("nodes", "gpu-1, gpu-2, gpu-3"));
+        rows.add(
+                row(
+                                "RailMiswired",
+                                "warning",
+                                healthy()
+                                        .miswired(new Miswiring.Miswired(
+                                                "gpu-7", 3, "mlx5_2", "su1-rail4", 4, "su1-rail3")))
+                        .labels("node", "gpu-7", "rail", "3", "device", "mlx5_2", "switch", "su1-rail4")
+                        .page("/nodes/gpu-7")
+                        .annotation(
+                                "description",
+                                "node gpu-7 rail 3 (mlx5_2) is cabled to su1-rail4, a rail-4 leaf; its rail-3 leaf is su1-rail3"));
         rows.add(row(
                         "FabricUplinkCongested",
                         "warning",
@@ -350,7 +363,7 @@ class AlertRulesTest {
     @Test
     void aFabricAlertNamesItsFirstNodesAndCountsTheRest() {
         String[] nodes = java.util.stream.IntStream.range(0, 45)
-                .mapToObj(i -> "gpu-" + i)
+                .mapToObj(i -> String.format("gpu-%02d", i))
                 .toArray(String[]::new);
         List<AlertCondition> conditions = rules.evaluate(
                 healthy()
@@ -364,12 +377,21 @@ class AlertRulesTest {
         assertThat(conditions)
                 .singleElement()
                 .satisfies(condition -> assertThat(condition.annotations().get("nodes"))
-                        .contains("gpu-0, gpu-1", "gpu-39 and 5 more")
+                        .contains("gpu-00, gpu-01", "gpu-39 and 5 more")
                         .doesNotContain("gpu-40"));
     }
 
+    /** A blame of the given nodes' port on {@code rail}. */
     private static FabricBlame blame(BlameKind kind, String component, int rail, PortSymptom symptom, String... nodes) {
-        return new FabricBlame(kind, component, rail, symptom, nodes.length, List.of(nodes), "the evidence");
+        return new FabricBlame(
+                kind,
+                component,
+                rail,
+                symptom,
+                java.util.Arrays.stream(nodes)
+                        .map(node -> new FabricBlame.RailPortRef(node, rail))
+                        .toList(),
+                "the evidence");
     }
 
     @Test
@@ -405,7 +427,8 @@ class AlertRulesTest {
                 .railsDisagree("gpu-6", 3, "28.40.1000", "28.39.1002")
                 .blame(blame(BlameKind.LEAF, "su2-rail3", 3, PortSymptom.DOWN, "gpu-11", "gpu-12", "gpu-13"))
                 .blame(blame(BlameKind.RAIL, "rail 2", 2, PortSymptom.PFC_PAUSED, "gpu-11", "gpu-12", "gpu-13"))
-                .blame(blame(BlameKind.RAIL, "rail 4", 4, PortSymptom.ERRORS, "gpu-11", "gpu-12", "gpu-13"));
+                .blame(blame(BlameKind.RAIL, "rail 4", 4, PortSymptom.ERRORS, "gpu-11", "gpu-12", "gpu-13"))
+                .miswired(new Miswiring.Miswired("gpu-7", 3, "mlx5_2", "su1-rail4", 4, "su1-rail3"));
         for (IsolationCheck check : IsolationCheck.values()) {
             all.isolation(new IsolationFinding(check, "team-a", "Namespace team-a", null, 3, "seen " + check.label()));
         }
@@ -450,6 +473,7 @@ class AlertRulesTest {
                 new ArrayList<>(List.of(new AlertInputs.Source(SourceKind.KUBERNETES, NOW.minusSeconds(5), null)));
         private final List<IsolationFinding> isolation = new ArrayList<>();
         private final List<FabricBlame> fabricBlames = new ArrayList<>();
+        private final List<Miswiring.Miswired> miswired = new ArrayList<>();
         private final List<RailsDisagreement> railDisagreements = new ArrayList<>();
         private int allocationFailureEvents;
 
@@ -535,6 +559,11 @@ class AlertRulesTest {
             return this;
         }
 
+        CellState miswired(Miswiring.Miswired port) {
+            miswired.add(port);
+            return this;
+        }
+
         CellState blame(FabricBlame blame) {
             fabricBlames.add(blame);
             return this;
@@ -557,7 +586,8 @@ class AlertRulesTest {
                     allocationFailureEvents,
                     List.copyOf(isolation),
                     List.copyOf(railDisagreements),
-                    List.copyOf(fabricBlames));
+                    List.copyOf(fabricBlames),
+                    List.copyOf(miswired));
         }
     }
 

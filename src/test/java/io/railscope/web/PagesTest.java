@@ -24,6 +24,7 @@ import io.railscope.collect.Commits;
 import io.railscope.config.RasSettings;
 import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
 import io.railscope.fabric.RailCable;
 import io.railscope.model.Health;
@@ -336,9 +337,9 @@ class PagesTest {
                                 node + "/mlx5_0",
                                 1,
                                 PortSymptom.DOWN,
-                                1,
-                                List.of(node),
-                                "node " + node + " rail 1 (mlx5_0) to leaf-" + hostile + ": down")))),
+                                List.of(new FabricBlame.RailPortRef(node, 1)),
+                                "node " + node + " rail 1 (mlx5_0) to leaf-" + hostile + ": down")),
+                        List.of(new Miswiring.Miswired(node, 2, "mlx5_1", "leaf-" + hostile, 1, null)))),
                 Optional.of(hostileJob(node, hostile, jobName)));
     }
 

@@ -38,6 +38,7 @@ final class SimulatedPorts {
     private static final int ROCE_CONGESTION = 13;
     private static final int LEAF_DOWN = 17;
     private static final int LEAF_PFC_STORM = 19;
+    private static final int RAIL_MISWIRED = 23;
     static final int FIRMWARE_MISMATCH = 7;
 
     /** A ConnectX-7's firmware and board id as node_infiniband_info reports them, and the one a rail was updated to. */
@@ -134,6 +135,7 @@ final class SimulatedPorts {
         readings.sample(PortAttributeSeries.PORT_MTU, labels, NETDEV_MTU, at);
         labels.set("node", name, "device", device, "port", "1", "link_layer", "Ethernet", "netdev", "eth" + (rail + 1));
         readings.sample(PortAttributeSeries.PORT_INFO, labels, 1, at);
+        int cabled = cabledRail(faults, node, rail);
         labels.set(
                 "node",
                 name,
@@ -144,9 +146,9 @@ final class SimulatedPorts {
                 "interface",
                 "eth" + (rail + 1),
                 "chassis_id",
-                topology.leafChassis(node, rail),
+                topology.leafChassis(node, cabled),
                 "system_name",
-                topology.leaf(node, rail),
+                topology.leaf(node, cabled),
                 "port_id",
                 topology.leafPort(node),
                 "port_description",
@@ -171,6 +173,16 @@ final class SimulatedPorts {
         readings.sample(PortAttributeSeries.PCIE_SPEED, labels, PCIE_TRANSFERS_PER_SECOND, at);
     }
 
+    /** The rail whose leaf a node's rail is cabled to: its own, but for the two swapped by {@link Fault#RAIL_MISWIRED}. */
+    private int cabledRail(Set<Fault> faults, int node, int rail) {
+        int first = topology.faultRail(RAIL_MISWIRED);
+        int second = (first + 1) % topology.rails();
+        if (!faults.contains(Fault.RAIL_MISWIRED) || node != topology.faultNode(RAIL_MISWIRED)) {
+            return rail;
+        }
+        return rail == first ? second : rail == second ? first : rail;
+    }
+
     /** A port's link as node_exporter reports it. */
     private record Link(int stateId, int physicalStateId, double rateBytesPerSecond) {}
 
@@ -178,7 +190,8 @@ final class SimulatedPorts {
     private Link advance(int node, int rail, double load, double seconds, Set<Fault> faults) {
         long[] c = counters[node * topology.rails() + rail];
         boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail)
-                || faults.contains(Fault.LEAF_DOWN) && topology.onFaultLeaf(LEAF_DOWN, node, rail);
+                || faults.contains(Fault.LEAF_DOWN)
+                        && topology.onFaultLeaf(LEAF_DOWN, node, cabledRail(faults, node, rail));
         double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
                 ? expectedBytesPerSecond / 2
                 : expectedBytesPerSecond;
@@ -207,7 +220,9 @@ final class SimulatedPorts {
             add(c, PortCounter.NP_ECN_MARKED, 4200 * seconds);
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }
-        if (faults.contains(Fault.LEAF_PFC_STORM) && !down && topology.onFaultLeaf(LEAF_PFC_STORM, node, rail)) {
+        if (faults.contains(Fault.LEAF_PFC_STORM)
+                && !down
+                && topology.onFaultLeaf(LEAF_PFC_STORM, node, cabledRail(faults, node, rail))) {
             // the leaf sends pause frames to every host port it serves
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }
