@@ -4,6 +4,8 @@
 #   railscope_rdma_port_mtu_bytes{device,port}                    /sys/class/net/<netdev>/mtu
 #   railscope_rdma_pcie_link_width{device}                        device/current_link_width
 #   railscope_rdma_pcie_link_speed_transfers_per_second{device}   device/current_link_speed ("32.0 GT/s PCIe")
+#   railscope_rdma_device_info{device,node_guid} 1                node_guid ("7cfe:9003:003b:4b96"), by which the
+#                                                                 InfiniBand exporters' HCAs are matched to the node
 # The interface of a RoCE port is named by ports/<port>/gid_attrs/ndevs/0 (kernel ABI,
 # Documentation/ABI/stable/sysfs-class-infiniband); an InfiniBand port's IPoIB interface is the one under the HCA's
 # PCI device (device/net/). Run it every minute and move its output into the textfile directory, e.g.
@@ -20,6 +22,7 @@ info=""
 mtu=""
 width=""
 speed=""
+guid=""
 nl='
 '
 for hca in "$sysfs"/class/infiniband/*; do
@@ -44,6 +47,10 @@ for hca in "$sysfs"/class/infiniband/*; do
             esac
         fi
     done
+    value=$(cat "$hca/node_guid" 2>/dev/null || true)
+    if [ -n "$value" ]; then
+        guid="$guid"'railscope_rdma_device_info{device="'"$device"'",node_guid="'"$(escape "$value")"'"} 1'"$nl"
+    fi
     value=$(cat "$hca/device/current_link_width" 2>/dev/null || true)
     case "$value" in
     '' | *[!0-9]*) ;;
@@ -63,3 +70,5 @@ printf '# HELP railscope_rdma_pcie_link_width Lanes of the PCIe link of an RDMA 
 printf '# TYPE railscope_rdma_pcie_link_width gauge\n%s' "$width"
 printf '# HELP railscope_rdma_pcie_link_speed_transfers_per_second Speed of the PCIe link of an RDMA device as trained.\n'
 printf '# TYPE railscope_rdma_pcie_link_speed_transfers_per_second gauge\n%s' "$speed"
+printf '# HELP railscope_rdma_device_info Node GUID of an RDMA device.\n'
+printf '# TYPE railscope_rdma_device_info gauge\n%s' "$guid"

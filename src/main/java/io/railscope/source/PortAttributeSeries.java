@@ -26,6 +26,15 @@ public final class PortAttributeSeries {
      * {@code deploy/textfile/railscope-lldp-neighbors.sh}.
      */
     public static final String PORT_LLDP_NEIGHBOR = "railscope_rdma_port_lldp_neighbor_info";
+    /** {@code {device, node_guid}} 1: {@code /sys/class/infiniband/<device>/node_guid}, from the RDMA ports script. */
+    public static final String DEVICE_INFO = "railscope_rdma_device_info";
+    /**
+     * {@code {guid, port, hca, uplink, uplink_guid, uplink_type, uplink_port, uplink_lid}} 1: treydock/infiniband_exporter's
+     * host-side links, read from {@code ibnetdiscover --ports} on a host of the fabric ({@code collectors/hca.go}):
+     * {@code guid} and {@code port} are the HCA's node GUID and port, {@code hca} its node description, {@code uplink*}
+     * the far end (a switch when {@code uplink_type} is {@code SW}).
+     */
+    public static final String INFINIBAND_HCA_UPLINK = "infiniband_hca_uplink_info";
     /** The prefix of the textfile script's series. */
     public static final String SCRIPT_PREFIX = "railscope_rdma_";
 

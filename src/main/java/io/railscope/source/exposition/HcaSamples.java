@@ -7,4 +7,6 @@ final class HcaSamples {
     String boardId;
     Integer pcieWidth;
     Double pcieGigatransfers;
+    /** As {@link HcaUplinks#guid} writes it. */
+    String nodeGuid;
 }

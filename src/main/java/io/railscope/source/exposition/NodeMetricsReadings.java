@@ -45,6 +45,7 @@ public final class NodeMetricsReadings implements SampleSink {
     private final List<String> malformed = new ArrayList<>();
     private int malformedCount;
     private final ProblemList problems = new ProblemList();
+    private final HcaUplinks uplinks = new HcaUplinks();
     // samples usually come grouped by node and port: remember the last ones to skip the map lookups
     private String lastNode;
     private NodeSamples lastNodeSamples;
@@ -61,11 +62,17 @@ public final class NodeMetricsReadings implements SampleSink {
                 || COUNTERS.containsKey(metricName)
                 || NeighborSamples.wants(metricName)
                 || metricName.equals(RdmaNetnsReport.METRIC)
-                || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX);
+                || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX)
+                || metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK);
     }
 
     @Override
     public void sample(String metricName, Labels labels, double value, long timestampMillis) {
+        // the fabric's links come from one exporter for all hosts, not from the node they describe
+        if (metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)) {
+            uplinks.sample(labels, value);
+            return;
+        }
         String node = nodeOf.apply(labels);
         if (node == null) {
             return;
@@ -161,6 +168,12 @@ public final class NodeMetricsReadings implements SampleSink {
                     HcaSamples hca = data.device(device);
                     hca.firmware = labelValue(metricName, labels, "firmware_version");
                     hca.boardId = labelValue(metricName, labels, "board_id");
+                }
+            }
+            case PortAttributeSeries.DEVICE_INFO -> {
+                String guid = labelValue(metricName, labels, "node_guid");
+                if (value == 1 && guid != null) {
+                    data.device(device).nodeGuid = HcaUplinks.guid(guid);
                 }
             }
             case PortAttributeSeries.PCIE_WIDTH -> {
@@ -269,6 +282,7 @@ public final class NodeMetricsReadings implements SampleSink {
             node.neighbors.addTo(neighbors, node.name);
             node.addPortsTo(ports, peers, problems);
         }
+        uplinks.addPeersTo(peers, nodes, problems);
         return new NodeMetricsSnapshot(
                 at,
                 neighbors,

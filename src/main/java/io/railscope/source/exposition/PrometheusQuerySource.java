@@ -99,6 +99,13 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                         + ")");
         queries.put(PortAttributeSeries.PORT_MTU, perPort(PortAttributeSeries.PORT_MTU));
         queries.put(
+                PortAttributeSeries.DEVICE_INFO,
+                "max by (" + nodeLabel + ", device, node_guid) (" + PortAttributeSeries.DEVICE_INFO + matchers() + ")");
+        queries.put(
+                PortAttributeSeries.INFINIBAND_HCA_UPLINK,
+                "max by (guid, port, hca, uplink, uplink_guid, uplink_type, uplink_port) ("
+                        + PortAttributeSeries.INFINIBAND_HCA_UPLINK + matchers() + ")");
+        queries.put(
                 PortAttributeSeries.PORT_LLDP_NEIGHBOR,
                 "max by (" + nodeLabel + ", device, port, chassis_id, system_name, port_id, port_description) ("
                         + PortAttributeSeries.PORT_LLDP_NEIGHBOR + matchers() + ")");

@@ -44,6 +44,7 @@ public final class NodeExporterFixture implements AutoCloseable {
             Files.writeString(hca.resolve("fw_ver"), "28.39.1002\n");
             Files.writeString(hca.resolve("board_id"), "MT_0000000838\n");
             Files.writeString(hca.resolve("hca_type"), "MT4129\n");
+            Files.writeString(hca.resolve("node_guid"), nodeGuid(device) + "\n");
             Files.writeString(hca.resolve("ports/1/link_layer"), "InfiniBand\n");
             // an InfiniBand port has no netdev in gid_attrs: its IPoIB interface hangs off the HCA's PCI device
             Path pci = Files.createDirectories(hca.resolve("device/net/ib" + device));
@@ -189,6 +190,22 @@ public final class NodeExporterFixture implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The node GUID of {@code mlx5_<device>}, as sysfs writes it. */
+    public static String nodeGuid(int device) {
+        return "7cfe:9003:003b:4b9" + device;
+    }
+
+    /** Writes a page of series into the textfile directory, as another collector script would. */
+    public void textfile(String name, String series) {
+        try {
+            Path written = root.resolve("textfile/" + name + ".tmp");
+            Files.writeString(written, series);
+            Files.move(written, root.resolve("textfile/" + name), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

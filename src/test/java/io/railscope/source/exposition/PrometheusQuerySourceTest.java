@@ -45,6 +45,10 @@ class PrometheusQuerySourceTest {
             node.firmware(6, "28.40.1000");
             node.runRdmaPortsScript();
             node.runLldpNeighborsScript(2, "eth3", LLDP_NEIGHBOR);
+            // the fabric's host links as treydock/infiniband_exporter reports them, scraped into the same Prometheus
+            node.textfile("infiniband.prom", """
+                    infiniband_hca_uplink_info{guid="0x7cfe9003003b4b95",hca="gpu-node-7 HCA-1",port="1",uplink="ib-leaf-07",uplink_guid="0x7cfe9003009ce5b0",uplink_lid="1719",uplink_port="11",uplink_type="SW"} 1
+                    """);
             PrometheusQuerySource source = new PrometheusQuerySource(
                     prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
             await().atMost(Duration.ofSeconds(30))
@@ -74,8 +78,12 @@ class PrometheusQuerySourceTest {
                                 .satisfies(port -> assertThat(port.attributes().linkLayer())
                                         .isEqualTo("InfiniBand"));
                         assertThat(snapshot.peers())
-                                .containsExactly(new PortPeer(
-                                        "gpu-node-7", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"));
+                                .containsExactlyInAnyOrder(
+                                        new PortPeer(
+                                                "gpu-node-7", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"),
+                                        // matched by the node GUID the RDMA ports script reports for mlx5_5
+                                        new PortPeer(
+                                                "gpu-node-7", "mlx5_5", 1, "ib-leaf-07", "11", "0x7cfe9003009ce5b0"));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
