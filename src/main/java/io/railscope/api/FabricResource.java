@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.read.CellFabric;
 import io.railscope.read.CellReads;
+import io.railscope.read.SwitchDetail;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
@@ -42,10 +43,39 @@ public class FabricResource {
     public record FabricResponse(
             String cell, int switches, int cabledPorts, List<BlameResponse> blames, List<MiswiredResponse> miswired) {}
 
+    /** One cable of a switch: the node's end and the switch's. */
+    public record CableResponse(
+            String node, int rail, String device, String switchPort, String chassisId, String health, String reason) {}
+
+    /** One switch: its cables and what is blamed on it. */
+    public record SwitchResponse(String cell, String name, List<CableResponse> ports, List<BlameResponse> blames) {}
+
     private final CellReads reads;
 
     public FabricResource(CellReads reads) {
         this.reads = reads;
+    }
+
+    @GET
+    @Path("switches/{switch}")
+    @Operation(summary = "One switch of the cell: every host port cabled to it, both ends, and what is blamed on it")
+    public SwitchResponse fabricSwitch(@PathParam("cell") String cell, @PathParam("switch") String name) {
+        SwitchDetail detail = reads.fabricSwitch(cell, name)
+                .orElseThrow(() -> new NotFoundException("no rail port of cell " + cell + " is cabled to " + name));
+        return new SwitchResponse(
+                cell,
+                name,
+                detail.ports().stream()
+                        .map(port -> new CableResponse(
+                                port.node(),
+                                port.rail(),
+                                port.device(),
+                                port.switchPort(),
+                                port.chassisId(),
+                                port.health().name(),
+                                port.reason()))
+                        .toList(),
+                detail.blames().stream().map(FabricResource::blame).toList());
     }
 
     @GET
@@ -60,17 +90,7 @@ public class FabricResource {
                 cell,
                 fabric.switches(),
                 fabric.cabledPorts(),
-                fabric.blames().stream()
-                        .map(blamed -> new BlameResponse(
-                                blamed.blame().kind().label(),
-                                blamed.blame().component(),
-                                blamed.blame().rail(),
-                                blamed.blame().symptom().label(),
-                                blamed.blame().ports(),
-                                blamed.blame().nodes(),
-                                blamed.blame().evidence(),
-                                blamed.since()))
-                        .toList(),
+                fabric.blames().stream().map(FabricResource::blame).toList(),
                 fabric.miswired().stream()
                         .map(miswired -> new MiswiredResponse(
                                 miswired.port().node(),
@@ -81,5 +101,17 @@ public class FabricResource {
                                 miswired.port().expectedSwitch(),
                                 miswired.since()))
                         .toList());
+    }
+
+    private static BlameResponse blame(CellFabric.Blamed blamed) {
+        return new BlameResponse(
+                blamed.blame().kind().label(),
+                blamed.blame().component(),
+                blamed.blame().rail(),
+                blamed.blame().symptom().label(),
+                blamed.blame().ports(),
+                blamed.blame().nodes(),
+                blamed.blame().evidence(),
+                blamed.since());
     }
 }

@@ -74,6 +74,11 @@ public class CellQueries implements CellReads {
         });
     }
 
+    @Override
+    public Optional<SwitchDetail> fabricSwitch(String cell, String name) {
+        return snapshots.read(snapshot -> snapshot.cells().fabricSwitch(cell, name));
+    }
+
     /** A value kept until the version it was read at moves. */
     private record Cached<T>(long version, T value) {}
 }

@@ -17,4 +17,7 @@ public interface CellReads {
      * the cell's collection sequence number moves: a page refreshed by many screens reads one number.
      */
     Optional<CellDetails> cell(String name);
+
+    /** One switch of a cell, read when asked; empty when no port of the cell is cabled to it. */
+    Optional<SwitchDetail> fabricSwitch(String cell, String name);
 }

@@ -33,6 +33,9 @@ public interface CellRows {
     /** The cell's switches and what its unhealthy ports are blamed on, at its last collection. */
     CellFabric fabric(String cell);
 
+    /** One switch of the cell: the host ports cabled to it and what is blamed on it; empty when none is cabled to it. */
+    Optional<SwitchDetail> fabricSwitch(String cell, String name);
+
     /** The nodes whose rails disagree at the cell's last collection, by name, at most {@code limit}. */
     List<RailsDisagreement> railDisagreements(String cell, int limit);
 }

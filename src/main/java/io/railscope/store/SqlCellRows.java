@@ -18,6 +18,7 @@ import io.railscope.read.PortIssue;
 import io.railscope.read.RailHealth;
 import io.railscope.read.SourceState;
 import io.railscope.read.StoredFinding;
+import io.railscope.read.SwitchDetail;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -91,6 +92,11 @@ final class SqlCellRows implements CellRows {
     @Override
     public CellFabric fabric(String cell) {
         return unchecked(() -> SqlFabricRows.fabric(connection, cell));
+    }
+
+    @Override
+    public Optional<SwitchDetail> fabricSwitch(String cell, String name) {
+        return unchecked(() -> SqlFabricRows.fabricSwitch(connection, cell, name));
     }
 
     @Override

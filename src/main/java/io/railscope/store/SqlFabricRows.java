@@ -4,16 +4,51 @@ import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
 import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
+import io.railscope.model.PortHealth;
 import io.railscope.read.CellFabric;
+import io.railscope.read.SwitchDetail;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A cell's cables and blames as its last collection stored them. */
 final class SqlFabricRows {
 
     private SqlFabricRows() {}
+
+    static Optional<SwitchDetail> fabricSwitch(Connection connection, String cell, String name) throws SQLException {
+        List<SwitchDetail.Port> ports = Rows.list(
+                connection,
+                """
+                SELECT n.name AS node, rp.rail, rp.device, k.switch_port, k.chassis_id, s.health, s.reason
+                  FROM rail_port_cable k
+                  JOIN cell c ON c.id = k.cell_id
+                  JOIN rail_port rp ON rp.id = k.rail_port_id
+                  JOIN node n ON n.id = rp.node_id
+                  LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
+                 WHERE c.name = ? AND k.switch_name = ?
+                 ORDER BY n.name, rp.rail""",
+                row -> new SwitchDetail.Port(
+                        row.text("node"),
+                        row.integer("rail"),
+                        row.text("device"),
+                        row.text("switch_port"),
+                        row.text("chassis_id"),
+                        row.text("health") == null ? PortHealth.OK : PortHealth.valueOf(row.text("health")),
+                        row.text("reason")),
+                cell,
+                name);
+        if (ports.isEmpty()) {
+            return Optional.empty();
+        }
+        List<CellFabric.Blamed> blames = fabric(connection, cell).blames().stream()
+                .filter(blamed -> blamed.blame().kind() == BlameKind.LEAF
+                        && blamed.blame().component().equals(name))
+                .toList();
+        return Optional.of(new SwitchDetail(cell, name, ports, blames));
+    }
 
     /** The ports a blame explains, from its parallel arrays of nodes and rails. */
     private static List<FabricBlame.RailPortRef> explained(List<String> nodes, List<String> rails) {

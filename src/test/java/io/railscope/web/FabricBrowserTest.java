@@ -18,8 +18,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.FluentWait;
 
 /**
  * The fabric as an on-call engineer meets it, in a real browser: bravo's rail-4 leaf pauses its hosts and two of a
@@ -55,25 +58,59 @@ class FabricBrowserTest {
                     .until(driver -> !driver.findElements(By.cssSelector("section.fabric tr[data-kind]"))
                             .isEmpty());
             Browser.settle(browser);
-            List<WebElement> headings = browser.findElements(By.cssSelector("#cell-body h2"));
-            assertThat(headings.get(0).getText()).isEqualTo("What the unhealthy rail ports are blamed on");
-            WebElement leaf = browser.findElement(By.cssSelector("section.fabric tr[data-kind='leaf']"));
-            assertThat(leaf.getAttribute("data-component")).isEqualTo("bravo-su01-rail4");
-            assertThat(leaf.getText())
+            // the page swaps its content at every refresh: each look reads the content as it is now
+            FluentWait<WebDriver> wait =
+                    Browser.waitUpTo(browser, Duration.ofSeconds(20)).ignoring(StaleElementReferenceException.class);
+            String firstHeading = wait.until(driver ->
+                    driver.findElements(By.cssSelector("#cell-body h2")).get(0).getText());
+            assertThat(firstHeading).isEqualTo("What the unhealthy rail ports are blamed on");
+            String leaf = wait.until(driver -> driver.findElement(By.cssSelector("section.fabric tr[data-kind='leaf']"))
+                    .getText());
+            assertThat(leaf)
+                    .contains("bravo-su01-rail4")
                     .contains(
                             "leaf bravo-su01-rail4: 8 of 8 host ports paused by PFC, on 8 nodes",
                             "a switch-side fault");
-            // the nodes behind the leaf, one click away
-            assertThat(leaf.findElements(By.cssSelector("details a"))).allMatch(link -> !link.isDisplayed());
-            leaf.findElement(By.cssSelector("details summary")).click();
-            assertThat(leaf.findElements(By.cssSelector("details a")))
-                    .hasSize(8)
-                    .allMatch(WebElement::isDisplayed);
-            assertThat(browser.findElements(By.cssSelector("table.miswired tbody tr")))
-                    .extracting(row -> row.getAttribute("data-rail"))
-                    .containsExactly("1", "4");
+            // the nodes behind the leaf, one click away, and still shown after the page refreshed
+            wait.until(driver -> {
+                driver.findElement(By.cssSelector("section.fabric tr[data-kind='leaf'] details summary"))
+                        .click();
+                return true;
+            });
+            Thread.sleep(2_500);
+            Long shownNodes = wait.until(driver ->
+                    driver.findElements(By.cssSelector("section.fabric tr[data-kind='leaf'] details a")).stream()
+                            .filter(WebElement::isDisplayed)
+                            .count());
+            assertThat(shownNodes).isEqualTo(8);
+            List<String> miswiredRails =
+                    wait.until(driver -> driver.findElements(By.cssSelector("table.miswired tbody tr")).stream()
+                            .map(row -> row.getAttribute("data-rail"))
+                            .toList());
+            assertThat(miswiredRails).containsExactly("1", "4");
             Path screenshots = Files.createDirectories(Path.of("target", "screenshots"));
             Files.write(screenshots.resolve("fabric.png"), browser.getScreenshotAs(OutputType.BYTES));
+
+            // the leaf's own page: blamed, and its cables, both ends
+            Browser.follow(browser, "section.fabric tr[data-kind='leaf'] td a");
+            Browser.waitUpTo(browser, Duration.ofSeconds(20))
+                    .until(driver -> driver.getTitle().startsWith("bravo-su01-rail4"));
+            assertThat(browser.findElement(By.cssSelector("p.blamed")).getText())
+                    .contains("8 of 8 host ports paused by PFC");
+            assertThat(browser.findElements(By.cssSelector("table.switch-ports tbody tr")))
+                    .hasSize(8)
+                    .allMatch(row -> "DEGRADED".equals(row.getAttribute("data-health")));
+            Files.write(screenshots.resolve("switch.png"), browser.getScreenshotAs(OutputType.BYTES));
+            var leafApi = given().get("/api/v1/cells/bravo/fabric/switches/bravo-su01-rail4")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
+            assertThat(leafApi.getList("ports.switchPort")).hasSize(8).contains("swp1", "swp8");
+            assertThat(leafApi.getList("blames.kind")).containsExactly("leaf");
+            given().get("/api/v1/cells/bravo/fabric/switches/no-such-switch")
+                    .then()
+                    .statusCode(404);
 
             var fabric = given().get("/api/v1/cells/bravo/fabric")
                     .then()
@@ -94,9 +131,18 @@ class FabricBrowserTest {
             }
             assertThat(open).contains("FabricSwitchDegraded", "RailMiswired").doesNotContain("RailPortCongested");
         } finally {
+            // healthy again for the tests that follow: the pause clears from the second collection, as it showed
             bravo.clear(Fault.LEAF_PFC_STORM);
             bravo.clear(Fault.RAIL_MISWIRED);
             loop.collector("bravo").orElseThrow().collect();
+            Thread.sleep(1_100);
+            loop.collector("bravo").orElseThrow().collect();
+            assertThat(given().get("/api/v1/cells/bravo/fabric")
+                            .then()
+                            .extract()
+                            .jsonPath()
+                            .getList("blames"))
+                    .isEmpty();
         }
     }
 }
