@@ -135,7 +135,10 @@ public final class MockCell implements AutoCloseable {
                 },
                 false);
         server.init(InetAddress.getLoopbackAddress(), 0);
-        client = server.createClient();
+        // a loaded machine may take seconds to open an exec or watch socket: more than the client's default 10 s would
+        // fail a test on its machine, not on Railscope
+        client = server.createClient(
+                builder -> builder.editOrNewConfig().withRequestTimeout(30_000).endConfig());
         Stream.concat(CUSTOM.stream(), FOREIGN.stream())
                 .filter(context -> !SERVED_WHEN_USED.contains(context))
                 .forEach(context -> served.add(key(context)));
