@@ -87,14 +87,7 @@ public final class FabricLocalisation {
 
     /** Each switch's rail (the one most of its host ports serve) and its host ports. */
     private static Map<String, Leaf> leaves(List<FabricPort> ports) {
-        Map<String, Map<Integer, Integer>> railsBySwitch = new HashMap<>();
-        for (FabricPort port : ports) {
-            if (port.switchName() != null) {
-                railsBySwitch
-                        .computeIfAbsent(port.switchName(), name -> new TreeMap<>())
-                        .merge(port.rail(), 1, Integer::sum);
-            }
-        }
+        Map<String, Map<Integer, Integer>> railsBySwitch = SwitchRails.of(ports);
         Map<String, Leaf> leaves = new HashMap<>();
         railsBySwitch.forEach((name, rails) -> leaves.put(
                 name,

@@ -31,13 +31,10 @@ public final class Miswiring {
 
     /** The miswired ports of a cell, by node and rail; leaves of fewer than three host ports say nothing. */
     public static List<Miswired> find(List<FabricPort> ports) {
-        Map<String, Map<Integer, Integer>> railsBySwitch = new HashMap<>();
+        Map<String, Map<Integer, Integer>> railsBySwitch = SwitchRails.of(ports);
         Map<String, Map<Integer, String>> switchByNodeRail = new HashMap<>();
         for (FabricPort port : ports) {
             if (port.switchName() != null) {
-                railsBySwitch
-                        .computeIfAbsent(port.switchName(), name -> new TreeMap<>())
-                        .merge(port.rail(), 1, Integer::sum);
                 switchByNodeRail
                         .computeIfAbsent(port.node(), node -> new HashMap<>())
                         .put(port.rail(), port.switchName());
