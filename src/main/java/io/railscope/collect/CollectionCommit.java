@@ -45,7 +45,9 @@ public class CollectionCommit {
             commit.sourceStatus(collection.outcomes());
             CellSummaryRows stored = commit.summaryRows();
             commit.summary(
-                    stored.counts(), CellHealth.of(stored.counts(), stored.poolsAtRisk(), stored.failingSources()));
+                    stored.counts(),
+                    CellHealth.of(
+                            stored.counts(), stored.poolsAtRisk(), stored.failingSources(), stored.switchBlames()));
             commit.confirm();
             // a page rendered between this and the commit shows the old data for at most the rest of the second
             version.changed();

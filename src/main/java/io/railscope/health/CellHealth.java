@@ -1,5 +1,7 @@
 package io.railscope.health;
 
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
 import io.railscope.model.Health;
 import io.railscope.model.SourceKind;
 import java.util.ArrayList;
@@ -51,8 +53,21 @@ public final class CellHealth {
     /** The cell's health and the reasons for it, worst parts first as they were found. */
     public record Verdict(Health health, List<String> reasons) {}
 
-    public static Verdict of(Counts counts, List<PoolAtRisk> pools, List<FailingSource> failingSources) {
+    /**
+     * The verdict, with the leaves and rails the cell's unhealthy ports are blamed on said first: the answer to "what is
+     * wrong", before the counts it explains.
+     */
+    public static Verdict of(
+            Counts counts, List<PoolAtRisk> pools, List<FailingSource> failingSources, List<FabricBlame> switchBlames) {
         List<String> reasons = new ArrayList<>();
+        for (FabricBlame blame : switchBlames) {
+            reasons.add(
+                    blame.kind() == BlameKind.LEAF
+                            ? "leaf " + blame.component() + ": " + plural(blame.ports(), "host port") + " "
+                                    + blame.symptom().words()
+                            : blame.component() + ": " + plural(blame.ports(), "port") + " "
+                                    + blame.symptom().words() + ", spread over its leaves");
+        }
         Health health =
                 counts.nodes() + counts.ports() + counts.pools() + counts.jobs() == 0 ? Health.UNKNOWN : Health.OK;
         if (counts.portsDown() > 0) {

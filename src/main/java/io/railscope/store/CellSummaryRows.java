@@ -1,5 +1,6 @@
 package io.railscope.store;
 
+import io.railscope.fabric.FabricBlame;
 import io.railscope.health.CellHealth;
 import java.util.List;
 
@@ -10,4 +11,5 @@ import java.util.List;
 public record CellSummaryRows(
         CellHealth.Counts counts,
         List<CellHealth.PoolAtRisk> poolsAtRisk,
-        List<CellHealth.FailingSource> failingSources) {}
+        List<CellHealth.FailingSource> failingSources,
+        List<FabricBlame> switchBlames) {}

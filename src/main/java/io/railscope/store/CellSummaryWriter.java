@@ -23,7 +23,11 @@ final class CellSummaryWriter {
     }
 
     CellSummaryRows read() throws SQLException {
-        return new CellSummaryRows(counts(), poolsAtRisk(), failingSources());
+        return new CellSummaryRows(
+                counts(),
+                poolsAtRisk(),
+                failingSources(),
+                SqlFabricRows.switchBlames(connection, cell.id(), SWITCH_BLAMES));
     }
 
     void write(Counts counts, CellHealth.Verdict verdict) throws SQLException {
@@ -142,6 +146,9 @@ final class CellSummaryWriter {
         }
         return pools;
     }
+
+    /** How many of the leaves and rails blamed a cell's summary names. */
+    private static final int SWITCH_BLAMES = 3;
 
     private List<CellHealth.FailingSource> failingSources() throws SQLException {
         List<CellHealth.FailingSource> failing = new ArrayList<>();

@@ -50,6 +50,26 @@ final class SqlFabricRows {
         return Optional.of(new SwitchDetail(cell, name, ports, blames));
     }
 
+    /** The leaves and rails blamed at the cell's last collection, those that explain most first, at most {@code limit}. */
+    static List<FabricBlame> switchBlames(Connection connection, int cellId, int limit) throws SQLException {
+        return Rows.list(connection, """
+                SELECT kind, component, rail, symptom, nodes, rails::text[] AS rails, evidence
+                  FROM fabric_blame
+                 WHERE cell_id = ? AND kind IN ('leaf', 'rail')
+                 ORDER BY ports DESC, component
+                 LIMIT ?""", SqlFabricRows::blame, cellId, limit);
+    }
+
+    private static FabricBlame blame(Row row) throws SQLException {
+        return new FabricBlame(
+                BlameKind.of(row.text("kind")),
+                row.text("component"),
+                row.integer("rail"),
+                PortSymptom.of(row.text("symptom")),
+                explained(row.strings("nodes"), row.strings("rails")),
+                row.text("evidence"));
+    }
+
     /** The ports a blame explains, from its parallel arrays of nodes and rails. */
     private static List<FabricBlame.RailPortRef> explained(List<String> nodes, List<String> rails) {
         List<FabricBlame.RailPortRef> explained = new ArrayList<>(nodes.size());
@@ -65,23 +85,12 @@ final class SqlFabricRows {
                 SELECT count(DISTINCT k.switch_name) AS switches, count(*) AS ports
                   FROM rail_port_cable k JOIN cell c ON c.id = k.cell_id
                  WHERE c.name = ?""", row -> new int[] {row.integer("switches"), row.integer("ports")}, cell);
-        List<CellFabric.Blamed> blames = Rows.list(
-                connection,
-                """
+        List<CellFabric.Blamed> blames =
+                Rows.list(connection, """
                 SELECT b.kind, b.component, b.rail, b.symptom, b.nodes, b.rails::text[] AS rails, b.evidence, b.since
                   FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
                  WHERE c.name = ?
-                 ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""",
-                row -> new CellFabric.Blamed(
-                        new FabricBlame(
-                                BlameKind.of(row.text("kind")),
-                                row.text("component"),
-                                row.integer("rail"),
-                                PortSymptom.of(row.text("symptom")),
-                                explained(row.strings("nodes"), row.strings("rails")),
-                                row.text("evidence")),
-                        row.instant("since")),
-                cell);
+                 ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""", row -> new CellFabric.Blamed(blame(row), row.instant("since")), cell);
         List<CellFabric.MiswiredPort> miswired = Rows.list(
                 connection,
                 """

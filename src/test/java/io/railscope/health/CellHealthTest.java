@@ -2,6 +2,9 @@ package io.railscope.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
+import io.railscope.fabric.PortSymptom;
 import io.railscope.health.CellHealth.Counts;
 import io.railscope.health.CellHealth.FailingSource;
 import io.railscope.health.CellHealth.PoolAtRisk;
@@ -9,7 +12,9 @@ import io.railscope.model.Health;
 import io.railscope.model.SourceKind;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -185,7 +190,7 @@ class CellHealthTest {
             List<FailingSource> failing,
             Health health,
             String reason) {
-        CellHealth.Verdict verdict = CellHealth.of(counts, pools, failing);
+        CellHealth.Verdict verdict = CellHealth.of(counts, pools, failing, List.of());
 
         assertThat(verdict.health()).isEqualTo(health);
         if (reason == null) {
@@ -193,6 +198,39 @@ class CellHealthTest {
         } else {
             assertThat(verdict.reasons()).containsExactly(reason);
         }
+    }
+
+    @Test
+    void theLeavesAndRailsBlamedAreSaidBeforeTheCountsTheyExplain() {
+        Counts counts = new Counts(64, 512, 0, 544, 0, 0, 0, 0, null, null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        List<FabricBlame> blames = List.of(
+                new FabricBlame(
+                        BlameKind.RAIL,
+                        "rail 2",
+                        2,
+                        PortSymptom.PFC_PAUSED,
+                        IntStream.range(0, 512)
+                                .mapToObj(n -> new FabricBlame.RailPortRef("n" + n, 2))
+                                .toList(),
+                        "spread"),
+                new FabricBlame(
+                        BlameKind.LEAF,
+                        "su30-rail4",
+                        4,
+                        PortSymptom.PFC_PAUSED,
+                        IntStream.range(0, 32)
+                                .mapToObj(n -> new FabricBlame.RailPortRef("n" + n, 4))
+                                .toList(),
+                        "leaf"));
+
+        CellHealth.Verdict verdict = CellHealth.of(counts, List.of(), List.of(), blames);
+
+        assertThat(verdict.health()).isEqualTo(Health.WARNING);
+        assertThat(verdict.reasons())
+                .containsExactly(
+                        "rail 2: 512 ports paused by PFC, spread over its leaves",
+                        "leaf su30-rail4: 32 host ports paused by PFC",
+                        "544 rail ports degraded");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -208,7 +246,7 @@ class CellHealthTest {
                         failing.stream(), Stream.of(new FailingSource(SourceKind.NCCL, "timeout")))
                 .toList();
 
-        CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore);
+        CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore, List.of());
 
         assertThat(verdict.health()).isEqualTo(health == Health.CRITICAL ? Health.CRITICAL : Health.WARNING);
         assertThat(verdict.reasons()).last().isEqualTo("nccl source failing: timeout");

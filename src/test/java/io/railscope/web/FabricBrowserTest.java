@@ -112,6 +112,15 @@ class FabricBrowserTest {
                     .then()
                     .statusCode(404);
 
+            // the fleet and the cell say the leaf first, before the counts it explains
+            assertThat(given().get("/api/v1/cells/bravo")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath()
+                            .getList("reasons", String.class))
+                    .first()
+                    .isEqualTo("leaf bravo-su01-rail4: 8 host ports paused by PFC");
             var fabric = given().get("/api/v1/cells/bravo/fabric")
                     .then()
                     .statusCode(200)
