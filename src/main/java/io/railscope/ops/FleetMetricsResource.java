@@ -4,8 +4,11 @@ import io.prometheus.client.Collector.MetricFamilySamples;
 import io.prometheus.client.GaugeMetricFamily;
 import io.prometheus.client.exporter.common.TextFormat;
 import io.railscope.assess.JobVerdict;
+import io.railscope.fabric.BlameKind;
+import io.railscope.fabric.FabricBlame;
 import io.railscope.health.Freshness;
 import io.railscope.model.Health;
+import io.railscope.read.CellFabric;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
 import io.railscope.read.IpamReads;
@@ -76,6 +79,18 @@ public class FleetMetricsResource {
                 "railscope_cell_rail_disagreements",
                 "Nodes whose rails disagree on rate, link layer, MTU, firmware, board id or PCIe link.",
                 "cell");
+        GaugeMetricFamily blames = gauge(
+                "railscope_cell_fabric_blames",
+                "Components the cell's unhealthy rail ports are blamed on, by kind: link, node, leaf or rail.",
+                "cell",
+                "kind");
+        GaugeMetricFamily explained = gauge(
+                "railscope_cell_fabric_blamed_ports",
+                "Unhealthy rail ports of the cell, by the kind of component they are blamed on.",
+                "cell",
+                "kind");
+        GaugeMetricFamily miswired =
+                gauge("railscope_cell_rail_ports_miswired", "Rail ports cabled to another rail's leaf.", "cell");
         GaugeMetricFamily railPorts =
                 gauge("railscope_rail_ports", "RDMA ports of the rail, by their health.", "cell", "rail", "health");
         GaugeMetricFamily jobsByVerdict =
@@ -99,6 +114,18 @@ public class FleetMetricsResource {
             neighbors.addMetric(List.of(name, "critical"), cell.counts().neighborCritical());
             isolation.addMetric(List.of(name), cell.counts().isolationFindings());
             disagreements.addMetric(List.of(name), cell.counts().railDisagreements());
+            CellFabric fabric = cells.fabric(name);
+            for (BlameKind kind : BlameKind.values()) {
+                List<FabricBlame> ofKind = fabric.blames().stream()
+                        .map(CellFabric.Blamed::blame)
+                        .filter(blame -> blame.kind() == kind)
+                        .toList();
+                blames.addMetric(List.of(name, kind.label()), ofKind.size());
+                explained.addMetric(
+                        List.of(name, kind.label()),
+                        ofKind.stream().mapToInt(FabricBlame::ports).sum());
+            }
+            miswired.addMetric(List.of(name), fabric.miswired().size());
             for (RailHealth rail : rails.rails(name)) {
                 String index = Integer.toString(rail.rail());
                 railPorts.addMetric(List.of(name, index, "down"), rail.down());
@@ -126,6 +153,9 @@ public class FleetMetricsResource {
                 neighbors,
                 isolation,
                 disagreements,
+                blames,
+                explained,
+                miswired,
                 railPorts,
                 jobsByVerdict,
                 sourceStale,

@@ -75,6 +75,11 @@ public class CellQueries implements CellReads {
     }
 
     @Override
+    public CellFabric fabric(String cell) {
+        return snapshots.read(snapshot -> snapshot.cells().fabric(cell));
+    }
+
+    @Override
     public Optional<SwitchDetail> fabricSwitch(String cell, String name) {
         return snapshots.read(snapshot -> snapshot.cells().fabricSwitch(cell, name));
     }

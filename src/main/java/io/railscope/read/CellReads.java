@@ -18,6 +18,9 @@ public interface CellReads {
      */
     Optional<CellDetails> cell(String name);
 
+    /** A cell's switches, blames and miswired ports at its last collection, without the rest of its page. */
+    CellFabric fabric(String cell);
+
     /** One switch of a cell, read when asked; empty when no port of the cell is cabled to it. */
     Optional<SwitchDetail> fabricSwitch(String cell, String name);
 }

@@ -66,6 +66,12 @@ class FleetMetricsTest {
                         "railscope_pool_free_blocks{cell=\"alpha\",plane=\"PRIMARY\"",
                         "railscope_pool_exhaustion_seconds{cell=\"bravo\",plane=\"SERVICE\",pool=\"kubernetes\",}")
                 .containsPattern("railscope_rail_ports\\{cell=\"alpha\",rail=\"\\d\",health=\"down\",} [1-9]")
+                // alpha's one port down is blamed on its link; nothing on a leaf, nothing miswired
+                .contains(
+                        "railscope_cell_fabric_blames{cell=\"alpha\",kind=\"link\",} 1.0",
+                        "railscope_cell_fabric_blamed_ports{cell=\"alpha\",kind=\"link\",} 1.0",
+                        "railscope_cell_fabric_blames{cell=\"alpha\",kind=\"leaf\",} 0.0",
+                        "railscope_cell_rail_ports_miswired{cell=\"alpha\",} 0.0")
                 .containsPattern(
                         "railscope_cell_neighbor_tables\\{cell=\"alpha\",verdict=\"(warning|critical)\",} [1-9]")
                 .containsPattern("railscope_cell_jobs\\{cell=\"alpha\",verdict=\"(DEGRADED|FAILED)\",} [1-9]");
