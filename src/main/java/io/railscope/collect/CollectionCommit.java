@@ -47,7 +47,11 @@ public class CollectionCommit {
             commit.summary(
                     stored.counts(),
                     CellHealth.of(
-                            stored.counts(), stored.poolsAtRisk(), stored.failingSources(), stored.switchBlames()));
+                            stored.counts(),
+                            stored.poolsAtRisk(),
+                            stored.failingSources(),
+                            stored.switchBlames(),
+                            stored.miswiredPorts()));
             commit.confirm();
             // a page rendered between this and the commit shows the old data for at most the rest of the second
             version.changed();

@@ -58,7 +58,11 @@ public final class CellHealth {
      * wrong", before the counts it explains.
      */
     public static Verdict of(
-            Counts counts, List<PoolAtRisk> pools, List<FailingSource> failingSources, List<FabricBlame> switchBlames) {
+            Counts counts,
+            List<PoolAtRisk> pools,
+            List<FailingSource> failingSources,
+            List<FabricBlame> switchBlames,
+            int miswiredPorts) {
         List<String> reasons = new ArrayList<>();
         for (FabricBlame blame : switchBlames) {
             reasons.add(
@@ -96,6 +100,7 @@ public final class CellHealth {
                 warnings,
                 counts.allocationFailures(),
                 plural(counts.allocationFailures(), "address allocation failure"));
+        warnIf(warnings, miswiredPorts, plural(miswiredPorts, "rail port") + " cabled to another rail's leaf");
         warnIf(warnings, counts.stuckPods(), plural(counts.stuckPods(), "pod") + " stuck in ContainerCreating");
         warnIf(warnings, counts.ipamLeaks(), plural(counts.ipamLeaks(), "leaked address", "leaked addresses"));
         warnIf(warnings, counts.jobsDegraded(), plural(counts.jobsDegraded(), "job") + " not proven on RDMA");

@@ -12,4 +12,5 @@ public record CellSummaryRows(
         CellHealth.Counts counts,
         List<CellHealth.PoolAtRisk> poolsAtRisk,
         List<CellHealth.FailingSource> failingSources,
-        List<FabricBlame> switchBlames) {}
+        List<FabricBlame> switchBlames,
+        int miswiredPorts) {}

@@ -27,7 +27,13 @@ final class CellSummaryWriter {
                 counts(),
                 poolsAtRisk(),
                 failingSources(),
-                SqlFabricRows.switchBlames(connection, cell.id(), SWITCH_BLAMES));
+                SqlFabricRows.switchBlames(connection, cell.id(), SWITCH_BLAMES),
+                Rows.list(
+                                connection,
+                                "SELECT count(*)::int AS ports FROM rail_miswiring WHERE cell_id = ?",
+                                row -> row.integer("ports"),
+                                cell.id())
+                        .get(0));
     }
 
     void write(Counts counts, CellHealth.Verdict verdict) throws SQLException {

@@ -190,7 +190,7 @@ class CellHealthTest {
             List<FailingSource> failing,
             Health health,
             String reason) {
-        CellHealth.Verdict verdict = CellHealth.of(counts, pools, failing, List.of());
+        CellHealth.Verdict verdict = CellHealth.of(counts, pools, failing, List.of(), 0);
 
         assertThat(verdict.health()).isEqualTo(health);
         if (reason == null) {
@@ -223,14 +223,15 @@ class CellHealthTest {
                                 .toList(),
                         "leaf"));
 
-        CellHealth.Verdict verdict = CellHealth.of(counts, List.of(), List.of(), blames);
+        CellHealth.Verdict verdict = CellHealth.of(counts, List.of(), List.of(), blames, 2);
 
         assertThat(verdict.health()).isEqualTo(Health.WARNING);
         assertThat(verdict.reasons())
                 .containsExactly(
                         "rail 2: 512 ports paused by PFC, spread over its leaves",
                         "leaf su30-rail4: 32 host ports paused by PFC",
-                        "544 rail ports degraded");
+                        "544 rail ports degraded",
+                        "2 rail ports cabled to another rail's leaf");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -246,7 +247,7 @@ class CellHealthTest {
                         failing.stream(), Stream.of(new FailingSource(SourceKind.NCCL, "timeout")))
                 .toList();
 
-        CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore, List.of());
+        CellHealth.Verdict verdict = CellHealth.of(counts, pools, oneMore, List.of(), 0);
 
         assertThat(verdict.health()).isEqualTo(health == Health.CRITICAL ? Health.CRITICAL : Health.WARNING);
         assertThat(verdict.reasons()).last().isEqualTo("nccl source failing: timeout");
