@@ -18,15 +18,6 @@ public record CellFabric(int switches, int cabledPorts, List<Blamed> blames, Lis
     /** A miswired rail port and the time it was first found so. */
     public record MiswiredPort(Miswiring.Miswired port, Instant since) {}
 
-    public static final CellFabric NONE = new CellFabric(0, 0, List.of(), List.of());
-
-    /** The blames on a switch or a rail: what one fault of the fabric explains. */
-    public List<Blamed> switchBlames() {
-        return blames.stream()
-                .filter(blamed -> blamed.blame().kind().aboveNode())
-                .toList();
-    }
-
     /** How many blames the cell page lists; the API gives them all. */
     public static final int SHOWN = 40;
 

@@ -167,7 +167,6 @@ public class SqlAlertInputsReader implements AlertInputsReader {
         List<IsolationFinding> isolation = SqlIsolationReads.findings(connection, cell).stream()
                 .map(StoredFinding::finding)
                 .toList();
-        CellFabric fabric = SqlFabricRows.fabric(connection, cell);
         AlertInputs inputs = new AlertInputs(
                 cell,
                 pools,
@@ -179,11 +178,11 @@ public class SqlAlertInputsReader implements AlertInputsReader {
                 failures,
                 isolation,
                 SqlRailDisagreements.disagreeingNodes(connection, cell, disagreementsLimit),
-                fabric.blames().stream()
-                        .map(CellFabric.Blamed::blame)
-                        .filter(blame -> blame.kind().aboveNode())
-                        .toList(),
-                fabric.miswired().stream().map(CellFabric.MiswiredPort::port).toList());
+                // the rules read the leaves and rails blamed, never the links: a noisy cell may have hundreds
+                SqlFabricRows.switchBlames(connection, id, Integer.MAX_VALUE),
+                SqlFabricRows.miswired(connection, cell).stream()
+                        .map(CellFabric.MiswiredPort::port)
+                        .toList());
         return complete.apply(inputs, new SqlRailPorts(connection, id));
     }
 }

@@ -91,7 +91,12 @@ final class SqlFabricRows {
                   FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
                  WHERE c.name = ?
                  ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""", row -> new CellFabric.Blamed(blame(row), row.instant("since")), cell);
-        List<CellFabric.MiswiredPort> miswired = Rows.list(
+        return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames, miswired(connection, cell));
+    }
+
+    /** The cell's miswired rail ports, by node and rail. */
+    static List<CellFabric.MiswiredPort> miswired(Connection connection, String cell) throws SQLException {
+        return Rows.list(
                 connection,
                 """
                 SELECT m.node, m.rail, m.device, m.actual_switch, m.actual_switch_rail, m.expected_switch, m.since
@@ -108,6 +113,5 @@ final class SqlFabricRows {
                                 row.text("expected_switch")),
                         row.instant("since")),
                 cell);
-        return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames, miswired);
     }
 }
