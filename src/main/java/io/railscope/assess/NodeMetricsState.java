@@ -4,6 +4,7 @@ import io.railscope.audit.IsolationFinding;
 import io.railscope.fabric.FabricBlame;
 import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.RailCable;
+import io.railscope.fabric.SwitchTiers;
 import io.railscope.source.ScrapeTarget;
 import java.util.List;
 
@@ -18,6 +19,7 @@ public record NodeMetricsState(
         List<RailPortAttributes> attributes,
         List<RailsDisagreement> railDisagreements,
         List<RailCable> cables,
+        SwitchTiers tiers,
         List<FabricBlame> blames,
         List<Miswiring.Miswired> miswired) {
 
@@ -27,6 +29,16 @@ public record NodeMetricsState(
             List<NeighborAssessment> neighbors,
             List<ScrapeTarget> targets,
             List<IsolationFinding> isolation) {
-        this(ports, neighbors, targets, isolation, List.of(), List.of(), List.of(), List.of(), List.of());
+        this(
+                ports,
+                neighbors,
+                targets,
+                isolation,
+                List.of(),
+                List.of(),
+                List.of(),
+                SwitchTiers.NONE,
+                List.of(),
+                List.of());
     }
 }

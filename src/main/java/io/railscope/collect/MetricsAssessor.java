@@ -14,6 +14,7 @@ import io.railscope.fabric.FabricLocalisation;
 import io.railscope.fabric.FabricPort;
 import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.RailCable;
+import io.railscope.fabric.SwitchTiers;
 import io.railscope.model.PortHealth;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
@@ -27,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Assesses a cell's node metrics against the previous snapshot of the same cell, which it keeps:
@@ -118,6 +120,8 @@ final class MetricsAssessor {
         previousAt = snapshot.at();
         List<RailCable> cables = cables(snapshot.peers());
         List<FabricPort> fabricPorts = fabricPorts(ports, cables);
+        SwitchTiers tiers = SwitchTiers.of(
+                cables.stream().map(RailCable::switchName).collect(Collectors.toSet()), snapshot.uplinks());
         return new NodeMetricsState(
                 ports,
                 neighbors,
@@ -126,7 +130,8 @@ final class MetricsAssessor {
                 attributes,
                 disagreements.find(),
                 cables,
-                FabricLocalisation.blame(fabricPorts, fabric),
+                tiers,
+                FabricLocalisation.blame(fabricPorts, tiers, fabric),
                 Miswiring.find(fabricPorts));
     }
 

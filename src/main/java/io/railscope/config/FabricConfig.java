@@ -33,6 +33,31 @@ public interface FabricConfig {
     @DecimalMax("1")
     double quietShare();
 
+    /**
+     * A spine (the switch above a set of leaves, or its uplinks) is blamed when at least this share of the leaves below
+     * it, and {@link #spineMinLeaves()} of them at least, each show the symptom on {@link #spineLeafShare()} of their
+     * host ports, while the rail's leaves below other spines stay under {@link #quietShare()}.
+     */
+    @WithDefault("0.5")
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("1")
+    double spineShare();
+
+    /** The fewest leaves below a spine that must show the symptom before the spine is blamed. */
+    @WithDefault("3")
+    @Min(2)
+    @Max(1000)
+    int spineMinLeaves();
+
+    /**
+     * The share of a leaf's host ports that must show the symptom for the leaf to count towards its spine: congestion
+     * at an uplink pauses only the ports whose flows cross it, so less than a leaf's own fault.
+     */
+    @WithDefault("0.25")
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax("1")
+    double spineLeafShare();
+
     /** A node is blamed, not its cables, when at least this many of its rails are unhealthy and no switch explains them. */
     @WithDefault("3")
     @Min(2)

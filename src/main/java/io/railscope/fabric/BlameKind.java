@@ -10,7 +10,9 @@ public enum BlameKind implements Labelled {
     NODE("node"),
     /** Many host ports of one leaf switch, while the other leaves of its rail are fine. */
     LEAF("leaf"),
-    /** Ports on many leaves of one rail: above the leaves (spines, uplinks) or the traffic itself. */
+    /** Ports on most leaves below one spine, while the rail's leaves below other spines are fine: the spine or its uplinks. */
+    SPINE("spine"),
+    /** Ports on many leaves of one rail and no one spine explains them: above the leaves, or the traffic itself. */
     RAIL("rail");
 
     private final String label;
@@ -26,7 +28,12 @@ public enum BlameKind implements Labelled {
 
     /** A switch or a rail: a blame that explains ports of several nodes. */
     public boolean aboveNode() {
-        return this == LEAF || this == RAIL;
+        return this == LEAF || this == SPINE || this == RAIL;
+    }
+
+    /** A switch, named by the blame's component. */
+    public boolean isSwitch() {
+        return this == LEAF || this == SPINE;
     }
 
     public static BlameKind of(String label) {

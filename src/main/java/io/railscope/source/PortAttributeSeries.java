@@ -35,6 +35,9 @@ public final class PortAttributeSeries {
      * the far end (a switch when {@code uplink_type} is {@code SW}).
      */
     public static final String INFINIBAND_HCA_UPLINK = "infiniband_hca_uplink_info";
+
+    /** treydock/infiniband_exporter's links of each switch port: to a switch ({@code uplink_type="SW"}) or an HCA. */
+    public static final String INFINIBAND_SWITCH_UPLINK = "infiniband_switch_uplink_info";
     /** The prefix of the textfile script's series. */
     public static final String SCRIPT_PREFIX = "railscope_rdma_";
 

@@ -26,7 +26,9 @@ class FabricLocalisationTest {
 
     private static List<FabricBlame> blame(BiFunction<Integer, Integer, PortSymptom> symptom) {
         return FabricLocalisation.blame(
-                RailOptimisedFabric.ports(UNITS * UNIT, symptom), FabricLocalisation.Settings.DEFAULTS);
+                RailOptimisedFabric.ports(UNITS * UNIT, symptom),
+                RailOptimisedFabric.tiers(UNITS * UNIT),
+                FabricLocalisation.Settings.DEFAULTS);
     }
 
     @Test
@@ -102,6 +104,64 @@ class FabricLocalisationTest {
     }
 
     @Test
+    void congestionOnMostLeavesBelowOneSpineIsTheSpine() {
+        // units 4 to 7 are below spine sg02-rail3: three quarters of their rail-3 host ports paused
+        List<FabricBlame> blames =
+                blame((node, rail) -> node / UNIT >= 4 && rail == 3 && node % 4 != 0 ? PortSymptom.PFC_PAUSED : null);
+
+        assertThat(blames).singleElement().satisfies(blame -> {
+            assertThat(blame.kind()).isEqualTo(BlameKind.SPINE);
+            assertThat(blame.component()).isEqualTo("sg02-rail3");
+            assertThat(blame.rail()).isEqualTo(3);
+            assertThat(blame.ports()).isEqualTo(96);
+            assertThat(blame.evidence())
+                    .isEqualTo("spine sg02-rail3: 4 of 4 rail-3 leaves below it have host ports paused by PFC (96 of"
+                            + " 128, on 96 nodes); the rail-3 leaves below other spines: 0 of 128: above the leaves, at"
+                            + " the spine or its uplinks");
+        });
+    }
+
+    @Test
+    void twoLeavesBelowOneSpineAreTheLeavesNotTheSpine() {
+        List<FabricBlame> blames =
+                blame((node, rail) -> (node / UNIT == 4 || node / UNIT == 5) && rail == 6 ? PortSymptom.DOWN : null);
+
+        assertThat(blames)
+                .extracting(FabricBlame::kind, FabricBlame::component)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(BlameKind.LEAF, "su005-rail6"),
+                        org.assertj.core.groups.Tuple.tuple(BlameKind.LEAF, "su006-rail6"));
+    }
+
+    @Test
+    void aSpineIsNotBlamedWhileTheRailsOtherSpinesShowTheSymptomToo() {
+        // below sg01-rail4 every leaf, below sg02-rail4 a fifth of the ports: not quiet
+        List<FabricBlame> blames =
+                blame((node, rail) -> rail == 4 && (node / UNIT < 4 || node % 5 == 0) ? PortSymptom.PFC_PAUSED : null);
+
+        assertThat(blames).extracting(FabricBlame::kind).doesNotContain(BlameKind.SPINE);
+    }
+
+    @Test
+    void threeRailsDownOnANodeAreTheHostOverABackgroundOfErrors() {
+        // 4 % of the ports with errors: three unhealthy rails on one node would be chance, three rails down are not
+        List<FabricBlame> blames = blame((node, rail) -> {
+            if (node == 33 && rail <= 3) {
+                return PortSymptom.DOWN;
+            }
+            return Math.floorMod(node * 2_654_435_761L + rail * 40_503L, 25) == 0 ? PortSymptom.ERRORS : null;
+        });
+
+        assertThat(blames)
+                .filteredOn(blame -> blame.kind() == BlameKind.NODE)
+                .singleElement()
+                .satisfies(blame -> {
+                    assertThat(blame.component()).isEqualTo(node(33));
+                    assertThat(blame.evidence()).contains("of the cell's other ports are down");
+                });
+    }
+
+    @Test
     void aNodeWithManyRailsDownIsTheHostNotItsLeaves() {
         List<FabricBlame> blames = blame((node, rail) -> node == 77 ? PortSymptom.DOWN : null);
 
@@ -130,7 +190,7 @@ class FabricLocalisationTest {
             ports.add(new FabricPort(node(node), 1, "mlx5_0", null, null, Set.of(PortSymptom.DOWN)));
         }
 
-        assertThat(FabricLocalisation.blame(ports, FabricLocalisation.Settings.DEFAULTS))
+        assertThat(FabricLocalisation.blame(ports, SwitchTiers.NONE, FabricLocalisation.Settings.DEFAULTS))
                 .hasSize(40)
                 .allSatisfy(blame -> {
                     assertThat(blame.kind()).isEqualTo(BlameKind.LINK);

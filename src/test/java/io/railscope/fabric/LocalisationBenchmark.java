@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How well localisation blames the component at fault, measured as the published systems measure it: seeded faults
- * injected one or two at a time on a 12,000-node rail-optimised fabric (scalable units of 32 nodes, a leaf per unit
- * and rail: 3,000 leaves) over background noise (single-port errors on 0.5 % of the ports, and one slow node in a
+ * injected one or two at a time on a 12,000-node rail-optimised fabric of three tiers (scalable units of 32 nodes, a
+ * leaf per unit and rail: 3,000 leaves; a spine per rail and group of 4 units: 752 spines; a core per rail) over background noise (single-port errors on 0.5 % of the ports, and one slow node in a
  * hundred with one rail below its rate), then per kind of fault: recall (the fault's ports are blamed at all),
  * accuracy (of those, blamed on the fault's own component) and precision (blames that name a real fault: an injected
  * component, or the link of a noisy port). Run with {@code ./mvnw -B -Pbench test -Dtest=LocalisationBenchmark}.
@@ -32,6 +32,7 @@ class LocalisationBenchmark {
     private static final int RAILS = RailOptimisedFabric.RAILS;
     private static final double NOISY_PORTS = 0.005;
     private static final double SLOW_NODES = 0.01;
+    private static final SwitchTiers TIERS = RailOptimisedFabric.tiers(NODES);
 
     /** The kinds of fault injected, and the component each is expected to be blamed on. */
     enum Kind {
@@ -46,7 +47,12 @@ class LocalisationBenchmark {
         /** A leaf pausing its host ports: 60 to 100 % of them paused by PFC. */
         LEAF_PFC_STORM(BlameKind.LEAF),
         /** A leaf dropping: 60 to 100 % of its host ports with errors. */
-        LEAF_ERRORS(BlameKind.LEAF);
+        LEAF_ERRORS(BlameKind.LEAF),
+        /**
+         * A congested spine uplink: 30 to 80 % of the host ports below each leaf of one spine (one rail of a group of
+         * units) paused by PFC.
+         */
+        SPINE_UPLINK_CONGESTED(BlameKind.SPINE);
 
         final BlameKind expected;
 
@@ -74,6 +80,7 @@ class LocalisationBenchmark {
         int aboveLink = 0;
         int aboveLinkTrue = 0;
         long nanos = 0;
+        List<String> misses = new ArrayList<>();
         for (int trial = 0; trial < TRIALS; trial++) {
             Map<String, PortSymptom> symptoms = new HashMap<>();
             Set<String> noisy = new HashSet<>();
@@ -85,7 +92,7 @@ class LocalisationBenchmark {
             }
             List<FabricPort> ports = ports(symptoms);
             long start = System.nanoTime();
-            List<FabricBlame> found = FabricLocalisation.blame(ports, FabricLocalisation.Settings.DEFAULTS);
+            List<FabricBlame> found = FabricLocalisation.blame(ports, TIERS, FabricLocalisation.Settings.DEFAULTS);
             nanos += System.nanoTime() - start;
             Set<String> components = new HashSet<>();
             for (Injected fault : injected) {
@@ -98,6 +105,13 @@ class LocalisationBenchmark {
                                 && blame.component().equals(fault.component()));
                 tally.detected += detected ? 1 : 0;
                 tally.localised += localised ? 1 : 0;
+                if (detected && !localised && misses.size() < 10) {
+                    misses.add(fault.kind() + " " + fault.component() + " blamed as "
+                            + found.stream()
+                                    .filter(blame -> blame.kind() != BlameKind.LINK && covers(blame, fault))
+                                    .map(blame -> blame.kind().label() + " " + blame.component())
+                                    .toList());
+                }
             }
             for (FabricBlame blame : found) {
                 blames++;
@@ -143,6 +157,7 @@ class LocalisationBenchmark {
                 aboveLinkTrue,
                 aboveLink,
                 nanos / 1e6 / TRIALS));
+        misses.forEach(miss -> table.append("not localised: ").append(miss).append('\n'));
         System.out.println(table);
         assertThat((double) localised / detected).as("accuracy").isGreaterThanOrEqualTo(0.96);
         assertThat(precision).as("precision").isGreaterThanOrEqualTo(0.98);
@@ -194,6 +209,18 @@ class LocalisationBenchmark {
                     symptoms.put(port(node, r), PortSymptom.DOWN);
                 }
                 return new Injected(kind, node(node), ports);
+            }
+            case SPINE_UPLINK_CONGESTED -> {
+                int group = node / UNIT / RailOptimisedFabric.GROUP;
+                double share = 0.3 + 0.5 * random.nextDouble();
+                int first = group * RailOptimisedFabric.GROUP * UNIT;
+                for (int n = first; n < Math.min(NODES, first + RailOptimisedFabric.GROUP * UNIT); n++) {
+                    if (random.nextDouble() < share) {
+                        ports.add(port(n, rail));
+                        symptoms.put(port(n, rail), PortSymptom.PFC_PAUSED);
+                    }
+                }
+                return new Injected(kind, RailOptimisedFabric.spine(group, rail), ports);
             }
             default -> {
                 int unit = node / UNIT;

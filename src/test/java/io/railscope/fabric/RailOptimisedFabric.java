@@ -1,5 +1,6 @@
 package io.railscope.fabric;
 
+import io.railscope.source.SwitchUplink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -7,12 +8,14 @@ import java.util.function.BiFunction;
 
 /**
  * The ports of a rail-optimised fabric for localisation: scalable units of 32 nodes, 8 rails, a leaf per unit and
- * rail, each node's rail on the leaf port of its place in the unit.
+ * rail, each node's rail on the leaf port of its place in the unit; above the leaves a spine per rail and group of 4
+ * units, and a core per rail above the spines.
  */
 final class RailOptimisedFabric {
 
     static final int UNIT = 32;
     static final int RAILS = 8;
+    static final int GROUP = 4;
 
     private RailOptimisedFabric() {}
 
@@ -32,6 +35,30 @@ final class RailOptimisedFabric {
             }
         }
         return ports;
+    }
+
+    /** The three tiers above the hosts of {@code nodes} nodes: leaf to spine, spine to core. */
+    static SwitchTiers tiers(int nodes) {
+        List<SwitchUplink> links = new ArrayList<>();
+        Set<String> leaves = new java.util.TreeSet<>();
+        int units = (nodes + UNIT - 1) / UNIT;
+        for (int unit = 0; unit < units; unit++) {
+            for (int rail = 1; rail <= RAILS; rail++) {
+                leaves.add(leaf(unit, rail));
+                links.add(new SwitchUplink(
+                        leaf(unit, rail), "swp65", spine(unit / GROUP, rail), "swp" + (unit % GROUP + 1)));
+            }
+        }
+        for (int group = 0; group * GROUP < units; group++) {
+            for (int rail = 1; rail <= RAILS; rail++) {
+                links.add(new SwitchUplink(spine(group, rail), "swp65", "core-rail" + rail, "swp" + (group + 1)));
+            }
+        }
+        return SwitchTiers.of(leaves, links);
+    }
+
+    static String spine(int group, int rail) {
+        return String.format("sg%02d-rail%d", group + 1, rail);
     }
 
     static String node(int node) {

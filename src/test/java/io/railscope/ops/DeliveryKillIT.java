@@ -94,8 +94,11 @@ class DeliveryKillIT {
             try (RailscopeProcess second = RailscopeProcess.start(properties)) {
                 await().atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofSeconds(1))
-                        .untilAsserted(
-                                () -> assertThat(keys.subList(1, keys.size())).contains(inFlight));
+                        .untilAsserted(() -> {
+                            // a copy: the receiver appends while the assertion reads (and formats) the list
+                            List<String> received = List.copyOf(keys);
+                            assertThat(received.subList(1, received.size())).contains(inFlight);
+                        });
                 // whatever else was queued goes once: wait until the outbox holds nothing undelivered
                 await().atMost(Duration.ofSeconds(60))
                         .pollInterval(Duration.ofMillis(250))

@@ -332,6 +332,7 @@ class PagesTest {
                                         node, 2, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))),
                         hostileDisagreement(node, hostile),
                         List.of(new RailCable(node, 1, "leaf-" + hostile, hostile, hostile)),
+                        io.railscope.fabric.SwitchTiers.NONE,
                         List.of(new FabricBlame(
                                 BlameKind.LINK,
                                 node + "/mlx5_0",

@@ -109,7 +109,14 @@ public final class ExporterScrapeSource implements NodeMetricsSource {
                 said.add(0, down + " of " + all.size() + " exporters did not answer (listed with their reasons)");
             }
             return new NodeMetricsSnapshot(
-                    at, neighbors, ports, statuses, new RdmaNetnsReport(netnsReporting, netnsShared), said, peers);
+                    at,
+                    neighbors,
+                    ports,
+                    statuses,
+                    new RdmaNetnsReport(netnsReporting, netnsShared),
+                    said,
+                    peers,
+                    List.of());
         } finally {
             scrapes.forEach(Scrape::abandon);
         }

@@ -46,6 +46,7 @@ public final class NodeMetricsReadings implements SampleSink {
     private int malformedCount;
     private final ProblemList problems = new ProblemList();
     private final HcaUplinks uplinks = new HcaUplinks();
+    private final SwitchUplinks switchUplinks = new SwitchUplinks();
     // samples usually come grouped by node and port: remember the last ones to skip the map lookups
     private String lastNode;
     private NodeSamples lastNodeSamples;
@@ -63,7 +64,8 @@ public final class NodeMetricsReadings implements SampleSink {
                 || NeighborSamples.wants(metricName)
                 || metricName.equals(RdmaNetnsReport.METRIC)
                 || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX)
-                || metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK);
+                || metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)
+                || metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK);
     }
 
     @Override
@@ -71,6 +73,10 @@ public final class NodeMetricsReadings implements SampleSink {
         // the fabric's links come from one exporter for all hosts, not from the node they describe
         if (metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)) {
             uplinks.sample(labels, value);
+            return;
+        }
+        if (metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK)) {
+            switchUplinks.sample(labels, value);
             return;
         }
         String node = nodeOf.apply(labels);
@@ -290,6 +296,7 @@ public final class NodeMetricsReadings implements SampleSink {
                 targets,
                 new RdmaNetnsReport(netnsReporting, netnsShared),
                 problems.list(),
-                peers);
+                peers,
+                switchUplinks.list());
     }
 }

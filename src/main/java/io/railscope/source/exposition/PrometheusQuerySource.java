@@ -106,6 +106,10 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                 "max by (guid, port, hca, uplink, uplink_guid, uplink_type, uplink_port) ("
                         + PortAttributeSeries.INFINIBAND_HCA_UPLINK + matchers() + ")");
         queries.put(
+                PortAttributeSeries.INFINIBAND_SWITCH_UPLINK,
+                "max by (switch, port, uplink, uplink_type, uplink_port) ("
+                        + PortAttributeSeries.INFINIBAND_SWITCH_UPLINK + matchers("uplink_type=\"SW\"") + ")");
+        queries.put(
                 PortAttributeSeries.PORT_LLDP_NEIGHBOR,
                 "max by (" + nodeLabel + ", device, port, chassis_id, system_name, port_id, port_description) ("
                         + PortAttributeSeries.PORT_LLDP_NEIGHBOR + matchers() + ")");
