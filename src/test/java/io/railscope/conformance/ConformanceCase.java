@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 /**
  * One case of a conformance corpus ({@code src/test/resources/conformance/<family>/}): a real published
  * input with its provenance ({@code source}) and the result the upstream's own code gives ({@code expect}).
- * A case is either a pair of files {@code <id>.<ext>} and {@code <id>.expect.yaml}, or a directory
- * {@code <id>/} holding {@code objects.yaml} and {@code expect.yaml}.
+ * A case is a pair of files {@code <id>.<ext>} and {@code <id>.expect.yaml}, a directory {@code <id>/} holding
+ * {@code objects.yaml} and {@code expect.yaml}, or a directory {@code <id>/} holding {@code case.yaml} and one other
+ * file, its input.
  *
  * @param input the log, exposition page or objects file
  */
@@ -63,7 +64,10 @@ public record ConformanceCase(String family, String id, Path input, JsonNode exp
         try (Stream<Path> entries = Files.list(directory)) {
             for (Path entry : entries.sorted().toList()) {
                 String name = entry.getFileName().toString();
-                if (Files.isDirectory(entry) && Files.exists(entry.resolve("expect.yaml"))) {
+                if (Files.isDirectory(entry) && Files.exists(entry.resolve("case.yaml"))) {
+                    cases.add(new ConformanceCase(
+                            family, name, onlyInput(family, entry), read(entry.resolve("case.yaml"))));
+                } else if (Files.isDirectory(entry) && Files.exists(entry.resolve("expect.yaml"))) {
                     cases.add(new ConformanceCase(
                             family, name, entry.resolve("objects.yaml"), read(entry.resolve("expect.yaml"))));
                 } else if (name.endsWith(".expect.yaml")) {
@@ -85,6 +89,20 @@ public record ConformanceCase(String family, String id, Path input, JsonNode exp
             throw new UncheckedIOException(e);
         }
         return cases;
+    }
+
+    /** The one file of a case directory other than its {@code case.yaml}. */
+    private static Path onlyInput(String family, Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            List<Path> inputs = files.filter(Files::isRegularFile)
+                    .filter(file -> !file.getFileName().toString().equals("case.yaml"))
+                    .toList();
+            if (inputs.size() != 1) {
+                throw new IllegalStateException(family + "/" + directory.getFileName()
+                        + ": a case directory holds case.yaml and exactly one input file, not " + inputs);
+            }
+            return inputs.get(0);
+        }
     }
 
     private static JsonNode read(Path file) throws IOException {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class ConformanceSummaryTest {
 
-    static final List<String> FAMILIES =
-            List.of("nccl", "nv-ipam", "whereabouts", "cilium", "service-cidr", "ipam-events", "node-exporter");
+    static final List<String> FAMILIES = List.of(
+            "nccl", "nv-ipam", "whereabouts", "cilium", "service-cidr", "ipam-events", "node-exporter", "fabric");
     private static final Path DOCUMENT = Path.of("CONFORMANCE.md");
     private static final Pattern ISSUE =
             Pattern.compile("github\\.com/([\\w.-]+/[\\w.-]+)/(?:issues|pull)/(\\d+)|([\\w.-]+/[\\w.-]+)#(\\d+)");

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
 
 /**
  * The one reader of JSON that clusters hand over (CNI configs, annotations, RAS answers, Inspector lines). What a
@@ -32,6 +34,11 @@ public final class ClusterJson {
     /** The tree of {@code json}; what is not JSON, or breaks a limit, throws naming why. */
     public static JsonNode read(String json) throws JsonProcessingException {
         return READER.readTree(json);
+    }
+
+    /** The tree of the JSON {@code input} holds, read as {@link #read(String)} reads; the stream is closed. */
+    public static JsonNode read(InputStream input) throws IOException {
+        return READER.readTree(input);
     }
 
     /** A new, empty object, for JSON that answers as a cluster's service would. */
