@@ -8,8 +8,8 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The fabric rules: one alert per miswired rail port, and one per leaf or rail the cell's unhealthy ports are blamed
- * on, naming the nodes behind it,
+ * The fabric rules: one alert per miswired rail port, and one per leaf, spine or rail the cell's unhealthy ports are
+ * blamed on, naming the nodes behind it,
  * in place of the per-port alerts of the ports it explains (one notification for a leaf, not one per host port). The
  * nodes are in an annotation of their own, {@code nodes}, the first {@value #NODES_NAMED} by name and a count.
  */
@@ -28,24 +28,27 @@ final class FabricRules {
                 continue;
             }
             blame.explained().forEach(port -> explained.add(port(port.node(), port.rail())));
-            boolean leaf = blame.kind() == BlameKind.LEAF;
+            boolean atSwitch = blame.kind().isSwitch();
             boolean congested =
                     blame.symptom() == PortSymptom.PFC_PAUSED || blame.symptom() == PortSymptom.TRANSMIT_WAIT;
-            String alertname =
-                    leaf ? "FabricSwitchDegraded" : congested ? "FabricUplinkCongested" : "FabricRailDegraded";
+            // congestion above the leaves is an uplink's; any other symptom of a switch is the switch's
+            String alertname = blame.kind() == BlameKind.LEAF || atSwitch && !congested
+                    ? "FabricSwitchDegraded"
+                    : congested ? "FabricUplinkCongested" : "FabricRailDegraded";
             conditions.add(conditions
                     .condition(
                             alertname,
                             Severity.criticalIf(blame.symptom() == PortSymptom.DOWN),
                             conditions.cellPage() + "#fabric",
-                            (leaf
-                                            ? "Leaf " + blame.component() + " (rail " + blame.rail() + ")"
+                            (atSwitch
+                                            ? (blame.kind() == BlameKind.LEAF ? "Leaf " : "Spine ") + blame.component()
+                                                    + " (rail " + blame.rail() + ")"
                                             : "Rail " + blame.rail())
                                     + ": " + blame.ports() + " host ports "
                                     + blame.symptom().words(),
                             blame.evidence(),
                             "switch",
-                            leaf ? blame.component() : null,
+                            atSwitch ? blame.component() : null,
                             "rail",
                             Integer.toString(blame.rail()),
                             "symptom",

@@ -143,7 +143,13 @@ final class MetricsAssessor {
             if (rail != 0) {
                 cables.putIfAbsent(
                         peer.node() + '\u0000' + rail,
-                        new RailCable(peer.node(), rail, peer.switchName(), peer.switchPort(), peer.chassisId()));
+                        new RailCable(
+                                peer.node(),
+                                rail,
+                                peer.switchName(),
+                                peer.switchPort(),
+                                peer.chassisId(),
+                                peer.source()));
             }
         }
         return List.copyOf(cables.values());

@@ -1,5 +1,6 @@
 package io.railscope.config;
 
+import static io.railscope.model.Fault.FLAKY_CABLE;
 import static io.railscope.model.Fault.IP_ALLOCATION_FAILURES;
 import static io.railscope.model.Fault.ISOLATION_GAPS;
 import static io.railscope.model.Fault.LEAF_DOWN;
@@ -17,6 +18,7 @@ import static io.railscope.model.Fault.RAIL_FLAPPING;
 import static io.railscope.model.Fault.RAIL_HALF_RATE;
 import static io.railscope.model.Fault.RAIL_MISWIRED;
 import static io.railscope.model.Fault.ROCE_CONGESTION;
+import static io.railscope.model.Fault.SPINE_UPLINK_CONGESTED;
 import static io.railscope.model.Fault.SYMBOL_ERRORS_RISING;
 import static io.railscope.model.Fault.WHEREABOUTS_LEAK;
 
@@ -60,7 +62,8 @@ public class Fleet {
     private static List<CellSettings> builtInFleet(RailscopeConfig config) {
         var interval = config.collect().interval();
         return List.of(
-                simulated("sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK, RAIL_MISWIRED), config),
+                simulated(
+                        "sim-alpha", 64, List.of(RAIL_DOWN, NCCL_SOCKET_FALLBACK, RAIL_MISWIRED, FLAKY_CABLE), config),
                 simulated(
                         "sim-bravo",
                         512,
@@ -86,7 +89,8 @@ public class Fleet {
                                 RAIL_DOWN,
                                 NCCL_PEER_RAIL_DOWN,
                                 ROCE_CONGESTION,
-                                LEAF_PFC_STORM),
+                                LEAF_PFC_STORM,
+                                SPINE_UPLINK_CONGESTED),
                         config));
     }
 

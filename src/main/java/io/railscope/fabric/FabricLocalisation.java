@@ -72,8 +72,9 @@ public final class FabricLocalisation {
         }
         Set<FabricPort> explained = Collections.newSetFromMap(new IdentityHashMap<>());
         List<FabricBlame> blames = new ArrayList<>();
-        atLeaves.forEach((symptom, rails) -> rails.forEach((rail, byLeaf) -> blames.addAll(
-                new SwitchBlames(symptom, rail, byLeaf, leaves, tiers.spineOf(), settings, explained).blame())));
+        Map<String, String> spines = tiers.spineOfLeaves();
+        atLeaves.forEach((symptom, rails) -> rails.forEach((rail, byLeaf) ->
+                blames.addAll(new SwitchBlames(symptom, rail, byLeaf, leaves, spines, settings, explained).blame())));
         blames.addAll(HostBlames.of(ports, unhealthy, explained, settings));
         blames.sort(Comparator.comparing((FabricBlame blame) -> blame.kind() == BlameKind.LINK)
                 .thenComparing(blame -> blame.kind() == BlameKind.NODE)

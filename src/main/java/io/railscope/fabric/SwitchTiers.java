@@ -13,10 +13,9 @@ import java.util.TreeSet;
 
 /**
  * The switches of a cell by tier, counted from the hosts: tier 0 the leaves (the switches host ports are cabled to),
- * tier 1 the switches linked to leaves, and so on; and for each leaf the spine above it, named by the tier-1 switches
- * it is linked to (several, joined, where a leaf has several uplink switches).
+ * tier 1 the switches linked to leaves, and so on; and for each switch those one tier above it it is linked to.
  */
-public record SwitchTiers(Map<String, Integer> tiers, Map<String, String> spineOf) {
+public record SwitchTiers(Map<String, Integer> tiers, Map<String, List<String>> above) {
 
     public static final SwitchTiers NONE = new SwitchTiers(Map.of(), Map.of());
 
@@ -52,23 +51,34 @@ public record SwitchTiers(Map<String, Integer> tiers, Map<String, String> spineO
                 }
             }
         }
-        Map<String, String> spineOf = new HashMap<>();
-        for (String leaf : leaves) {
-            Set<String> above = new TreeSet<>();
-            for (String neighbour : neighbours.getOrDefault(leaf, Set.of())) {
-                if (tiers.get(neighbour) == 1) {
-                    above.add(neighbour);
-                }
+        Map<String, List<String>> above = new TreeMap<>();
+        tiers.forEach((name, tier) -> {
+            List<String> up = neighbours.getOrDefault(name, Set.of()).stream()
+                    .filter(neighbour -> tiers.get(neighbour) == tier + 1)
+                    .toList();
+            if (!up.isEmpty()) {
+                above.put(name, up);
             }
-            if (!above.isEmpty()) {
-                spineOf.put(leaf, String.join(" + ", above));
-            }
-        }
-        return new SwitchTiers(tiers, spineOf);
+        });
+        return new SwitchTiers(tiers, above);
     }
 
     /** The switch's tier, -1 when it is linked to no host by any path known. */
     public int tierOf(String name) {
         return tiers.getOrDefault(name, -1);
+    }
+
+    /**
+     * Each leaf's spine: the tier-1 switch it is linked to, or the several it is linked to joined with {@code +} (a leaf
+     * of a Clos fabric below all the rail's spines names them all, and a fault of one of them is the rail's).
+     */
+    public Map<String, String> spineOfLeaves() {
+        Map<String, String> spines = new HashMap<>();
+        above.forEach((name, up) -> {
+            if (tierOf(name) == 0) {
+                spines.put(name, String.join(" + ", up));
+            }
+        });
+        return spines;
     }
 }

@@ -1,6 +1,5 @@
 package io.railscope.health;
 
-import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
 import io.railscope.model.Health;
 import io.railscope.model.SourceKind;
@@ -66,11 +65,17 @@ public final class CellHealth {
         List<String> reasons = new ArrayList<>();
         for (FabricBlame blame : switchBlames) {
             reasons.add(
-                    blame.kind() == BlameKind.LEAF
-                            ? "leaf " + blame.component() + ": " + plural(blame.ports(), "host port") + " "
-                                    + blame.symptom().words()
-                            : blame.component() + ": " + plural(blame.ports(), "port") + " "
-                                    + blame.symptom().words() + ", spread over its leaves");
+                    switch (blame.kind()) {
+                        case LEAF ->
+                            "leaf " + blame.component() + ": " + plural(blame.ports(), "host port") + " "
+                                    + blame.symptom().words();
+                        case SPINE ->
+                            "spine " + blame.component() + ": " + plural(blame.ports(), "host port") + " below it "
+                                    + blame.symptom().words();
+                        default ->
+                            blame.component() + ": " + plural(blame.ports(), "port") + " "
+                                    + blame.symptom().words() + ", spread over its leaves";
+                    });
         }
         Health health =
                 counts.nodes() + counts.ports() + counts.pools() + counts.jobs() == 0 ? Health.UNKNOWN : Health.OK;

@@ -28,6 +28,16 @@ public enum Fault {
     LEAF_DOWN,
     /** One leaf switch pauses its host ports: every port cabled to it is paused by PFC 8 % of the time. */
     LEAF_PFC_STORM,
+    /**
+     * One spine's uplinks congest: three in four host ports below its leaves (one rail of a group of four scalable
+     * units) are paused by PFC 8 % of the time, while the rail's other spines are quiet.
+     */
+    SPINE_UPLINK_CONGESTED,
+    /**
+     * One cable is marginal: its port's symbol errors rise over the bit-error-rate budget and its link goes down and up
+     * again every two minutes.
+     */
+    FLAKY_CABLE,
     /** Two rails of one node have their cables swapped: each is cabled to the other rail's leaf (LLDP says so). */
     RAIL_MISWIRED,
     /** One rail of one node runs another HCA firmware than the node's other rails (node_infiniband_info). */

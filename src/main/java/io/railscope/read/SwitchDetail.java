@@ -1,21 +1,32 @@
 package io.railscope.read;
 
 import io.railscope.model.PortHealth;
+import io.railscope.source.CableSource;
 import java.util.List;
 
 /**
- * One switch of a cell as its last collection saw it: the host ports cabled to it (both ends of each cable), the rails
- * they serve, and what is blamed on it.
+ * One switch of a cell as its last collection saw it: its tier (0 a leaf, 1 a spine, …; -1 where no link says), the
+ * switches above and below it, the host ports cabled to it or to the leaves below it (both ends of each cable), the
+ * rails they serve, and what is blamed on it.
  */
-public record SwitchDetail(String cell, String name, List<Port> ports, List<CellFabric.Blamed> blames) {
+public record SwitchDetail(
+        String cell,
+        String name,
+        int tier,
+        List<String> above,
+        List<String> below,
+        List<Port> ports,
+        List<CellFabric.Blamed> blames) {
 
-    /** A host port cabled to the switch: the node's end and the switch's end. */
+    /** A host port below the switch: the node's end, and the leaf's end and where that cable was learned. */
     public record Port(
             String node,
             int rail,
             String device,
+            String leaf,
             String switchPort,
             String chassisId,
+            CableSource source,
             PortHealth health,
             String reason) {}
 
@@ -28,8 +39,29 @@ public record SwitchDetail(String cell, String name, List<Port> ports, List<Cell
         return ports.stream().map(Port::rail).distinct().sorted().toList();
     }
 
-    /** The nodes cabled to it, by name. */
+    /** The nodes below it, by name. */
     public List<String> nodes() {
         return ports.stream().map(Port::node).distinct().sorted().toList();
+    }
+
+    /** What the tier is called: leaf, spine, core. */
+    public String tierName() {
+        return switch (tier) {
+            case 0 -> "leaf";
+            case 1 -> "spine";
+            case 2 -> "core";
+            default -> tier < 0 ? "switch" : "tier-" + tier + " switch";
+        };
+    }
+
+    /** The tier's name as a title begins: Leaf, Spine, Core. */
+    public String tierTitle() {
+        String name = tierName();
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    /** The sources its host ports' cables were learned from, in order. */
+    public List<CableSource> sources() {
+        return ports.stream().map(Port::source).distinct().sorted().toList();
     }
 }

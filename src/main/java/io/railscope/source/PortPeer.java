@@ -9,5 +9,13 @@ package io.railscope.source;
  * @param switchPort the LLDP port id (an interface name on most switch systems), or its description when the id is
  *     a MAC address and a description was sent
  * @param chassisId the LLDP chassis id, as sent (a MAC address on most switches); null when none
+ * @param source where the cable was learned
  */
-public record PortPeer(String node, String device, int port, String switchName, String switchPort, String chassisId) {}
+public record PortPeer(
+        String node,
+        String device,
+        int port,
+        String switchName,
+        String switchPort,
+        String chassisId,
+        CableSource source) {}

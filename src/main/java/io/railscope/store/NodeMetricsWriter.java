@@ -103,6 +103,7 @@ final class NodeMetricsWriter {
         }
         new RailPortAttributesWriter(connection, cell, report).write(state.attributes(), !samePorts);
         new RailCablesWriter(connection, cell, report).write(state.cables(), !samePorts);
+        new SwitchUplinksWriter(connection, cell, report).write(state.tiers());
         new FabricBlamesWriter(connection, cell, report).write(state.blames());
         new MiswiringsWriter(connection, cell, report).write(state.miswired());
         if (cell.sampled()) {

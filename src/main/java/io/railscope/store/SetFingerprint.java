@@ -14,7 +14,8 @@ import java.util.function.ToLongFunction;
 enum SetFingerprint {
     PORTS("ports_fingerprint"),
     PORT_ATTRIBUTES("port_attributes_fingerprint"),
-    CABLES("cables_fingerprint");
+    CABLES("cables_fingerprint"),
+    UPLINKS("uplinks_fingerprint");
 
     private final String column;
 

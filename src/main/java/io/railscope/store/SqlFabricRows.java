@@ -7,6 +7,7 @@ import io.railscope.fabric.PortSymptom;
 import io.railscope.model.PortHealth;
 import io.railscope.read.CellFabric;
 import io.railscope.read.SwitchDetail;
+import io.railscope.source.CableSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -18,24 +19,32 @@ final class SqlFabricRows {
 
     private SqlFabricRows() {}
 
+    /** The switch and the host ports below it, through every tier down to the leaves; empty when none is known. */
     static Optional<SwitchDetail> fabricSwitch(Connection connection, String cell, String name) throws SQLException {
         List<SwitchDetail.Port> ports = Rows.list(
                 connection,
                 """
-                SELECT n.name AS node, rp.rail, rp.device, k.switch_port, k.chassis_id, s.health, s.reason
+                WITH RECURSIVE c AS (SELECT id FROM cell WHERE name = ?),
+                below(name) AS (
+                    SELECT CAST(? AS text)
+                    UNION
+                    SELECT u.lower FROM switch_uplink u JOIN below b ON u.upper = b.name WHERE u.cell_id = (SELECT id FROM c))
+                SELECT n.name AS node, rp.rail, rp.device, k.switch_name, k.switch_port, k.chassis_id, k.source,
+                       s.health, s.reason
                   FROM rail_port_cable k
-                  JOIN cell c ON c.id = k.cell_id
                   JOIN rail_port rp ON rp.id = k.rail_port_id
                   JOIN node n ON n.id = rp.node_id
                   LEFT JOIN rail_port_state s ON s.rail_port_id = rp.id
-                 WHERE c.name = ? AND k.switch_name = ?
-                 ORDER BY n.name, rp.rail""",
+                 WHERE k.cell_id = (SELECT id FROM c) AND k.switch_name IN (SELECT name FROM below)
+                 ORDER BY k.switch_name, n.name, rp.rail""",
                 row -> new SwitchDetail.Port(
                         row.text("node"),
                         row.integer("rail"),
                         row.text("device"),
+                        row.text("switch_name"),
                         row.text("switch_port"),
                         row.text("chassis_id"),
+                        CableSource.of(row.text("source")),
                         row.text("health") == null ? PortHealth.OK : PortHealth.valueOf(row.text("health")),
                         row.text("reason")),
                 cell,
@@ -43,11 +52,33 @@ final class SqlFabricRows {
         if (ports.isEmpty()) {
             return Optional.empty();
         }
+        List<String[]> links = Rows.list(
+                connection,
+                """
+                SELECT lower, tier, upper FROM switch_uplink
+                 WHERE cell_id = (SELECT id FROM cell WHERE name = ?) AND (lower = ? OR upper = ?)
+                 ORDER BY lower, upper""",
+                row -> new String[] {row.text("lower"), Integer.toString(row.integer("tier")), row.text("upper")},
+                cell,
+                name,
+                name);
+        List<String> above = new ArrayList<>();
+        List<String> below = new ArrayList<>();
+        int tier = ports.stream().allMatch(port -> port.leaf().equals(name)) ? 0 : -1;
+        for (String[] link : links) {
+            if (link[0].equals(name)) {
+                above.add(link[2]);
+                tier = Integer.parseInt(link[1]);
+            } else {
+                below.add(link[0]);
+                tier = Integer.parseInt(link[1]) + 1;
+            }
+        }
         List<CellFabric.Blamed> blames = fabric(connection, cell).blames().stream()
-                .filter(blamed -> blamed.blame().kind() == BlameKind.LEAF
+                .filter(blamed -> blamed.blame().kind().isSwitch()
                         && blamed.blame().component().equals(name))
                 .toList();
-        return Optional.of(new SwitchDetail(cell, name, ports, blames));
+        return Optional.of(new SwitchDetail(cell, name, tier, above, below, ports, blames));
     }
 
     /** The leaves and rails blamed at the cell's last collection, those that explain most first, at most {@code limit}. */
@@ -55,7 +86,7 @@ final class SqlFabricRows {
         return Rows.list(connection, """
                 SELECT kind, component, rail, symptom, nodes, rails::text[] AS rails, evidence
                   FROM fabric_blame
-                 WHERE cell_id = ? AND kind IN ('leaf', 'rail')
+                 WHERE cell_id = ? AND kind IN ('leaf', 'spine', 'rail')
                  ORDER BY ports DESC, component
                  LIMIT ?""", SqlFabricRows::blame, cellId, limit);
     }

@@ -331,7 +331,8 @@ class PagesTest {
                                 new RailPortAttributes(
                                         node, 2, new PortAttributes("28.39.1002", null, "Ethernet", null, null, null))),
                         hostileDisagreement(node, hostile),
-                        List.of(new RailCable(node, 1, "leaf-" + hostile, hostile, hostile)),
+                        List.of(new RailCable(
+                                node, 1, "leaf-" + hostile, hostile, hostile, io.railscope.source.CableSource.LLDP)),
                         io.railscope.fabric.SwitchTiers.NONE,
                         List.of(new FabricBlame(
                                 BlameKind.LINK,

@@ -1,5 +1,6 @@
 package io.railscope.source.exposition;
 
+import io.railscope.source.CableSource;
 import io.railscope.source.PortAttributeSeries;
 import io.railscope.source.PortPeer;
 import java.util.ArrayList;
@@ -66,7 +67,13 @@ final class HcaUplinks {
                 continue;
             }
             peers.add(new PortPeer(
-                    device[0], device[1], port, uplink.uplink(), uplink.uplinkPort(), uplink.uplinkGuid()));
+                    device[0],
+                    device[1],
+                    port,
+                    uplink.uplink(),
+                    uplink.uplinkPort(),
+                    uplink.uplinkGuid(),
+                    CableSource.INFINIBAND));
         }
         if (unmatched > 0) {
             problems.add(unmatched + " of " + uplinks.size() + " InfiniBand uplinks ("

@@ -1,5 +1,6 @@
 package io.railscope.source.exposition;
 
+import io.railscope.source.CableSource;
 import io.railscope.source.PortPeer;
 import java.util.regex.Pattern;
 
@@ -22,6 +23,13 @@ record LldpNeighbor(String chassisId, String systemName, String portId, String p
     PortPeer of(String node, String device, int port) {
         String switchPort =
                 portId == null || portDescription != null && MAC.matcher(portId).matches() ? portDescription : portId;
-        return new PortPeer(node, device, port, systemName != null ? systemName : chassisId, switchPort, chassisId);
+        return new PortPeer(
+                node,
+                device,
+                port,
+                systemName != null ? systemName : chassisId,
+                switchPort,
+                chassisId,
+                CableSource.LLDP);
     }
 }

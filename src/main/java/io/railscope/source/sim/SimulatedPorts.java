@@ -39,6 +39,11 @@ final class SimulatedPorts {
     private static final int LEAF_DOWN = 17;
     private static final int LEAF_PFC_STORM = 19;
     private static final int RAIL_MISWIRED = 23;
+    private static final int SPINE_UPLINK_CONGESTED = 30;
+    private static final int FLAKY_CABLE = 31;
+    /** How often the flaky cable's link goes down and up. */
+    private static final double FLAKY_CABLE_FLAP_SECONDS = 120;
+
     static final int FIRMWARE_MISMATCH = 7;
 
     /** A ConnectX-7's firmware and board id as node_infiniband_info reports them, and the one a rail was updated to. */
@@ -57,6 +62,7 @@ final class SimulatedPorts {
     private final double expectedBytesPerSecond;
     private final long[][] counters;
     private Instant last;
+    private double flakySeconds;
 
     SimulatedPorts(SimulatedTopology topology, double expectedBytesPerSecond, Instant start) {
         this.topology = topology;
@@ -94,6 +100,7 @@ final class SimulatedPorts {
                 attributes(readings, labels, name, node, rail, faults, now.toEpochMilli());
             }
         }
+        uplinks(readings, labels, now.toEpochMilli());
         for (NeighborReading neighbor : neighbors(faults)) {
             labels.set("node", neighbor.node(), "device", "eth0");
             readings.sample("node_arp_entries", labels, neighbor.entries(), now.toEpochMilli());
@@ -173,6 +180,39 @@ final class SimulatedPorts {
         readings.sample(PortAttributeSeries.PCIE_SPEED, labels, PCIE_TRANSFERS_PER_SECOND, at);
     }
 
+    /**
+     * The links above the leaves, as treydock/infiniband_exporter reports a switch's links to other switches: each leaf
+     * to its spine, each spine to its rail's core.
+     */
+    private void uplinks(NodeMetricsReadings readings, Labels labels, long at) {
+        int units = (topology.nodes + SimulatedTopology.UNIT - 1) / SimulatedTopology.UNIT;
+        for (int rail = 0; rail < topology.rails(); rail++) {
+            for (int unit = 0; unit < units; unit++) {
+                int first = unit * SimulatedTopology.UNIT;
+                uplink(readings, labels, topology.leaf(first, rail), topology.spine(first, rail), unit, at);
+                if (unit % SimulatedTopology.SPINE_GROUP == 0) {
+                    uplink(readings, labels, topology.spine(first, rail), topology.core(rail), unit, at);
+                }
+            }
+        }
+    }
+
+    private static void uplink(
+            NodeMetricsReadings readings, Labels labels, String name, String uplink, int index, long at) {
+        labels.set(
+                "switch",
+                name,
+                "port",
+                Integer.toString(SimulatedTopology.UNIT + 1),
+                "uplink",
+                uplink,
+                "uplink_type",
+                "SW",
+                "uplink_port",
+                Integer.toString(index % SimulatedTopology.SPINE_GROUP + 1));
+        readings.sample(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK, labels, 1, at);
+    }
+
     /** The rail whose leaf a node's rail is cabled to: its own, but for the two swapped by {@link Fault#RAIL_MISWIRED}. */
     private int cabledRail(Set<Fault> faults, int node, int rail) {
         int first = topology.faultRail(RAIL_MISWIRED);
@@ -225,6 +265,22 @@ final class SimulatedPorts {
                 && topology.onFaultLeaf(LEAF_PFC_STORM, node, cabledRail(faults, node, rail))) {
             // the leaf sends pause frames to every host port it serves
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
+        }
+        if (faults.contains(Fault.SPINE_UPLINK_CONGESTED)
+                && !down
+                && node % 4 != 0
+                && topology.belowFaultSpine(SPINE_UPLINK_CONGESTED, node, cabledRail(faults, node, rail))) {
+            // the spine's congested uplinks back up into its leaves, which pause the host ports whose flows cross them
+            add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
+        }
+        if (isFaulty(faults, Fault.FLAKY_CABLE, FLAKY_CABLE, node, rail)) {
+            add(c, PortCounter.SYMBOL_ERRORS, SYMBOL_ERRORS_PER_HOUR_FAULTY * seconds / 3600);
+            flakySeconds += seconds;
+            if (flakySeconds >= FLAKY_CABLE_FLAP_SECONDS) {
+                flakySeconds -= FLAKY_CABLE_FLAP_SECONDS;
+                c[PortCounter.LINK_DOWNED.ordinal()]++;
+                c[PortCounter.LINK_ERROR_RECOVERY.ordinal()]++;
+            }
         }
         if (isFaulty(faults, Fault.SYMBOL_ERRORS_RISING, SYMBOL_ERRORS, node, rail)) {
             add(c, PortCounter.SYMBOL_ERRORS, SYMBOL_ERRORS_PER_HOUR_FAULTY * seconds / 3600);

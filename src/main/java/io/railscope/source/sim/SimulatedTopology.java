@@ -14,6 +14,8 @@ final class SimulatedTopology {
     static final String POOL_LABEL = "node.kubernetes.io/gpu-pool";
     /** Nodes per scalable unit, as in NVIDIA's DGX SuperPOD reference: each unit has a leaf per rail. */
     static final int UNIT = 32;
+    /** Scalable units per spine: each rail's leaves of four units share a spine, and each rail's spines a core. */
+    static final int SPINE_GROUP = 4;
 
     private static final int PRIMARY_BASE = Ipv4Cidr.parse("100.64.0.0/10").network();
     /** Per-node backend blocks are /28s: 16 addresses. */
@@ -60,6 +62,21 @@ final class SimulatedTopology {
     /** The leaf switch a node's rail is cabled to: rail-optimised, one leaf per scalable unit and rail. */
     String leaf(int node, int rail) {
         return String.format("%s-su%02d-rail%d", cell, node / UNIT + 1, rail + 1);
+    }
+
+    /** The spine above the leaves of a rail in a group of units, by the group's first node. */
+    String spine(int node, int rail) {
+        return String.format("%s-sg%02d-rail%d", cell, node / UNIT / SPINE_GROUP + 1, rail + 1);
+    }
+
+    /** The core above a rail's spines. */
+    String core(int rail) {
+        return String.format("%s-core-rail%d", cell, rail + 1);
+    }
+
+    /** Whether a node's rail is below the spine a fault in {@code slot} lands on. */
+    boolean belowFaultSpine(int slot, int node, int rail) {
+        return node / UNIT / SPINE_GROUP == faultNode(slot) / UNIT / SPINE_GROUP && rail == faultRail(slot);
     }
 
     /** The leaf's port a node's rail is cabled to. */

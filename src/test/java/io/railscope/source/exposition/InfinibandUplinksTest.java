@@ -3,6 +3,7 @@ package io.railscope.source.exposition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.conformance.ConformanceCase;
+import io.railscope.source.CableSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortPeer;
 import java.io.ByteArrayOutputStream;
@@ -48,8 +49,16 @@ class InfinibandUplinksTest {
 
         assertThat(snapshot.peers())
                 .containsExactlyInAnyOrder(
-                        new PortPeer("o0002", "mlx5_0", 1, "ib-i1l1s01", "11", "0x7cfe9003009ce5b0"),
-                        new PortPeer("o0001", "mlx5_0", 1, "ib-i1l1s01", "10", "0x7cfe9003009ce5b0"));
+                        new PortPeer(
+                                "o0002", "mlx5_0", 1, "ib-i1l1s01", "11", "0x7cfe9003009ce5b0", CableSource.INFINIBAND),
+                        new PortPeer(
+                                "o0001",
+                                "mlx5_0",
+                                1,
+                                "ib-i1l1s01",
+                                "10",
+                                "0x7cfe9003009ce5b0",
+                                CableSource.INFINIBAND));
         assertThat(snapshot.problems()).isEmpty();
     }
 
@@ -62,7 +71,8 @@ class InfinibandUplinksTest {
                 infiniband_hca_uplink_info{guid="0x3",hca="gpu-7 mlx5_4",port="1",uplink="gpu-9 mlx5_0",uplink_guid="0x4",uplink_lid="5",uplink_port="1",uplink_type="CA"} 1
                 """);
 
-        assertThat(snapshot.peers()).containsExactly(new PortPeer("gpu-7", "mlx5_3", 1, "leaf-3", "17", "0x9"));
+        assertThat(snapshot.peers())
+                .containsExactly(new PortPeer("gpu-7", "mlx5_3", 1, "leaf-3", "17", "0x9", CableSource.INFINIBAND));
         // gpu-8 reports no device of that description; an HCA cabled to another HCA is no switch link
         assertThat(snapshot.problems())
                 .singleElement()

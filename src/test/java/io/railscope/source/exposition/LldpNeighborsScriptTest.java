@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.railscope.source.CableSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortPeer;
 import java.io.IOException;
@@ -111,8 +112,8 @@ class LldpNeighborsScriptTest {
                         + "chassis_id=\"rack \\\"7\\\" \\\\ leaf\",system_name=\"leaf=7 \\\"a\\\"\\\\b\","
                         + "port_id=\"Ethernet8\",port_description=\"to gpu-1 \\\"rail 0\\\" C:\\\\nic\"} 1\n");
         assertThat(peers(run.out()))
-                .containsExactly(
-                        new PortPeer("gpu-1", "mlx5_0", 1, "leaf=7 \"a\"\\b", "Ethernet8", "rack \"7\" \\ leaf"));
+                .containsExactly(new PortPeer(
+                        "gpu-1", "mlx5_0", 1, "leaf=7 \"a\"\\b", "Ethernet8", "rack \"7\" \\ leaf", CableSource.LLDP));
     }
 
     @Test
@@ -224,7 +225,13 @@ class LldpNeighborsScriptTest {
         String systemName = text(link, "systemName");
         String chassisId = text(link, "chassisId");
         return new PortPeer(
-                "gpu-1", device, 1, systemName.isEmpty() ? chassisId : systemName, text(link, "portId"), chassisId);
+                "gpu-1",
+                device,
+                1,
+                systemName.isEmpty() ? chassisId : systemName,
+                text(link, "portId"),
+                chassisId,
+                CableSource.LLDP);
     }
 
     private static String text(JsonNode link, String field) {

@@ -2,6 +2,7 @@ package io.railscope.source.exposition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.railscope.source.CableSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributes;
 import io.railscope.source.PortPeer;
@@ -50,7 +51,8 @@ class PortAttributesFromExporterTest {
             // the LLDP script: the switch port of the rail whose interface has a neighbor, scraped as it is queried
             node.runLldpNeighborsScript(2, "eth3", PrometheusQuerySourceTest.LLDP_NEIGHBOR);
             assertThat(source.fetchNodeMetrics().peers())
-                    .containsExactly(new PortPeer("gpu-node-1", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"));
+                    .containsExactly(new PortPeer(
+                            "gpu-node-1", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02", CableSource.LLDP));
         }
     }
 

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.railscope.model.IpFamily;
+import io.railscope.source.CableSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortAttributes;
 import io.railscope.source.PortCounter;
@@ -80,10 +81,22 @@ class PrometheusQuerySourceTest {
                         assertThat(snapshot.peers())
                                 .containsExactlyInAnyOrder(
                                         new PortPeer(
-                                                "gpu-node-7", "mlx5_2", 1, "su1-rail3", "swp7", "0c:42:a1:00:01:02"),
+                                                "gpu-node-7",
+                                                "mlx5_2",
+                                                1,
+                                                "su1-rail3",
+                                                "swp7",
+                                                "0c:42:a1:00:01:02",
+                                                CableSource.LLDP),
                                         // matched by the node GUID the RDMA ports script reports for mlx5_5
                                         new PortPeer(
-                                                "gpu-node-7", "mlx5_5", 1, "ib-leaf-07", "11", "0x7cfe9003009ce5b0"));
+                                                "gpu-node-7",
+                                                "mlx5_5",
+                                                1,
+                                                "ib-leaf-07",
+                                                "11",
+                                                "0x7cfe9003009ce5b0",
+                                                CableSource.INFINIBAND));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
