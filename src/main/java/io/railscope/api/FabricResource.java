@@ -43,12 +43,30 @@ public class FabricResource {
     public record FabricResponse(
             String cell, int switches, int cabledPorts, List<BlameResponse> blames, List<MiswiredResponse> miswired) {}
 
-    /** One cable of a switch: the node's end and the switch's. */
+    /** One cable below a switch: the node's end, the leaf's end, and where it was learned (lldp, infiniband, labels). */
     public record CableResponse(
-            String node, int rail, String device, String switchPort, String chassisId, String health, String reason) {}
+            String node,
+            int rail,
+            String device,
+            String leaf,
+            String switchPort,
+            String chassisId,
+            String source,
+            String health,
+            String reason) {}
 
-    /** One switch: its cables and what is blamed on it. */
-    public record SwitchResponse(String cell, String name, List<CableResponse> ports, List<BlameResponse> blames) {}
+    /**
+     * One switch: its tier (0 leaf, 1 spine, …; -1 unknown), the switches above and below it, the cables of the host
+     * ports below it and what is blamed on it.
+     */
+    public record SwitchResponse(
+            String cell,
+            String name,
+            int tier,
+            List<String> above,
+            List<String> below,
+            List<CableResponse> ports,
+            List<BlameResponse> blames) {}
 
     private final CellReads reads;
 
@@ -58,20 +76,28 @@ public class FabricResource {
 
     @GET
     @Path("switches/{switch}")
-    @Operation(summary = "One switch of the cell: every host port cabled to it, both ends, and what is blamed on it")
+    @Operation(
+            summary =
+                    "One switch of the cell: its tier, the switches above and below it, every host port below it (both"
+                            + " ends of each cable, and where the cable was learned), and what is blamed on it")
     public SwitchResponse fabricSwitch(@PathParam("cell") String cell, @PathParam("switch") String name) {
         SwitchDetail detail = reads.fabricSwitch(cell, name)
                 .orElseThrow(() -> new NotFoundException("no rail port of cell " + cell + " is cabled to " + name));
         return new SwitchResponse(
                 cell,
                 name,
+                detail.tier(),
+                detail.above(),
+                detail.below(),
                 detail.ports().stream()
                         .map(port -> new CableResponse(
                                 port.node(),
                                 port.rail(),
                                 port.device(),
+                                port.leaf(),
                                 port.switchPort(),
                                 port.chassisId(),
+                                port.source().label(),
                                 port.health().name(),
                                 port.reason()))
                         .toList(),
@@ -80,8 +106,9 @@ public class FabricResource {
 
     @GET
     @Operation(
-            summary = "What the cell's unhealthy rail ports are blamed on (a leaf, a rail, a node or a link), switches"
-                    + " first, with the evidence and since when; and the rail ports cabled to another rail's leaf")
+            summary =
+                    "What the cell's unhealthy rail ports are blamed on (a leaf, a spine, a rail, a node or a link), switches"
+                            + " first, with the evidence and since when; and the rail ports cabled to another rail's leaf")
     public FabricResponse fabric(@PathParam("cell") String cell) {
         CellFabric fabric = reads.cell(cell)
                 .map(details -> details.fabric())

@@ -17,6 +17,7 @@ import io.railscope.source.KubernetesSnapshot;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.ipam.RailMapping;
 import io.railscope.source.nccl.NcclSnapshot;
+import io.railscope.source.topology.TopologyLabels;
 import io.railscope.store.CommitReport;
 import io.railscope.store.JobBusbwSamples;
 import io.railscope.telemetry.SelfMetrics;
@@ -34,6 +35,7 @@ public final class CellCollector {
     private final CellSettings cell;
     private final SourceFetcher fetcher;
     private final MetricsAssessor metricsAssessor;
+    private final NodePlacements nodePlacements;
     private final JobAssessor jobAssessor;
     private final IsolationAudit audit;
     private final Consumer<CellSettings> afterCollection;
@@ -71,6 +73,9 @@ public final class CellCollector {
                 FabricLocalisation.Settings.of(config.fabric()),
                 audit,
                 () -> committedUnhealthyPorts.apply(cell.name()));
+        this.nodePlacements = new NodePlacements(
+                cell.name(),
+                new TopologyLabels(config.fabric().topologyLabelKeys().orElse(List.of())));
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;
@@ -113,8 +118,9 @@ public final class CellCollector {
                                 .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds)))
                                 .toList(),
                         audit.audit(snapshot.isolation())));
+        var placements = nodePlacements.of(results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class));
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class)
-                .map(snapshot -> metricsAssessor.assess(snapshot, fence.epoch()));
+                .map(snapshot -> metricsAssessor.assess(snapshot, fence.epoch(), placements));
         Optional<JobsState> jobs =
                 results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
         CellCollection collection = new CellCollection(

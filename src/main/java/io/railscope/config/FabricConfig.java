@@ -5,12 +5,20 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code railscope.fabric.}: when unhealthy rail ports are blamed on one switch or one node rather than on each of
  * their cables. README's "The fabric" section tells how each is used.
  */
 public interface FabricConfig {
+
+    /**
+     * Node label keys that name the switches above a node, nearest first, read before the built-in ones (NVIDIA
+     * Topograph's, EKS's network-node layers): for a cell whose labeller uses keys of its own.
+     */
+    Optional<List<String>> topologyLabelKeys();
 
     /** A leaf is blamed when at least this share of its host ports show the same symptom… */
     @WithDefault("0.5")

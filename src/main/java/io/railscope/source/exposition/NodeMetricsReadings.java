@@ -45,8 +45,7 @@ public final class NodeMetricsReadings implements SampleSink {
     private final List<String> malformed = new ArrayList<>();
     private int malformedCount;
     private final ProblemList problems = new ProblemList();
-    private final HcaUplinks uplinks = new HcaUplinks();
-    private final SwitchUplinks switchUplinks = new SwitchUplinks();
+    private final InfinibandLinks links = new InfinibandLinks();
     // samples usually come grouped by node and port: remember the last ones to skip the map lookups
     private String lastNode;
     private NodeSamples lastNodeSamples;
@@ -64,19 +63,13 @@ public final class NodeMetricsReadings implements SampleSink {
                 || NeighborSamples.wants(metricName)
                 || metricName.equals(RdmaNetnsReport.METRIC)
                 || metricName.startsWith(PortAttributeSeries.SCRIPT_PREFIX)
-                || metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)
-                || metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK);
+                || InfinibandLinks.wants(metricName);
     }
 
     @Override
     public void sample(String metricName, Labels labels, double value, long timestampMillis) {
         // the fabric's links come from one exporter for all hosts, not from the node they describe
-        if (metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)) {
-            uplinks.sample(labels, value);
-            return;
-        }
-        if (metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK)) {
-            switchUplinks.sample(labels, value);
+        if (links.sample(metricName, labels, value)) {
             return;
         }
         String node = nodeOf.apply(labels);
@@ -288,7 +281,7 @@ public final class NodeMetricsReadings implements SampleSink {
             node.neighbors.addTo(neighbors, node.name);
             node.addPortsTo(ports, peers, problems);
         }
-        uplinks.addPeersTo(peers, nodes, problems);
+        links.hosts().addPeersTo(peers, nodes, problems);
         return new NodeMetricsSnapshot(
                 at,
                 neighbors,
@@ -297,6 +290,6 @@ public final class NodeMetricsReadings implements SampleSink {
                 new RdmaNetnsReport(netnsReporting, netnsShared),
                 problems.list(),
                 peers,
-                switchUplinks.list());
+                links.switches().list());
     }
 }

@@ -38,7 +38,6 @@ final class SimulatedPorts {
     private static final int ROCE_CONGESTION = 13;
     private static final int LEAF_DOWN = 17;
     private static final int LEAF_PFC_STORM = 19;
-    private static final int RAIL_MISWIRED = 23;
     private static final int SPINE_UPLINK_CONGESTED = 30;
     private static final int FLAKY_CABLE = 31;
     /** How often the flaky cable's link goes down and up. */
@@ -59,13 +58,16 @@ final class SimulatedPorts {
     private static final double PCIE_TRANSFERS_PER_SECOND = 32e9;
 
     private final SimulatedTopology topology;
+    private final SimulatedCabling cabling;
     private final double expectedBytesPerSecond;
     private final long[][] counters;
     private Instant last;
-    private double flakySeconds;
+    // the flaky cable goes down and up at the first collection it is seen in, then every two minutes
+    private double flakySeconds = FLAKY_CABLE_FLAP_SECONDS;
 
     SimulatedPorts(SimulatedTopology topology, double expectedBytesPerSecond, Instant start) {
         this.topology = topology;
+        this.cabling = new SimulatedCabling(topology);
         this.expectedBytesPerSecond = expectedBytesPerSecond;
         this.counters = new long[topology.nodes * topology.rails()][PortCounter.count()];
         this.last = start;
@@ -100,7 +102,7 @@ final class SimulatedPorts {
                 attributes(readings, labels, name, node, rail, faults, now.toEpochMilli());
             }
         }
-        uplinks(readings, labels, now.toEpochMilli());
+        cabling.uplinks(readings, labels, now.toEpochMilli());
         for (NeighborReading neighbor : neighbors(faults)) {
             labels.set("node", neighbor.node(), "device", "eth0");
             readings.sample("node_arp_entries", labels, neighbor.entries(), now.toEpochMilli());
@@ -142,25 +144,7 @@ final class SimulatedPorts {
         readings.sample(PortAttributeSeries.PORT_MTU, labels, NETDEV_MTU, at);
         labels.set("node", name, "device", device, "port", "1", "link_layer", "Ethernet", "netdev", "eth" + (rail + 1));
         readings.sample(PortAttributeSeries.PORT_INFO, labels, 1, at);
-        int cabled = cabledRail(faults, node, rail);
-        labels.set(
-                "node",
-                name,
-                "device",
-                device,
-                "port",
-                "1",
-                "interface",
-                "eth" + (rail + 1),
-                "chassis_id",
-                topology.leafChassis(node, cabled),
-                "system_name",
-                topology.leaf(node, cabled),
-                "port_id",
-                topology.leafPort(node),
-                "port_description",
-                "");
-        readings.sample(PortAttributeSeries.PORT_LLDP_NEIGHBOR, labels, 1, at);
+        cabling.lldpNeighbor(readings, labels, name, node, rail, faults, at);
         labels.set(
                 "node",
                 name,
@@ -180,49 +164,6 @@ final class SimulatedPorts {
         readings.sample(PortAttributeSeries.PCIE_SPEED, labels, PCIE_TRANSFERS_PER_SECOND, at);
     }
 
-    /**
-     * The links above the leaves, as treydock/infiniband_exporter reports a switch's links to other switches: each leaf
-     * to its spine, each spine to its rail's core.
-     */
-    private void uplinks(NodeMetricsReadings readings, Labels labels, long at) {
-        int units = (topology.nodes + SimulatedTopology.UNIT - 1) / SimulatedTopology.UNIT;
-        for (int rail = 0; rail < topology.rails(); rail++) {
-            for (int unit = 0; unit < units; unit++) {
-                int first = unit * SimulatedTopology.UNIT;
-                uplink(readings, labels, topology.leaf(first, rail), topology.spine(first, rail), unit, at);
-                if (unit % SimulatedTopology.SPINE_GROUP == 0) {
-                    uplink(readings, labels, topology.spine(first, rail), topology.core(rail), unit, at);
-                }
-            }
-        }
-    }
-
-    private static void uplink(
-            NodeMetricsReadings readings, Labels labels, String name, String uplink, int index, long at) {
-        labels.set(
-                "switch",
-                name,
-                "port",
-                Integer.toString(SimulatedTopology.UNIT + 1),
-                "uplink",
-                uplink,
-                "uplink_type",
-                "SW",
-                "uplink_port",
-                Integer.toString(index % SimulatedTopology.SPINE_GROUP + 1));
-        readings.sample(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK, labels, 1, at);
-    }
-
-    /** The rail whose leaf a node's rail is cabled to: its own, but for the two swapped by {@link Fault#RAIL_MISWIRED}. */
-    private int cabledRail(Set<Fault> faults, int node, int rail) {
-        int first = topology.faultRail(RAIL_MISWIRED);
-        int second = (first + 1) % topology.rails();
-        if (!faults.contains(Fault.RAIL_MISWIRED) || node != topology.faultNode(RAIL_MISWIRED)) {
-            return rail;
-        }
-        return rail == first ? second : rail == second ? first : rail;
-    }
-
     /** A port's link as node_exporter reports it. */
     private record Link(int stateId, int physicalStateId, double rateBytesPerSecond) {}
 
@@ -231,7 +172,7 @@ final class SimulatedPorts {
         long[] c = counters[node * topology.rails() + rail];
         boolean down = isFaulty(faults, Fault.RAIL_DOWN, RAIL_DOWN, node, rail)
                 || faults.contains(Fault.LEAF_DOWN)
-                        && topology.onFaultLeaf(LEAF_DOWN, node, cabledRail(faults, node, rail));
+                        && topology.onFaultLeaf(LEAF_DOWN, node, cabling.cabledRail(faults, node, rail));
         double rate = isFaulty(faults, Fault.RAIL_HALF_RATE, RAIL_HALF_RATE, node, rail)
                 ? expectedBytesPerSecond / 2
                 : expectedBytesPerSecond;
@@ -262,14 +203,14 @@ final class SimulatedPorts {
         }
         if (faults.contains(Fault.LEAF_PFC_STORM)
                 && !down
-                && topology.onFaultLeaf(LEAF_PFC_STORM, node, cabledRail(faults, node, rail))) {
+                && topology.onFaultLeaf(LEAF_PFC_STORM, node, cabling.cabledRail(faults, node, rail))) {
             // the leaf sends pause frames to every host port it serves
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }
         if (faults.contains(Fault.SPINE_UPLINK_CONGESTED)
                 && !down
                 && node % 4 != 0
-                && topology.belowFaultSpine(SPINE_UPLINK_CONGESTED, node, cabledRail(faults, node, rail))) {
+                && topology.belowFaultSpine(SPINE_UPLINK_CONGESTED, node, cabling.cabledRail(faults, node, rail))) {
             // the spine's congested uplinks back up into its leaves, which pause the host ports whose flows cross them
             add(c, PortCounter.PFC_RX_PAUSE_DURATION, 80_000 * seconds);
         }

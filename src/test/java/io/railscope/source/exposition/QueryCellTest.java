@@ -46,5 +46,26 @@ class QueryCellTest {
                     assertThat(node.getString("ipv6Neighbors.health")).isEqualTo("WARNING");
                 });
         given().get("/api/v1/cells/kube-q/rails").then().statusCode(200);
+        // no LLDP on this node: its Topograph labels place all its rails on one leaf, below a spine and a core
+        JsonPath leaf = given().get("/api/v1/cells/kube-q/fabric/switches/leaf-a1")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(leaf.getInt("tier")).isZero();
+        assertThat(leaf.getList("above")).containsExactly("spine-a");
+        assertThat(leaf.getList("ports.source")).hasSize(8).containsOnly("labels");
+        JsonPath spine = given().get("/api/v1/cells/kube-q/fabric/switches/spine-a")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertThat(spine.getInt("tier")).isEqualTo(1);
+        assertThat(spine.getList("above")).containsExactly("core-a");
+        assertThat(spine.getList("below")).containsExactly("leaf-a1");
+        assertThat(spine.getList("ports.leaf")).hasSize(8).containsOnly("leaf-a1");
+        // a node's rails on one leaf by its labels is no miswiring
+        assertThat(given().get("/api/v1/cells/kube-q/fabric").jsonPath().getList("miswired"))
+                .isEmpty();
     }
 }

@@ -1,0 +1,39 @@
+package io.railscope.source.exposition;
+
+import io.railscope.source.PortAttributeSeries;
+
+/**
+ * The InfiniBand fabric's links as treydock/infiniband_exporter reports them, from one exporter for the whole fabric
+ * rather than from the nodes they describe: host ports to switches, and switches to switches.
+ */
+final class InfinibandLinks {
+
+    private final HcaUplinks hosts = new HcaUplinks();
+    private final SwitchUplinks switches = new SwitchUplinks();
+
+    static boolean wants(String metricName) {
+        return metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)
+                || metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK);
+    }
+
+    /** Keeps a link series; false when {@code metricName} is none. */
+    boolean sample(String metricName, Labels labels, double value) {
+        if (metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)) {
+            hosts.sample(labels, value);
+            return true;
+        }
+        if (metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK)) {
+            switches.sample(labels, value);
+            return true;
+        }
+        return false;
+    }
+
+    HcaUplinks hosts() {
+        return hosts;
+    }
+
+    SwitchUplinks switches() {
+        return switches;
+    }
+}
