@@ -102,6 +102,26 @@ class OwnDatabaseIT {
         // sim-bravo runs with isolation gaps: every check finds its object
         assertThat(isolationChecks(base, "sim-bravo")).hasSize(9).doesNotHaveDuplicates();
         assertThat(isolationChecks(base, "sim-alpha")).isEmpty();
+        // the built-in fleet's fabric faults, each blamed on its component: a spine and a leaf in sim-charlie, a
+        // flaky cable in sim-alpha
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    JsonPath charlie = RestAssured.get(base + "/api/v1/cells/sim-charlie/fabric")
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath();
+                    assertThat(charlie.getString("blames.find { it.kind == 'spine' }.component"))
+                            .isEqualTo("sim-charlie-sg01-rail5");
+                    assertThat(charlie.getString("blames.find { it.kind == 'leaf' }.component"))
+                            .isEqualTo("sim-charlie-su30-rail4");
+                    assertThat(RestAssured.get(base + "/api/v1/cells/sim-alpha/fabric")
+                                    .jsonPath()
+                                    .getList("blames.component", String.class))
+                            .contains("sim-alpha-gpu-00049/mlx5_7");
+                });
     }
 
     private static List<Object> isolationChecks(String base, String cell) {

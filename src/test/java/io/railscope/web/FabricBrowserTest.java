@@ -101,6 +101,14 @@ class FabricBrowserTest {
                     .hasSize(8)
                     .allMatch(row -> "DEGRADED".equals(row.getAttribute("data-health")));
             Files.write(screenshots.resolve("switch.png"), browser.getScreenshotAs(OutputType.BYTES));
+            // up a tier: the leaf's spine, with the leaves below it and the host ports through them
+            Browser.follow(browser, "p.tiers a");
+            Browser.waitUpTo(browser, Duration.ofSeconds(20))
+                    .until(driver -> driver.getTitle().startsWith("bravo-sg01-rail4"));
+            assertThat(browser.findElement(By.cssSelector("h1")).getText()).startsWith("Spine bravo-sg01-rail4");
+            assertThat(browser.findElement(By.cssSelector("p.tiers")).getText())
+                    .contains("Uplinks to bravo-core-rail4", "Below it: bravo-su01-rail4");
+            Files.write(screenshots.resolve("spine.png"), browser.getScreenshotAs(OutputType.BYTES));
             var leafApi = given().get("/api/v1/cells/bravo/fabric/switches/bravo-su01-rail4")
                     .then()
                     .statusCode(200)
