@@ -43,18 +43,6 @@ public class FabricResource {
     public record FabricResponse(
             String cell, int switches, int cabledPorts, List<BlameResponse> blames, List<MiswiredResponse> miswired) {}
 
-    /** One cable below a switch: the node's end, the leaf's end, and where it was learned (lldp, infiniband, labels). */
-    public record CableResponse(
-            String node,
-            int rail,
-            String device,
-            String leaf,
-            String switchPort,
-            String chassisId,
-            String source,
-            String health,
-            String reason) {}
-
     /**
      * One switch: its tier (0 leaf, 1 spine, …; -1 unknown), the switches above and below it, the cables of the host
      * ports below it and what is blamed on it.
@@ -65,7 +53,7 @@ public class FabricResource {
             int tier,
             List<String> above,
             List<String> below,
-            List<CableResponse> ports,
+            List<SwitchDetail.Port> ports,
             List<BlameResponse> blames) {}
 
     private final CellReads reads;
@@ -89,18 +77,7 @@ public class FabricResource {
                 detail.tier(),
                 detail.above(),
                 detail.below(),
-                detail.ports().stream()
-                        .map(port -> new CableResponse(
-                                port.node(),
-                                port.rail(),
-                                port.device(),
-                                port.leaf(),
-                                port.switchPort(),
-                                port.chassisId(),
-                                port.source().label(),
-                                port.health().name(),
-                                port.reason()))
-                        .toList(),
+                detail.ports(),
                 detail.blames().stream().map(FabricResource::blame).toList());
     }
 

@@ -36,6 +36,7 @@ public final class CellCollector {
     private final SourceFetcher fetcher;
     private final MetricsAssessor metricsAssessor;
     private final NodePlacements nodePlacements;
+    private final TopologyFileLinks topologyFile;
     private final JobAssessor jobAssessor;
     private final IsolationAudit audit;
     private final Consumer<CellSettings> afterCollection;
@@ -76,6 +77,8 @@ public final class CellCollector {
         this.nodePlacements = new NodePlacements(
                 cell.name(),
                 new TopologyLabels(config.fabric().topologyLabelKeys().orElse(List.of())));
+        this.topologyFile = new TopologyFileLinks(
+                cell.name(), config.fabric().topologyFiles().get(cell.name()));
         this.config = config;
         this.writer = writer;
         this.metrics = metrics;
@@ -118,9 +121,11 @@ public final class CellCollector {
                                 .map(pool -> new KubernetesState.AssessedPool(pool, PoolHeadroom.of(pool, thresholds)))
                                 .toList(),
                         audit.audit(snapshot.isolation())));
-        var placements = nodePlacements.of(results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class));
+        var fabricInputs = new FabricInputs(
+                nodePlacements.of(results.snapshot(SourceKind.KUBERNETES, KubernetesSnapshot.class)),
+                topologyFile.links());
         var nodeMetrics = results.snapshot(SourceKind.NODE_METRICS, NodeMetricsSnapshot.class)
-                .map(snapshot -> metricsAssessor.assess(snapshot, fence.epoch(), placements));
+                .map(snapshot -> metricsAssessor.assess(snapshot, fence.epoch(), fabricInputs));
         Optional<JobsState> jobs =
                 results.snapshot(SourceKind.NCCL, NcclSnapshot.class).map(jobAssessor::assess);
         CellCollection collection = new CellCollection(

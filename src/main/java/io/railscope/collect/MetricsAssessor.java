@@ -14,26 +14,17 @@ import io.railscope.fabric.FabricLocalisation;
 import io.railscope.fabric.FabricPort;
 import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.RailCable;
-import io.railscope.fabric.SwitchTiers;
 import io.railscope.model.PortHealth;
-import io.railscope.source.CableSource;
 import io.railscope.source.NeighborReading;
 import io.railscope.source.NodeMetricsSnapshot;
-import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
-import io.railscope.source.SwitchUplink;
-import io.railscope.source.topology.NodePlacement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * Assesses a cell's node metrics against the previous snapshot of the same cell, which it keeps:
@@ -78,10 +69,10 @@ final class MetricsAssessor {
     }
 
     /**
-     * Assesses {@code snapshot}, collected under the cell's lease at {@code epoch}, with the nodes' places in the switch
-     * tree their labels give ({@code placements}, by node).
+     * Assesses {@code snapshot}, collected under the cell's lease at {@code epoch}, with what else places the cell's nodes
+     * and switches ({@code inputs}).
      */
-    NodeMetricsState assess(NodeMetricsSnapshot snapshot, long epoch, Map<String, NodePlacement> placements) {
+    NodeMetricsState assess(NodeMetricsSnapshot snapshot, long epoch, FabricInputs inputs) {
         if (epoch != previousEpoch) {
             previousPorts = Map.of();
             previousAt = null;
@@ -126,17 +117,8 @@ final class MetricsAssessor {
         }
         previousPorts = current;
         previousAt = snapshot.at();
-        List<RailCable> cables = cables(snapshot.peers(), ports, placements);
-        List<FabricPort> fabricPorts = fabricPorts(ports, cables);
-        List<SwitchUplink> uplinks = new ArrayList<>(snapshot.uplinks());
-        placements.values().forEach(placement -> {
-            List<String> tiers = placement.switchTiers();
-            for (int tier = 0; tier + 1 < tiers.size(); tier++) {
-                uplinks.add(new SwitchUplink(tiers.get(tier), null, tiers.get(tier + 1), null));
-            }
-        });
-        SwitchTiers tiers =
-                SwitchTiers.of(cables.stream().map(RailCable::switchName).collect(Collectors.toSet()), uplinks);
+        CellCabling cabling = CellCabling.of(cell, snapshot, ports, inputs);
+        List<FabricPort> fabricPorts = fabricPorts(ports, cabling.cables());
         return new NodeMetricsState(
                 ports,
                 neighbors,
@@ -144,60 +126,10 @@ final class MetricsAssessor {
                 audit.rdmaNetns(snapshot.rdmaNetns()),
                 attributes,
                 disagreements.find(),
-                cables,
-                tiers,
-                FabricLocalisation.blame(fabricPorts, tiers, fabric),
-                Miswiring.find(perRail(fabricPorts, cables)));
-    }
-
-    /**
-     * The cables of the cell's rail ports, by the rail of their device; of two peers of one rail, the first. A node none
-     * of whose rails has a peer, but whose labels name the switch it is attached to, has every rail on that switch.
-     */
-    private List<RailCable> cables(
-            List<PortPeer> peers, List<PortAssessment> ports, Map<String, NodePlacement> placements) {
-        Map<String, RailCable> cables = new LinkedHashMap<>();
-        Set<String> cabled = new HashSet<>();
-        for (PortPeer peer : peers) {
-            int rail = cell.railOf(peer.device());
-            if (rail != 0) {
-                cabled.add(peer.node());
-                cables.putIfAbsent(
-                        peer.node() + '\u0000' + rail,
-                        new RailCable(
-                                peer.node(),
-                                rail,
-                                peer.switchName(),
-                                peer.switchPort(),
-                                peer.chassisId(),
-                                peer.source()));
-            }
-        }
-        if (!placements.isEmpty()) {
-            for (PortAssessment port : ports) {
-                NodePlacement placement = placements.get(port.node());
-                if (placement != null && !cabled.contains(port.node())) {
-                    cables.put(
-                            port.node() + '\u0000' + port.rail(),
-                            new RailCable(
-                                    port.node(), port.rail(), placement.switchTier(0), null, null, CableSource.LABELS));
-                }
-            }
-        }
-        return List.copyOf(cables.values());
-    }
-
-    /** The ports whose cable a source knows rail by rail: the only ones that can say a rail is miswired. */
-    private static List<FabricPort> perRail(List<FabricPort> ports, List<RailCable> cables) {
-        Set<String> byLabels = new HashSet<>();
-        cables.stream()
-                .filter(cable -> !cable.source().perRail())
-                .forEach(cable -> byLabels.add(cable.node() + '\u0000' + cable.rail()));
-        return byLabels.isEmpty()
-                ? ports
-                : ports.stream()
-                        .filter(port -> !byLabels.contains(port.node() + '\u0000' + port.rail()))
-                        .toList();
+                cabling.cables(),
+                cabling.tiers(),
+                FabricLocalisation.blame(fabricPorts, cabling.tiers(), fabric),
+                Miswiring.find(cabling.perRail(fabricPorts)));
     }
 
     private List<FabricPort> fabricPorts(List<PortAssessment> ports, List<RailCable> cables) {

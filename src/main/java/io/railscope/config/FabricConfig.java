@@ -5,7 +5,9 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,6 +21,13 @@ public interface FabricConfig {
      * Topograph's, EKS's network-node layers): for a cell whose labeller uses keys of its own.
      */
     Optional<List<String>> topologyLabelKeys();
+
+    /**
+     * Per cell, a file holding its InfiniBand fabric's links as {@code ibnetdiscover} (either form) or
+     * {@code iblinkinfo} prints them, read again when it changes: {@code railscope.fabric.topology-files.<cell>=path}
+     * (a ConfigMap mounted as a file will do).
+     */
+    Map<String, Path> topologyFiles();
 
     /** A leaf is blamed when at least this share of its host ports show the same symptom… */
     @WithDefault("0.5")

@@ -73,8 +73,21 @@ public final class FabricLocalisation {
         Set<FabricPort> explained = Collections.newSetFromMap(new IdentityHashMap<>());
         List<FabricBlame> blames = new ArrayList<>();
         Map<String, String> spines = tiers.spineOfLeaves();
-        atLeaves.forEach((symptom, rails) -> rails.forEach((rail, byLeaf) ->
-                blames.addAll(new SwitchBlames(symptom, rail, byLeaf, leaves, spines, settings, explained).blame())));
+        Map<Integer, List<SwitchBlames.Leaf>> byRail = new HashMap<>();
+        leaves.values().stream()
+                .sorted(Comparator.comparing(SwitchBlames.Leaf::name))
+                .forEach(leaf -> byRail.computeIfAbsent(leaf.rail(), rail -> new ArrayList<>())
+                        .add(leaf));
+        atLeaves.forEach((symptom, rails) -> rails.forEach((rail, byLeaf) -> blames.addAll(new SwitchBlames(
+                        symptom,
+                        rail,
+                        byLeaf,
+                        leaves,
+                        byRail.getOrDefault(rail, List.of()),
+                        spines,
+                        settings,
+                        explained)
+                .blame())));
         blames.addAll(HostBlames.of(ports, unhealthy, explained, settings));
         blames.sort(Comparator.comparing((FabricBlame blame) -> blame.kind() == BlameKind.LINK)
                 .thenComparing(blame -> blame.kind() == BlameKind.NODE)

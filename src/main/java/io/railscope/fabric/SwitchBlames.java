@@ -1,7 +1,6 @@
 package io.railscope.fabric;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,6 +20,7 @@ final class SwitchBlames {
     private final int rail;
     private final Map<String, List<FabricPort>> byLeaf;
     private final Map<String, Leaf> leaves;
+    private final List<Leaf> railLeaves;
     private final Map<String, String> spineOf;
     private final FabricLocalisation.Settings settings;
     private final Set<FabricPort> explained;
@@ -31,6 +31,7 @@ final class SwitchBlames {
             int rail,
             Map<String, List<FabricPort>> byLeaf,
             Map<String, Leaf> leaves,
+            List<Leaf> railLeaves,
             Map<String, String> spineOf,
             FabricLocalisation.Settings settings,
             Set<FabricPort> explained) {
@@ -38,13 +39,11 @@ final class SwitchBlames {
         this.rail = rail;
         this.byLeaf = new TreeMap<>(byLeaf);
         this.leaves = leaves;
+        this.railLeaves = railLeaves;
         this.spineOf = spineOf;
         this.settings = settings;
         this.explained = explained;
-        this.railPorts = leaves.values().stream()
-                .filter(leaf -> leaf.rail() == rail)
-                .mapToInt(Leaf::hostPorts)
-                .sum();
+        this.railPorts = railLeaves.stream().mapToInt(Leaf::hostPorts).sum();
     }
 
     List<FabricBlame> blame() {
@@ -62,9 +61,8 @@ final class SwitchBlames {
             return List.of();
         }
         Map<String, List<Leaf>> below = new TreeMap<>();
-        leaves.values().stream()
-                .filter(leaf -> leaf.rail() == rail && spineOf.containsKey(leaf.name()))
-                .sorted(Comparator.comparing(Leaf::name))
+        railLeaves.stream()
+                .filter(leaf -> spineOf.containsKey(leaf.name()))
                 .forEach(leaf -> below.computeIfAbsent(spineOf.get(leaf.name()), spine -> new ArrayList<>())
                         .add(leaf));
         Map<String, List<Leaf>> candidates = new TreeMap<>();
@@ -168,8 +166,6 @@ final class SwitchBlames {
             return List.of();
         }
         explained.addAll(spread);
-        long railLeaves =
-                leaves.values().stream().filter(leaf -> leaf.rail() == rail).count();
         return List.of(new FabricBlame(
                 BlameKind.RAIL,
                 "rail " + rail,
@@ -177,7 +173,8 @@ final class SwitchBlames {
                 symptom,
                 FabricLocalisation.refs(spread),
                 "rail " + rail + ": " + spread.size() + " of " + railPorts + " ports " + symptom.words() + ", on "
-                        + byLeaf.size() + " of " + railLeaves + " leaves: spread over the rail, so above its leaves"
+                        + byLeaf.size() + " of " + railLeaves.size()
+                        + " leaves: spread over the rail, so above its leaves"
                         + (spineOf.isEmpty() ? " (spines, uplinks)" : " and no one spine") + " or the traffic itself"));
     }
 

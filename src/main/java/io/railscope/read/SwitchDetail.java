@@ -18,7 +18,10 @@ public record SwitchDetail(
         List<Port> ports,
         List<CellFabric.Blamed> blames) {
 
-    /** A host port below the switch: the node's end, and the leaf's end and where that cable was learned. */
+    /**
+     * A host port below the switch: the node's end, the leaf's end, and where that cable was learned ({@code lldp},
+     * {@code infiniband}, {@code labels}).
+     */
     public record Port(
             String node,
             int rail,

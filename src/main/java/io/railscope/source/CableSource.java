@@ -1,5 +1,6 @@
 package io.railscope.source;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.railscope.model.Labelled;
 
 /** Where Railscope learned which switch port a rail port is cabled to. */
@@ -23,6 +24,7 @@ public enum CableSource implements Labelled {
     }
 
     @Override
+    @JsonValue
     public String label() {
         return label;
     }

@@ -21,7 +21,6 @@ import io.railscope.source.sim.SimulatedCell;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -93,6 +92,6 @@ class FabricFaultsBlamedTest {
     private static NodeMetricsState collect(SimulatedCell cell, MetricsAssessor assessor, MutableClock clock)
             throws InterruptedException {
         clock.advance(INTERVAL);
-        return assessor.assess(cell.fetchNodeMetrics(), 1, Map.of());
+        return assessor.assess(cell.fetchNodeMetrics(), 1, FabricInputs.NONE);
     }
 }

@@ -19,7 +19,6 @@ import io.railscope.source.ipam.RailMapping;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -76,13 +75,14 @@ class MetricsAssessorTest {
         AlertInputs.Port committed = ERRING;
         MetricsAssessor assessor = assessor(List.of(committed));
 
-        PortAssessment first =
-                assessor.assess(snapshot(T0, 1000), 1, Map.of()).ports().get(0);
+        PortAssessment first = assessor.assess(snapshot(T0, 1000), 1, FabricInputs.NONE)
+                .ports()
+                .get(0);
         assertThat(first.health()).isEqualTo(PortHealth.DEGRADED);
         assertThat(first.reason()).startsWith("600 symbol errors/h").contains("rates need a second reading");
 
         // 30 s later the counter has not moved: the rates judge the port OK now
-        PortAssessment second = assessor.assess(snapshot(T0.plusSeconds(30), 1000), 1, Map.of())
+        PortAssessment second = assessor.assess(snapshot(T0.plusSeconds(30), 1000), 1, FabricInputs.NONE)
                 .ports()
                 .get(0);
         assertThat(second.health()).isEqualTo(PortHealth.OK);
@@ -93,9 +93,9 @@ class MetricsAssessorTest {
         // the port flapped while another replica held the cell: that replica committed it DEGRADED, flapping
         AlertInputs.Port flapping = committed("link went down 1 time since the last collection", 1, null);
         MetricsAssessor assessor = assessor(List.of(flapping));
-        assessor.assess(snapshot(T0, 0, 7), 1, Map.of());
+        assessor.assess(snapshot(T0, 0, 7), 1, FabricInputs.NONE);
         // this replica's own snapshot under epoch 1 is 40 s old and saw as many flaps as now: alone, it says OK
-        PortAssessment back = assessor.assess(snapshot(T0.plusSeconds(40), 0, 7), 3, Map.of())
+        PortAssessment back = assessor.assess(snapshot(T0.plusSeconds(40), 0, 7), 3, FabricInputs.NONE)
                 .ports()
                 .get(0);
         assertThat(back.health()).isEqualTo(PortHealth.DEGRADED);
@@ -103,7 +103,7 @@ class MetricsAssessorTest {
         assertThat(back.reason()).contains("rates need a second reading");
 
         // under the same epoch, its own previous snapshot is the one to compare with
-        PortAssessment next = assessor.assess(snapshot(T0.plusSeconds(70), 0, 8), 3, Map.of())
+        PortAssessment next = assessor.assess(snapshot(T0.plusSeconds(70), 0, 8), 3, FabricInputs.NONE)
                 .ports()
                 .get(0);
         assertThat(next.linkDownedIncrease()).isEqualTo(1);
@@ -114,15 +114,15 @@ class MetricsAssessorTest {
     void aSnapshotTooSoonAfterThePreviousCannotClearAPortItsRatesDegraded() {
         AlertInputs.Port erring = ERRING;
         MetricsAssessor assessor = assessor(List.of(erring));
-        assessor.assess(snapshot(T0, 1000), 1, Map.of());
+        assessor.assess(snapshot(T0, 1000), 1, FabricInputs.NONE);
         // a collection on demand 2 s after the scheduled one (interval 30 s): no symbol error counted in 2 s
-        PortAssessment soon = assessor.assess(snapshot(T0.plusSeconds(2), 1000), 1, Map.of())
+        PortAssessment soon = assessor.assess(snapshot(T0.plusSeconds(2), 1000), 1, FabricInputs.NONE)
                 .ports()
                 .get(0);
         assertThat(soon.health()).isEqualTo(PortHealth.DEGRADED);
         assertThat(soon.reason()).contains("as last collected");
         // a full window judges it again: 5 errors in 30 s
-        PortAssessment next = assessor.assess(snapshot(T0.plusSeconds(32), 1005), 1, Map.of())
+        PortAssessment next = assessor.assess(snapshot(T0.plusSeconds(32), 1005), 1, FabricInputs.NONE)
                 .ports()
                 .get(0);
         assertThat(next.symbolErrorsPerHour()).isEqualTo(600.0);
@@ -132,7 +132,7 @@ class MetricsAssessorTest {
     @Test
     void withNothingCommittedTheFirstSnapshotIsJudgedOnItsOwn() {
         assertThat(assessor(List.of())
-                        .assess(snapshot(T0, 1000), 1, Map.of())
+                        .assess(snapshot(T0, 1000), 1, FabricInputs.NONE)
                         .ports()
                         .get(0)
                         .health())

@@ -106,7 +106,7 @@ class LocalisationBenchmark {
                 tally.detected += detected ? 1 : 0;
                 tally.localised += localised ? 1 : 0;
                 if (detected && !localised && misses.size() < 10) {
-                    misses.add(fault.kind() + " " + fault.component() + " blamed as "
+                    misses.add("not localised: " + fault.kind() + " " + fault.component() + " blamed as "
                             + found.stream()
                                     .filter(blame -> blame.kind() != BlameKind.LINK && covers(blame, fault))
                                     .map(blame -> blame.kind().label() + " " + blame.component())
@@ -121,6 +121,9 @@ class LocalisationBenchmark {
                 if (blame.kind() != BlameKind.LINK) {
                     aboveLink++;
                     aboveLinkTrue += real ? 1 : 0;
+                    if (!real && misses.size() < 20) {
+                        misses.add("blamed without a fault: " + blame.evidence());
+                    }
                 }
             }
         }
@@ -157,7 +160,7 @@ class LocalisationBenchmark {
                 aboveLinkTrue,
                 aboveLink,
                 nanos / 1e6 / TRIALS));
-        misses.forEach(miss -> table.append("not localised: ").append(miss).append('\n'));
+        misses.forEach(miss -> table.append(miss).append('\n'));
         System.out.println(table);
         assertThat((double) localised / detected).as("accuracy").isGreaterThanOrEqualTo(0.96);
         assertThat(precision).as("precision").isGreaterThanOrEqualTo(0.98);
