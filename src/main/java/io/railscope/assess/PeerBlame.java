@@ -27,8 +27,18 @@ public final class PeerBlame {
 
     private PeerBlame() {}
 
-    /** What the cell knows of one rail port: its verdict now, and when it was not OK while the job ran. */
-    public record PortFacts(int rail, String device, PortHealth health, String reason, List<String> history) {
+    /**
+     * What the cell knows of one rail port: its verdict now, when it was not OK while the job ran, and the leaf and leaf
+     * port its cable leads to (null where unknown).
+     */
+    public record PortFacts(
+            int rail,
+            String device,
+            PortHealth health,
+            String reason,
+            List<String> history,
+            String leaf,
+            String leafPort) {
 
         public PortFacts {
             history = List.copyOf(history);
@@ -87,6 +97,11 @@ public final class PeerBlame {
                         .append(port.health());
                 if (port.reason() != null && !port.reason().isBlank()) {
                     line.append(": ").append(port.reason());
+                }
+                if (port.leaf() != null) {
+                    line.append("; cabled to leaf ")
+                            .append(port.leaf())
+                            .append(port.leafPort() == null ? "" : " port " + port.leafPort());
                 }
                 if (!port.history().isEmpty()) {
                     line.append("; while the job ran: ").append(String.join(", ", port.history()));

@@ -17,6 +17,6 @@ public interface RailPortRows {
     /** The node whose {@code spec.providerID} names this machine (an EC2 instance id), if the cell has one. */
     Optional<String> nodeOfMachine(String machineId);
 
-    /** A rail port as stored. */
-    record Port(int id, int rail, String device, PortHealth health, String reason) {}
+    /** A rail port as stored, with the leaf and leaf port its cable leads to (null where unknown). */
+    record Port(int id, int rail, String device, PortHealth health, String reason, String leaf, String leafPort) {}
 }

@@ -42,7 +42,14 @@ public final class StoredRailPorts implements PeerBlame.Ports {
     @Override
     public Optional<PortFacts> byDevice(String node, String device) {
         return rows.port(node, device)
-                .map(port -> new PortFacts(port.rail(), port.device(), port.health(), port.reason(), history(port)));
+                .map(port -> new PortFacts(
+                        port.rail(),
+                        port.device(),
+                        port.health(),
+                        port.reason(),
+                        history(port),
+                        port.leaf(),
+                        port.leafPort()));
     }
 
     @Override

@@ -13,7 +13,7 @@ import java.util.TreeSet;
 /**
  * The blames below the switches: a node when more of its rails are unhealthy than the cell's background would put on
  * one node by chance, counted over all symptoms or over one (a background of scattered errors says little about three
- * rails down on one node); the link of each unhealthy port left.
+ * rails down on one node), the configured chance shared between those tests; the link of each unhealthy port left.
  */
 final class HostBlames {
 
@@ -36,23 +36,20 @@ final class HostBlames {
                 unexplained.merge(port.primary(), 1, Integer::sum);
             }
         }
+        // the chance budget is shared by every threshold tried: all symptoms together, and each alone
+        double byChance = settings.nodeByChance() / (1 + unexplained.size());
         NodeThreshold any = NodeThreshold.of(
                 railsByNode.size(),
                 railsPerNode,
                 unexplained.values().stream().mapToInt(Integer::intValue).sum(),
                 ports.size(),
                 settings.nodeMinRails(),
-                settings.nodeByChance());
+                byChance);
         Map<PortSymptom, NodeThreshold> bySymptom = new TreeMap<>();
         unexplained.forEach((symptom, count) -> bySymptom.put(
                 symptom,
                 NodeThreshold.of(
-                        railsByNode.size(),
-                        railsPerNode,
-                        count,
-                        ports.size(),
-                        settings.nodeMinRails(),
-                        settings.nodeByChance())));
+                        railsByNode.size(), railsPerNode, count, ports.size(), settings.nodeMinRails(), byChance)));
         List<FabricBlame> blames = new ArrayList<>();
         byNode.forEach((node, bad) -> {
             FabricBlame host = host(node, bad, any, bySymptom);

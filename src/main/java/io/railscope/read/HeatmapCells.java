@@ -3,8 +3,8 @@ package io.railscope.read;
 import java.util.List;
 
 /**
- * The health of every rail port of a cell for the heatmap: nodes in name order, and per node one
- * code per rail (0 OK, 1 degraded, 2 down, 3 no data).
+ * The health of every rail port of a cell for the heatmap: nodes by the switch of their lowest cabled rail, then by
+ * name, and per node one code per rail (0 OK, 1 degraded, 2 down, 3 no data).
  */
 public record HeatmapCells(List<String> nodes, int rails, byte[] codes) {
 

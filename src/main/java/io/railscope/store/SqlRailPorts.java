@@ -30,15 +30,18 @@ final class SqlRailPorts implements RailPortRows {
         return unchecked(() -> Rows.first(
                 connection,
                 """
-                SELECT p.id, p.rail, p.device, s.health, s.reason
+                SELECT p.id, p.rail, p.device, s.health, s.reason, k.switch_name, k.switch_port
                   FROM rail_port p JOIN node n ON n.id = p.node_id LEFT JOIN rail_port_state s ON s.rail_port_id = p.id
+                  LEFT JOIN rail_port_cable k ON k.rail_port_id = p.id
                  WHERE n.cell_id = ? AND n.name = ? AND p.device = ?""",
                 row -> new Port(
                         row.integer("id"),
                         row.integer("rail"),
                         row.text("device"),
                         row.text("health") == null ? null : PortHealth.valueOf(row.text("health")),
-                        row.text("reason")),
+                        row.text("reason"),
+                        row.text("switch_name"),
+                        row.text("switch_port")),
                 cellId,
                 node,
                 device));

@@ -30,6 +30,20 @@ import java.util.TreeMap;
 @ApplicationScoped
 public class SqlRailReads implements RailReads {
 
+    /**
+     * The cell's nodes as the heatmap places them: by the switch their lowest cabled rail leads to (so the nodes of one
+     * leaf, or of one scalable unit, sit side by side and a leaf's fault shows as one block), then by name; nodes of no
+     * known cable last. Its two parameters are the cell's name.
+     */
+    private static final String NODES_BY_SWITCH = """
+            SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id
+              LEFT JOIN (SELECT DISTINCT ON (rp.node_id) rp.node_id, k.switch_name
+                           FROM rail_port_cable k JOIN rail_port rp ON rp.id = k.rail_port_id
+                          WHERE k.cell_id = (SELECT id FROM cell WHERE name = ?)
+                          ORDER BY rp.node_id, rp.rail) lowest ON lowest.node_id = n.id
+             WHERE c.name = ?
+             ORDER BY lowest.switch_name NULLS LAST, n.name""";
+
     private static final String PORT_COLUMNS = """
             n.name AS node, rp.rail, rp.device, rp.port, s.state, s.phys_state, s.rate_gbps, s.rx_bytes_per_second,
             s.tx_bytes_per_second, s.symbol_errors_per_hour, s.errors_per_second, s.link_downed_increase, s.congestion_ratio,
@@ -174,7 +188,7 @@ public class SqlRailReads implements RailReads {
         });
     }
 
-    /** How many nodes the cell has: the heatmap lays them out in name order. */
+    /** How many nodes the cell has, for the heatmap's layout. */
     @Override
     public int nodeCount(String cell) {
         return consistentRead.read(connection -> Rows.list(
@@ -185,22 +199,17 @@ public class SqlRailReads implements RailReads {
                 .get(0));
     }
 
-    /** The node at {@code index} in name order, as the heatmap places it. */
+    /** The node at {@code index} as the heatmap places it. */
     @Override
     public Optional<String> nodeAt(String cell, int index) {
         return consistentRead.read(connection -> Rows.first(
-                connection,
-                "SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name OFFSET ? LIMIT 1",
-                row -> row.text("name"),
-                cell,
-                index));
+                connection, NODES_BY_SWITCH + " OFFSET ? LIMIT 1", row -> row.text("name"), cell, cell, index));
     }
 
     @Override
     public HeatmapCells heatmap(String cell, int rails) {
         return consistentRead.read(connection -> {
-            List<String> nodes = Rows.list(connection, """
-                    SELECT n.name FROM node n JOIN cell c ON c.id = n.cell_id WHERE c.name = ? ORDER BY n.name""", row -> row.text("name"), cell);
+            List<String> nodes = Rows.list(connection, NODES_BY_SWITCH, row -> row.text("name"), cell, cell);
             Map<String, Integer> index = new HashMap<>(nodes.size() * 2);
             for (int i = 0; i < nodes.size(); i++) {
                 index.put(nodes.get(i), i);

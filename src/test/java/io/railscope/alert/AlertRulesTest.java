@@ -202,7 +202,13 @@ class AlertRulesTest {
                                                         "eval-worker-3",
                                                         "gpu-0412",
                                                         new PeerBlame.PortFacts(
-                                                                3, "mlx5_2", PortHealth.DOWN, "state DOWN", List.of()),
+                                                                3,
+                                                                "mlx5_2",
+                                                                PortHealth.DOWN,
+                                                                "state DOWN",
+                                                                List.of(),
+                                                                null,
+                                                                null),
                                                         null,
                                                         4)))
                         .labels("namespace", "team-b", "job", "eval")

@@ -35,7 +35,9 @@ class PeerBlameTest {
             "mlx5_2",
             PortHealth.DOWN,
             "state DOWN",
-            List.of("DOWN from 2026-12-01T02:51:00Z to 2026-12-01T02:58:00Z"));
+            List.of("DOWN from 2026-12-01T02:51:00Z to 2026-12-01T02:58:00Z"),
+            "su13-rail3",
+            "swp12");
 
     private static final PeerBlame.Ports PORTS =
             (node, device) -> node.equals("gpu-0412") && device.equals("mlx5_2") ? Optional.of(DOWN) : Optional.empty();
@@ -50,8 +52,8 @@ class PeerBlameTest {
             assertThat(suspect.note()).isNull();
             assertThat(suspect.summary())
                     .isEqualTo("peer 172.36.143.59 (RDMA completion error, status 12) is pod trainer-1 on gpu-0412;"
-                            + " rail 3 (mlx5_2) DOWN: state DOWN; while the job ran: DOWN from 2026-12-01T02:51:00Z to"
-                            + " 2026-12-01T02:58:00Z");
+                            + " rail 3 (mlx5_2) DOWN: state DOWN; cabled to leaf su13-rail3 port swp12; while the job"
+                            + " ran: DOWN from 2026-12-01T02:51:00Z to 2026-12-01T02:58:00Z");
         });
     }
 

@@ -221,7 +221,8 @@ class PagesTest {
                         .asString())
                 .contains("<h2>Suspects: the peers its errors name</h2>")
                 .contains("peer 10.244.9.9 (RDMA completion error, status 12) is pod pod-&lt;script&gt;")
-                .contains("; rail 1 (mlx5_0) DOWN: &lt;script&gt;alert");
+                .contains("; rail 1 (mlx5_0) DOWN: &lt;script&gt;alert")
+                .contains("; cabled to leaf leaf-&lt;script&gt;");
         given().urlEncodingEnabled(false)
                 .get("/api/v1" + jobPath)
                 .then()
@@ -229,6 +230,7 @@ class PagesTest {
                 .body("suspects[0].node", Matchers.equalTo("node-" + HOSTILE))
                 .body("suspects[0].port.rail", Matchers.equalTo(1))
                 .body("suspects[0].port.health", Matchers.equalTo("DOWN"))
+                .body("suspects[0].port.leaf", Matchers.equalTo("leaf-" + HOSTILE))
                 .body("ras.missingRanks", Matchers.equalTo(1))
                 .body("ras.communicators[0].missing[0].host", Matchers.equalTo("host-" + HOSTILE));
         given().get("/api/v1/cells/hostile")

@@ -111,7 +111,7 @@ class NcclJobsFromPodLogsTest {
         assertThat(pretrain.pods().get(0).addresses())
                 .contains(new PodAddress("10.244.3.17", "eth0", null), new PodAddress("10.202.0.17", "net2", "mlx5_1"));
         RecordingPorts recording = new RecordingPorts((node, device) ->
-                Optional.of(new PeerBlame.PortFacts(2, device, PortHealth.DOWN, "state DOWN", List.of())));
+                Optional.of(new PeerBlame.PortFacts(2, device, PortHealth.DOWN, "state DOWN", List.of(), null, null)));
         assertThat(PeerBlame.suspects(pretrain.warnings(), pretrain.pods(), recording))
                 .singleElement()
                 .satisfies(suspect -> {
