@@ -174,8 +174,9 @@ final class SwitchBlames {
                 FabricLocalisation.refs(spread),
                 "rail " + rail + ": " + spread.size() + " of " + railPorts + " ports " + symptom.words() + ", on "
                         + byLeaf.size() + " of " + railLeaves.size()
-                        + " leaves: spread over the rail, so above its leaves"
-                        + (spineOf.isEmpty() ? " (spines, uplinks)" : " and no one spine") + " or the traffic itself"));
+                        + " leaves: spread over the rail"
+                        + (spineOf.isEmpty() ? "" : " and no one spine explains it")
+                        + ": above its leaves, or the traffic itself"));
     }
 
     /** The rail's ports on leaves other than {@code excluded} that show the symptom, of all their host ports. */
