@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class LocalisationBenchmark {
 
     private static final int NODES = Integer.getInteger("bench.nodes", 12_000);
-    private static final int TRIALS = Integer.getInteger("bench.trials", 300);
+    private static final int TRIALS = Integer.getInteger("bench.trials", 1_000);
     private static final long SEED = Long.getLong("bench.seed", 2026L);
     private static final int UNIT = RailOptimisedFabric.UNIT;
     private static final int RAILS = RailOptimisedFabric.RAILS;
@@ -81,6 +81,7 @@ class LocalisationBenchmark {
         int aboveLinkTrue = 0;
         long nanos = 0;
         List<String> misses = new ArrayList<>();
+        int injectedSoFar = 0;
         for (int trial = 0; trial < TRIALS; trial++) {
             Map<String, PortSymptom> symptoms = new HashMap<>();
             Set<String> noisy = new HashSet<>();
@@ -88,7 +89,8 @@ class LocalisationBenchmark {
             List<Injected> injected = new ArrayList<>();
             int faults = 1 + random.nextInt(2);
             for (int f = 0; f < faults; f++) {
-                injected.add(inject(Kind.values()[random.nextInt(Kind.values().length)], random, symptoms));
+                // the kinds in turn, so that every kind is injected as often (at least 200 times in 1,000 trials)
+                injected.add(inject(Kind.values()[injectedSoFar++ % Kind.values().length], random, symptoms));
             }
             List<FabricPort> ports = ports(symptoms);
             long start = System.nanoTime();
@@ -162,6 +164,9 @@ class LocalisationBenchmark {
                 nanos / 1e6 / TRIALS));
         misses.forEach(miss -> table.append(miss).append('\n'));
         System.out.println(table);
+        assertThat(tallies.values())
+                .as("faults injected per kind")
+                .allSatisfy(tally -> assertThat(tally.injected).isGreaterThanOrEqualTo(TRIALS / 5));
         assertThat((double) localised / detected).as("accuracy").isGreaterThanOrEqualTo(0.96);
         assertThat(precision).as("precision").isGreaterThanOrEqualTo(0.98);
         assertThat((double) aboveLinkTrue / aboveLink)
