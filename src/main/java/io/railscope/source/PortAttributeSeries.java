@@ -36,6 +36,14 @@ public final class PortAttributeSeries {
      */
     public static final String INFINIBAND_HCA_UPLINK = "infiniband_hca_uplink_info";
 
+    /**
+     * guilbaults/infiniband-exporter's links, one per switch port: the query Railscope asks groups its counters
+     * ({@code infiniband_<counter>_total}) by their link labels, {@code local_*} the switch's end and {@code remote_*} the
+     * far end ({@code infiniband-exporter.py}, labels component, local_name, local_guid, local_port, remote_guid,
+     * remote_port, remote_name).
+     */
+    public static final String GUILBAULTS_LINKS = "infiniband_guilbaults_switch_port_link";
+
     /** treydock/infiniband_exporter's links of each switch port: to a switch ({@code uplink_type="SW"}) or an HCA. */
     public static final String INFINIBAND_SWITCH_UPLINK = "infiniband_switch_uplink_info";
     /** The prefix of the textfile script's series. */

@@ -27,14 +27,19 @@ final class HcaUplinks {
         if (value != 1 || !"SW".equals(labels.get("uplink_type")) || labels.get("guid") == null) {
             return false;
         }
-        uplinks.add(new Uplink(
-                guid(labels.get("guid")),
+        add(
+                labels.get("guid"),
                 labels.get("port"),
                 labels.get("hca"),
                 labels.get("uplink"),
                 labels.get("uplink_port"),
-                labels.get("uplink_guid")));
+                labels.get("uplink_guid"));
         return true;
+    }
+
+    /** Keeps a host link another exporter states: the HCA's GUID, port and description, the switch, its port and GUID. */
+    void add(String guid, String port, String hca, String uplink, String uplinkPort, String uplinkGuid) {
+        uplinks.add(new Uplink(guid(guid), port, hca, uplink, uplinkPort, uplinkGuid));
     }
 
     /**

@@ -3,17 +3,20 @@ package io.railscope.source.exposition;
 import io.railscope.source.PortAttributeSeries;
 
 /**
- * The InfiniBand fabric's links as treydock/infiniband_exporter reports them, from one exporter for the whole fabric
- * rather than from the nodes they describe: host ports to switches, and switches to switches.
+ * The InfiniBand fabric's links as treydock/infiniband_exporter or guilbaults/infiniband-exporter report them, from
+ * one exporter for the whole fabric rather than from the nodes they describe: host ports to switches, and switches to
+ * switches.
  */
 final class InfinibandLinks {
 
     private final HcaUplinks hosts = new HcaUplinks();
     private final SwitchUplinks switches = new SwitchUplinks();
+    private final GuilbaultsLinks guilbaults = new GuilbaultsLinks();
 
     static boolean wants(String metricName) {
         return metricName.equals(PortAttributeSeries.INFINIBAND_HCA_UPLINK)
-                || metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK);
+                || metricName.equals(PortAttributeSeries.INFINIBAND_SWITCH_UPLINK)
+                || metricName.equals(PortAttributeSeries.GUILBAULTS_LINKS);
     }
 
     /** Keeps a link series; false when {@code metricName} is none. */
@@ -26,10 +29,16 @@ final class InfinibandLinks {
             switches.sample(labels, value);
             return true;
         }
+        if (metricName.equals(PortAttributeSeries.GUILBAULTS_LINKS)) {
+            guilbaults.sample(labels);
+            return true;
+        }
         return false;
     }
 
+    /** The host links of both exporters. */
     HcaUplinks hosts() {
+        guilbaults.addTo(hosts, switches);
         return hosts;
     }
 

@@ -109,6 +109,11 @@ public final class PrometheusQuerySource implements NodeMetricsSource {
                 PortAttributeSeries.INFINIBAND_SWITCH_UPLINK,
                 "max by (switch, port, uplink, uplink_type, uplink_port) ("
                         + PortAttributeSeries.INFINIBAND_SWITCH_UPLINK + matchers("uplink_type=\"SW\"") + ")");
+        // every port row of guilbaults' exporter, whichever of its counters ibqueryerrors reported for it
+        queries.put(
+                PortAttributeSeries.GUILBAULTS_LINKS,
+                "group by (local_name, local_guid, local_port, remote_name, remote_guid, remote_port, component) ("
+                        + matchers("__name__=~\"infiniband_[a-z]+_total\",component=\"switch\"") + ")");
         queries.put(
                 PortAttributeSeries.PORT_LLDP_NEIGHBOR,
                 "max by (" + nodeLabel + ", device, port, chassis_id, system_name, port_id, port_description) ("

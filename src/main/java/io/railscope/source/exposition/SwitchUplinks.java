@@ -22,6 +22,10 @@ final class SwitchUplinks {
         }
     }
 
+    void add(SwitchUplink link) {
+        links.add(link);
+    }
+
     List<SwitchUplink> list() {
         return List.copyOf(links);
     }

@@ -85,4 +85,30 @@ class InfinibandUplinksTest {
         assertThat(HcaUplinks.guid("7cfe:9003:003b:4B96")).isEqualTo("0x7cfe9003003b4b96");
         assertThat(HcaUplinks.guid("0x7cfe9003003b4b96")).isEqualTo("0x7cfe9003003b4b96");
     }
+
+    @Test
+    void guilbaultsSwitchRowsAreTheHostsCablesByTheirDescription() throws Exception {
+        // the README's example page, its switch rows asked for as Railscope's query groups them
+        StringBuilder rows = new StringBuilder();
+        for (String line : Files.readAllLines(
+                ConformanceCase.root().resolve("fabric/ib-exporter-guilbaults-readme/metrics.prom"))) {
+            if (line.startsWith("infiniband_linkdownedcounter_total{component=\"switch\"")) {
+                rows.append(line.replace("infiniband_linkdownedcounter_total", "infiniband_guilbaults_switch_port_link")
+                                .replaceAll(" [0-9.e+]+$", " 1"))
+                        .append('\n');
+            }
+        }
+        NodeMetricsSnapshot snapshot = read("""
+                node_infiniband_state_id{node="node1",device="mlx5_0",port="1"} 4
+                node_infiniband_state_id{node="node2",device="mlx5_0",port="1"} 4
+                """, rows.toString());
+
+        assertThat(snapshot.peers())
+                .containsExactlyInAnyOrder(
+                        new PortPeer(
+                                "node1", "mlx5_0", 1, "switch1", "2", "0x506b4b03005d3101", CableSource.INFINIBAND),
+                        new PortPeer(
+                                "node2", "mlx5_0", 1, "switch1", "3", "0x506b4b03005d3101", CableSource.INFINIBAND));
+        assertThat(snapshot.uplinks()).isEmpty();
+    }
 }

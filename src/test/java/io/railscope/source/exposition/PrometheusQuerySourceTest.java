@@ -13,6 +13,7 @@ import io.railscope.source.PortCounter;
 import io.railscope.source.PortPeer;
 import io.railscope.source.RailPortReading;
 import io.railscope.source.RdmaNetnsReport;
+import io.railscope.source.SwitchUplink;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -49,6 +50,15 @@ class PrometheusQuerySourceTest {
             // the fabric's host links as treydock/infiniband_exporter reports them, scraped into the same Prometheus
             node.textfile("infiniband.prom", """
                     infiniband_hca_uplink_info{guid="0x7cfe9003003b4b95",hca="gpu-node-7 HCA-1",port="1",uplink="ib-leaf-07",uplink_guid="0x7cfe9003009ce5b0",uplink_lid="1719",uplink_port="11",uplink_type="SW"} 1
+                    infiniband_switch_uplink_info{guid="0x7cfe9003009ce5b0",port="37",switch="ib-leaf-07",uplink="ib-spine-02",uplink_guid="0x7cfe900300a00002",uplink_lid="12",uplink_port="7",uplink_type="SW"} 1
+                    """);
+            // and as guilbaults/infiniband-exporter does, from its switch rows: a host's rail 7, and the leaf's spine
+            node.textfile("infiniband-guilbaults.prom", """
+                    infiniband_linkdownedcounter_total{component="switch",local_guid="0x506b4b03005d3101",local_name="ib-leaf-09",local_port="4",remote_guid="0x506b4b0300e5e461",remote_name="gpu-node-7 mlx5_6",remote_port="1"} 1
+                    infiniband_portxmitdata_total{component="switch",local_guid="0x506b4b03005d3101",local_name="ib-leaf-09",local_port="4",remote_guid="0x506b4b0300e5e461",remote_name="gpu-node-7 mlx5_6",remote_port="1"} 5.1e+12
+                    infiniband_portxmitdata_total{component="switch",local_guid="0x506b4b03005d3101",local_name="ib-leaf-09",local_port="33",remote_guid="0x506b4b0300a00001",remote_name="ib-spine-01",remote_port="9"} 7.3e+12
+                    infiniband_portxmitdata_total{component="switch",local_guid="0x506b4b0300a00001",local_name="ib-spine-01",local_port="9",remote_guid="0x506b4b03005d3101",remote_name="ib-leaf-09",remote_port="33"} 7.2e+12
+                    infiniband_portxmitdata_total{component="ca",local_guid="0x506b4b0300e5e461",local_name="gpu-node-7.mlx5_6",local_port="1",remote_guid="0x506b4b03005d3101",remote_name="SwitchX -  Mellanox Technologies",remote_port="4"} 5.0e+12
                     """);
             PrometheusQuerySource source = new PrometheusQuerySource(
                     prometheus.url(), "cluster=\"test-cell\"", "node", Duration.ofSeconds(5), Clock.systemUTC());
@@ -96,7 +106,21 @@ class PrometheusQuerySourceTest {
                                                 "ib-leaf-07",
                                                 "11",
                                                 "0x7cfe9003009ce5b0",
+                                                CableSource.INFINIBAND),
+                                        // guilbaults' switch row: the HCA by its description
+                                        new PortPeer(
+                                                "gpu-node-7",
+                                                "mlx5_6",
+                                                1,
+                                                "ib-leaf-09",
+                                                "4",
+                                                "0x506b4b03005d3101",
                                                 CableSource.INFINIBAND));
+                        assertThat(snapshot.uplinks())
+                                .containsExactlyInAnyOrder(
+                                        new SwitchUplink("ib-leaf-07", "37", "ib-spine-02", "7"),
+                                        new SwitchUplink("ib-leaf-09", "33", "ib-spine-01", "9"),
+                                        new SwitchUplink("ib-spine-01", "9", "ib-leaf-09", "33"));
                     });
             NodeMetricsSnapshot snapshot = source.fetchNodeMetrics();
             assertThat(snapshot.ports()).extracting(RailPortReading::node).containsOnly("gpu-node-7");
