@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * One switch of a cell as its last collection saw it: its tier (0 a leaf, 1 a spine, …; -1 where no link says), the
  * switches above and below it, the host ports cabled to it or to the leaves below it (both ends of each cable), the
- * rails they serve, and what is blamed on it.
+ * rails they serve, and what is blamed on it or on a switch above it.
  */
 public record SwitchDetail(
         String cell,
@@ -32,6 +32,11 @@ public record SwitchDetail(
             CableSource source,
             PortHealth health,
             String reason) {}
+
+    /** Whether something is blamed on the switch itself, not only on a switch above it. */
+    public boolean blamed() {
+        return blames.stream().anyMatch(blamed -> blamed.blame().component().equals(name));
+    }
 
     public long unhealthy() {
         return ports.stream().filter(port -> port.health() != PortHealth.OK).count();

@@ -76,7 +76,8 @@ final class SqlFabricRows {
         }
         List<CellFabric.Blamed> blames = fabric(connection, cell).blames().stream()
                 .filter(blamed -> blamed.blame().kind().isSwitch()
-                        && blamed.blame().component().equals(name))
+                        && (blamed.blame().component().equals(name)
+                                || above.contains(blamed.blame().component())))
                 .toList();
         return Optional.of(new SwitchDetail(cell, name, tier, above, below, ports, blames));
     }

@@ -117,6 +117,12 @@ class OwnDatabaseIT {
                             .isEqualTo("sim-charlie-sg01-rail5");
                     assertThat(charlie.getString("blames.find { it.kind == 'leaf' }.component"))
                             .isEqualTo("sim-charlie-su30-rail4");
+                    // a leaf below the blamed spine says so on its own page
+                    assertThat(RestAssured.get(
+                                            base + "/api/v1/cells/sim-charlie/fabric/switches/sim-charlie-su01-rail5")
+                                    .jsonPath()
+                                    .getList("blames.component", String.class))
+                            .containsExactly("sim-charlie-sg01-rail5");
                     assertThat(RestAssured.get(base + "/api/v1/cells/sim-alpha/fabric")
                                     .jsonPath()
                                     .getList("blames.component", String.class))
