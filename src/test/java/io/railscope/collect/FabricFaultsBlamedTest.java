@@ -4,24 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.MutableClock;
 import io.railscope.assess.NodeMetricsState;
-import io.railscope.assess.TestThresholds;
-import io.railscope.audit.IsolationAudit;
-import io.railscope.config.AuditSettings;
-import io.railscope.config.CellConfig;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
-import io.railscope.config.NcclSettings;
 import io.railscope.fabric.BlameKind;
 import io.railscope.fabric.FabricBlame;
-import io.railscope.fabric.FabricLocalisation;
 import io.railscope.fabric.PortSymptom;
 import io.railscope.model.Fault;
-import io.railscope.source.ipam.RailMapping;
 import io.railscope.source.sim.SimulatedCell;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,17 +26,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FabricFaultsBlamedTest {
 
     private static final Duration INTERVAL = Duration.ofSeconds(30);
-    private static final List<String> DEVICES = List.of(CellConfig.Rails.DEFAULT_DEVICES.split(","));
-    private static final CellSettings CELL = new CellSettings(
-            "t",
-            INTERVAL,
-            DEVICES,
-            400,
-            IpamSettings.defaults(),
-            NcclSettings.defaults(),
-            AuditSettings.defaults(),
-            Optional.empty(),
-            Optional.empty());
+    private static final List<String> DEVICES = EightRailAssessors.DEVICES;
 
     @ParameterizedTest
     @CsvSource({
@@ -60,12 +40,7 @@ class FabricFaultsBlamedTest {
             Fault fault, String kind, String symptom, String named) throws Exception {
         MutableClock clock = new MutableClock(Instant.parse("2026-12-01T03:00:00Z"));
         SimulatedCell cell = new SimulatedCell("t", 512, DEVICES, 400, 7, List.of(), clock);
-        MetricsAssessor assessor = new MetricsAssessor(
-                CELL,
-                TestThresholds.defaults(),
-                FabricLocalisation.Settings.DEFAULTS,
-                new IsolationAudit(AuditSettings.defaults(), new RailMapping(DEVICES.size(), List.of())),
-                List::of);
+        MetricsAssessor assessor = EightRailAssessors.of("t", INTERVAL);
         for (int collection = 0; collection < 2; collection++) {
             assertThat(collect(cell, assessor, clock).blames())
                     .as("before the fault")

@@ -3,21 +3,12 @@ package io.railscope.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.railscope.assess.NodeMetricsState;
-import io.railscope.assess.TestThresholds;
-import io.railscope.audit.IsolationAudit;
-import io.railscope.config.AuditSettings;
-import io.railscope.config.CellConfig;
-import io.railscope.config.CellSettings;
-import io.railscope.config.IpamSettings;
-import io.railscope.config.NcclSettings;
 import io.railscope.conformance.ConformanceCase;
-import io.railscope.fabric.FabricLocalisation;
 import io.railscope.fabric.RailCable;
 import io.railscope.source.CableSource;
 import io.railscope.source.NodeMetricsSnapshot;
 import io.railscope.source.PortCounter;
 import io.railscope.source.RailPortReading;
-import io.railscope.source.ipam.RailMapping;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -39,7 +29,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class TopologyFileCablesTest {
 
-    private static final List<String> DEVICES = List.of(CellConfig.Rails.DEFAULT_DEVICES.split(","));
+    private static final List<String> DEVICES = EightRailAssessors.DEVICES;
     private static final String LEAF = "MF0;A09-P1-IBLEAF-04-04:MQM9701/U1";
     private static final Path IBNETDISCOVER =
             ConformanceCase.root().resolve("fabric/ib-ibnetdiscover-topograph-ndr-dgx-leaf/ibnetdiscover.txt");
@@ -85,22 +75,7 @@ class TopologyFileCablesTest {
     }
 
     private static NodeMetricsState assess(List<io.railscope.source.topology.CabledLink> links) {
-        CellSettings cell = new CellSettings(
-                "c",
-                Duration.ofSeconds(30),
-                DEVICES,
-                400,
-                IpamSettings.defaults(),
-                NcclSettings.defaults(),
-                AuditSettings.defaults(),
-                Optional.empty(),
-                Optional.empty());
-        MetricsAssessor assessor = new MetricsAssessor(
-                cell,
-                TestThresholds.defaults(),
-                FabricLocalisation.Settings.DEFAULTS,
-                new IsolationAudit(AuditSettings.defaults(), new RailMapping(DEVICES.size(), List.of())),
-                List::of);
+        MetricsAssessor assessor = EightRailAssessors.of("c", Duration.ofSeconds(30));
         List<RailPortReading> ports = new ArrayList<>();
         for (int node = 12; node <= 17; node++) {
             for (String device : DEVICES) {
