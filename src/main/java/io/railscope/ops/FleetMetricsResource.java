@@ -5,12 +5,11 @@ import io.prometheus.client.GaugeMetricFamily;
 import io.prometheus.client.exporter.common.TextFormat;
 import io.railscope.assess.JobVerdict;
 import io.railscope.fabric.BlameKind;
-import io.railscope.fabric.FabricBlame;
 import io.railscope.health.Freshness;
 import io.railscope.model.Health;
-import io.railscope.read.CellFabric;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
+import io.railscope.read.FabricCounts;
 import io.railscope.read.IpamReads;
 import io.railscope.read.JobReads;
 import io.railscope.read.PoolState;
@@ -81,7 +80,7 @@ public class FleetMetricsResource {
                 "cell");
         GaugeMetricFamily blames = gauge(
                 "railscope_cell_fabric_blames",
-                "Components the cell's unhealthy rail ports are blamed on, by kind: link, node, leaf or rail.",
+                "Components the cell's unhealthy rail ports are blamed on, by kind: link, node, leaf, spine or rail.",
                 "cell",
                 "kind");
         GaugeMetricFamily explained = gauge(
@@ -114,18 +113,12 @@ public class FleetMetricsResource {
             neighbors.addMetric(List.of(name, "critical"), cell.counts().neighborCritical());
             isolation.addMetric(List.of(name), cell.counts().isolationFindings());
             disagreements.addMetric(List.of(name), cell.counts().railDisagreements());
-            CellFabric fabric = cells.fabric(name);
+            FabricCounts fabric = cells.fabricCounts(name);
             for (BlameKind kind : BlameKind.values()) {
-                List<FabricBlame> ofKind = fabric.blames().stream()
-                        .map(CellFabric.Blamed::blame)
-                        .filter(blame -> blame.kind() == kind)
-                        .toList();
-                blames.addMetric(List.of(name, kind.label()), ofKind.size());
-                explained.addMetric(
-                        List.of(name, kind.label()),
-                        ofKind.stream().mapToInt(FabricBlame::ports).sum());
+                blames.addMetric(List.of(name, kind.label()), fabric.components(kind));
+                explained.addMetric(List.of(name, kind.label()), fabric.ports(kind));
             }
-            miswired.addMetric(List.of(name), fabric.miswired().size());
+            miswired.addMetric(List.of(name), fabric.miswired());
             for (RailHealth rail : rails.rails(name)) {
                 String index = Integer.toString(rail.rail());
                 railPorts.addMetric(List.of(name, index, "down"), rail.down());

@@ -80,6 +80,11 @@ public class CellQueries implements CellReads {
     }
 
     @Override
+    public FabricCounts fabricCounts(String cell) {
+        return snapshots.read(snapshot -> snapshot.cells().fabricCounts(cell));
+    }
+
+    @Override
     public Optional<SwitchDetail> fabricSwitch(String cell, String name) {
         return snapshots.read(snapshot -> snapshot.cells().fabricSwitch(cell, name));
     }

@@ -21,6 +21,9 @@ public interface CellReads {
     /** A cell's switches, blames and miswired ports at its last collection, without the rest of its page. */
     CellFabric fabric(String cell);
 
+    /** How much a cell's fabric blames, counted by the database: for metrics, read at every scrape. */
+    FabricCounts fabricCounts(String cell);
+
     /** One switch of a cell, read when asked; empty when no port of the cell is cabled to it. */
     Optional<SwitchDetail> fabricSwitch(String cell, String name);
 }

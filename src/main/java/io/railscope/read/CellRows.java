@@ -36,6 +36,8 @@ public interface CellRows {
     /** One switch of the cell: the host ports cabled to it and what is blamed on it; empty when none is cabled to it. */
     Optional<SwitchDetail> fabricSwitch(String cell, String name);
 
+    FabricCounts fabricCounts(String cell);
+
     /** The nodes whose rails disagree at the cell's last collection, by name, at most {@code limit}. */
     List<RailsDisagreement> railDisagreements(String cell, int limit);
 }

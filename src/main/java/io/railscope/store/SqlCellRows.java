@@ -14,6 +14,7 @@ import io.railscope.read.CellFabric;
 import io.railscope.read.CellRows;
 import io.railscope.read.CellSummary;
 import io.railscope.read.CollectingReplica;
+import io.railscope.read.FabricCounts;
 import io.railscope.read.PortIssue;
 import io.railscope.read.RailHealth;
 import io.railscope.read.SourceState;
@@ -92,6 +93,11 @@ final class SqlCellRows implements CellRows {
     @Override
     public CellFabric fabric(String cell) {
         return unchecked(() -> SqlFabricRows.fabric(connection, cell));
+    }
+
+    @Override
+    public FabricCounts fabricCounts(String cell) {
+        return unchecked(() -> SqlFabricRows.counts(connection, cell));
     }
 
     @Override

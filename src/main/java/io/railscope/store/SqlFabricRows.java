@@ -6,12 +6,15 @@ import io.railscope.fabric.Miswiring;
 import io.railscope.fabric.PortSymptom;
 import io.railscope.model.PortHealth;
 import io.railscope.read.CellFabric;
+import io.railscope.read.FabricCounts;
 import io.railscope.read.SwitchDetail;
 import io.railscope.source.CableSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** A cell's cables and blames as its last collection stored them. */
@@ -124,6 +127,31 @@ final class SqlFabricRows {
                  WHERE c.name = ?
                  ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""", row -> new CellFabric.Blamed(blame(row), row.instant("since")), cell);
         return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames, miswired(connection, cell));
+    }
+
+    static FabricCounts counts(Connection connection, String cell) throws SQLException {
+        Map<BlameKind, Integer> components = new EnumMap<>(BlameKind.class);
+        Map<BlameKind, Integer> ports = new EnumMap<>(BlameKind.class);
+        Rows.list(
+                connection,
+                """
+                SELECT b.kind, count(*) AS components, sum(b.ports) AS ports
+                  FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
+                 WHERE c.name = ?
+                 GROUP BY b.kind""",
+                row -> {
+                    BlameKind kind = BlameKind.of(row.text("kind"));
+                    components.put(kind, row.integer("components"));
+                    ports.put(kind, row.integer("ports"));
+                    return null;
+                },
+                cell);
+        int miswired =
+                Rows.list(connection, """
+                        SELECT count(*) AS miswired
+                          FROM rail_miswiring m JOIN cell c ON c.id = m.cell_id
+                         WHERE c.name = ?""", row -> row.integer("miswired"), cell).get(0);
+        return new FabricCounts(components, ports, miswired);
     }
 
     /** The cell's miswired rail ports, by node and rail. */
