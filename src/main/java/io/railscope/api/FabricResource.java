@@ -2,6 +2,7 @@ package io.railscope.api;
 
 import io.railscope.read.CellFabric;
 import io.railscope.read.CellReads;
+import io.railscope.read.FabricTier;
 import io.railscope.read.SwitchDetail;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -41,7 +42,12 @@ public class FabricResource {
 
     /** The cell's fabric at its last collection. */
     public record FabricResponse(
-            String cell, int switches, int cabledPorts, List<BlameResponse> blames, List<MiswiredResponse> miswired) {}
+            String cell,
+            int switches,
+            int cabledPorts,
+            List<FabricTier> tiers,
+            List<BlameResponse> blames,
+            List<MiswiredResponse> miswired) {}
 
     /**
      * One switch: its tier (0 leaf, 1 spine, …; -1 unknown), the switches above and below it, the cables of the host
@@ -94,6 +100,7 @@ public class FabricResource {
                 cell,
                 fabric.switches(),
                 fabric.cabledPorts(),
+                fabric.tiers(),
                 fabric.blames().stream().map(FabricResource::blame).toList(),
                 fabric.miswired().stream()
                         .map(miswired -> new MiswiredResponse(

@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * A cell's fabric as its last collection saw it: how many switches its rail ports are cabled to, how many ports'
- * cables are known, what the unhealthy ports are blamed on, the switches first, and the ports cabled to another rail's
- * leaf.
+ * cables are known, its switches tier by tier, what the unhealthy ports are blamed on, the switches first, and the
+ * ports cabled to another rail's leaf.
  */
-public record CellFabric(int switches, int cabledPorts, List<Blamed> blames, List<MiswiredPort> miswired) {
+public record CellFabric(
+        int switches, int cabledPorts, List<FabricTier> tiers, List<Blamed> blames, List<MiswiredPort> miswired) {
 
     /** A blame and the time it was first made, at the collection that made it. */
     public record Blamed(FabricBlame blame, Instant since) {}

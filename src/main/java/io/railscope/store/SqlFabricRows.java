@@ -7,15 +7,18 @@ import io.railscope.fabric.PortSymptom;
 import io.railscope.model.PortHealth;
 import io.railscope.read.CellFabric;
 import io.railscope.read.FabricCounts;
+import io.railscope.read.FabricTier;
 import io.railscope.read.SwitchDetail;
 import io.railscope.source.CableSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /** A cell's cables and blames as its last collection stored them. */
 final class SqlFabricRows {
@@ -126,7 +129,56 @@ final class SqlFabricRows {
                   FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
                  WHERE c.name = ?
                  ORDER BY b.kind = 'link', b.kind = 'node', b.ports DESC, b.component""", row -> new CellFabric.Blamed(blame(row), row.instant("since")), cell);
-        return new CellFabric(counts.get(0)[0], counts.get(0)[1], blames, miswired(connection, cell));
+        return new CellFabric(
+                counts.get(0)[0], counts.get(0)[1], tiers(connection, cell), blames, miswired(connection, cell));
+    }
+
+    /**
+     * The cell's switches tier by tier, each with the host ports below it (a leaf's own, a spine's through its leaves, a
+     * core's through its spines) and how many of them are not OK.
+     */
+    static List<FabricTier> tiers(Connection connection, String cell) throws SQLException {
+        Map<Integer, List<FabricTier.SwitchHealth>> byTier = new TreeMap<>();
+        Rows.list(
+                connection,
+                """
+                WITH c AS (SELECT id FROM cell WHERE name = ?),
+                leaf AS (
+                    SELECT k.switch_name AS name, count(*) AS ports,
+                           count(*) FILTER (WHERE s.health IS NOT NULL AND s.health <> 'OK') AS unhealthy
+                      FROM rail_port_cable k LEFT JOIN rail_port_state s ON s.rail_port_id = k.rail_port_id
+                     WHERE k.cell_id = (SELECT id FROM c)
+                     GROUP BY k.switch_name),
+                up AS (SELECT lower, upper, tier FROM switch_uplink WHERE cell_id = (SELECT id FROM c))
+                SELECT 0 AS tier, name, ports, unhealthy FROM leaf
+                UNION ALL
+                SELECT 1, u.upper, sum(l.ports), sum(l.unhealthy)
+                  FROM up u JOIN leaf l ON l.name = u.lower
+                 WHERE u.tier = 0
+                 GROUP BY u.upper
+                UNION ALL
+                SELECT 2, u2.upper, sum(l.ports), sum(l.unhealthy)
+                  FROM up u2 JOIN up u1 ON u1.upper = u2.lower AND u1.tier = 0 JOIN leaf l ON l.name = u1.lower
+                 WHERE u2.tier = 1
+                 GROUP BY u2.upper""",
+                row -> byTier.computeIfAbsent(row.integer("tier"), tier -> new ArrayList<>())
+                        .add(new FabricTier.SwitchHealth(
+                                row.text("name"), row.integer("ports"), row.integer("unhealthy"))),
+                cell);
+        List<FabricTier> tiers = new ArrayList<>();
+        byTier.forEach((tier, switches) -> {
+            List<FabricTier.SwitchHealth> unhealthy = switches.stream()
+                    .filter(health -> health.unhealthy() > 0)
+                    .sorted(Comparator.comparing(FabricTier.SwitchHealth::unhealthy, Comparator.reverseOrder())
+                            .thenComparing(FabricTier.SwitchHealth::name))
+                    .toList();
+            tiers.add(new FabricTier(
+                    tier,
+                    switches.size(),
+                    unhealthy.size(),
+                    unhealthy.subList(0, Math.min(FabricTier.WORST, unhealthy.size()))));
+        });
+        return tiers;
     }
 
     static FabricCounts counts(Connection connection, String cell) throws SQLException {

@@ -88,6 +88,13 @@ class FabricBrowserTest {
                             .map(row -> row.getAttribute("data-rail"))
                             .toList());
             assertThat(miswiredRails).containsExactly("1", "4");
+            // the switches tier by tier: the paused leaf, and the spine above it
+            String leaves = wait.until(driver -> driver.findElement(By.cssSelector("table.tiers tr[data-tier='0']"))
+                    .getText());
+            assertThat(leaves).contains("bravo-su01-rail4 (8 of 8)");
+            String spines = wait.until(driver -> driver.findElement(By.cssSelector("table.tiers tr[data-tier='1']"))
+                    .getText());
+            assertThat(spines).contains("bravo-sg01-rail4 (8 of 8)");
             Path screenshots = Files.createDirectories(Path.of("target", "screenshots"));
             Files.write(screenshots.resolve("fabric.png"), browser.getScreenshotAs(OutputType.BYTES));
 
@@ -135,6 +142,8 @@ class FabricBrowserTest {
                     .extract()
                     .jsonPath();
             assertThat(fabric.getList("blames.kind")).containsExactly("leaf");
+            assertThat(fabric.getList("tiers.tier", Integer.class)).containsExactly(0, 1, 2);
+            assertThat(fabric.getList("tiers[0].worst.name")).contains("bravo-su01-rail4");
             assertThat(fabric.getList("miswired.expectedSwitch"))
                     .containsExactly("bravo-su01-rail1", "bravo-su01-rail4");
             List<String> open = new ArrayList<>();
