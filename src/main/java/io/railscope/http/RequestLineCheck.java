@@ -19,9 +19,10 @@ import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
- * Refuses, before any resource sees it, a request whose URI or content type cannot be read: a malformed
+ * Refuses, before any resource sees it, a request whose URI or headers cannot be read: a malformed
  * percent-escape, a NUL or control character, bytes that are not UTF-8, a {@code .} or {@code ..} segment, an
- * overlong URI, a Content-Type that is no media type. Each answer says which, as the other errors do.
+ * overlong URI, a Content-Type that is no media type, a header name or value HTTP does not allow, headers too large
+ * ({@link RequestHeaders}). Each answer says which, as the other errors do.
  */
 @ApplicationScoped
 public class RequestLineCheck {
@@ -64,7 +65,7 @@ public class RequestLineCheck {
         if (context.response().ended()) {
             return;
         }
-        Refusal refusal = refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
+        Refusal refusal = refusal(context);
         Response.Status known = Response.Status.fromStatusCode(status);
         refuse(
                 context,
@@ -77,12 +78,20 @@ public class RequestLineCheck {
     }
 
     private void check(RoutingContext context) {
-        Refusal refusal = refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
+        Refusal refusal = refusal(context);
         if (refusal == null) {
             context.next();
             return;
         }
         refuse(context, refusal);
+    }
+
+    /** Why the request cannot be read, from its URI, its Content-Type and its other headers; null when it can. */
+    private static Refusal refusal(RoutingContext context) {
+        Refusal refusal = refusal(context.request().uri(), context.request().getHeader(HttpHeaders.CONTENT_TYPE));
+        return refusal != null
+                ? refusal
+                : RequestHeaders.refusal(context.request().headers());
     }
 
     private void refuse(RoutingContext context, Refusal refusal) {
@@ -188,7 +197,7 @@ public class RequestLineCheck {
     }
 
     /** A part of the request as it can be shown: printable, at most 80 characters. */
-    private static String shown(String text) {
+    static String shown(String text) {
         String printable = text.replaceAll("[^\\x20-\\x7e]", "?");
         return printable.length() > 80 ? printable.substring(0, 80) + "…" : printable;
     }

@@ -231,6 +231,40 @@ class EveryBadRequestIsAnsweredTest {
                 .isEmpty();
     }
 
+    @Test
+    void headersHttpDoesNotAllowAreRefusedWithWhatIsWrong() throws Exception {
+        String big = "X-Big: " + "a".repeat(30_000) + "\r\n";
+        Map<String, String> said = Map.of(
+                "X-Bad: a\u0001b\r\n",
+                "The header X-Bad has a control character (0x01 at 1) in its value.",
+                "X-Nul: a\u0000b\r\n",
+                "The header X-Nul has a control character (0x00 at 1) in its value.",
+                "X-Del: a\u007fb\r\n",
+                "The header X-Del has a control character (0x7f at 1) in its value.",
+                "Bad Name: v\r\n",
+                "The header name 'Bad Name' has a character a header name may not have",
+                big,
+                "The request's headers take");
+        for (String target : List.of("/api/v1/cells", "/cells/bravo")) {
+            for (Map.Entry<String, String> header : said.entrySet()) {
+                RawHttp.Answer answer = RawHttp.send(port, "GET", target, header.getKey(), new byte[0]);
+
+                assertThat(answer.status())
+                        .as("%s with %s", target, abbreviate(header.getKey()))
+                        .isEqualTo(header.getKey() == big ? 431 : 400);
+                assertThat(problem(target, answer))
+                        .as("%s with %s", target, abbreviate(header.getKey()))
+                        .isNull();
+                // a page escapes what it says
+                assertThat(target.startsWith("/api/") ? answer.message() : answer.body())
+                        .contains(
+                                target.startsWith("/api/")
+                                        ? header.getValue()
+                                        : header.getValue().replace("'", "&#39;"));
+            }
+        }
+    }
+
     @AfterEach
     void forgetWhatTheFuzzerPushed() throws SQLException {
         try (Connection connection = dataSource.getConnection();
