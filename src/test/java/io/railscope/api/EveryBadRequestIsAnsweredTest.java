@@ -295,6 +295,14 @@ class EveryBadRequestIsAnsweredTest {
 
     /** Why an answer is wrong, or null. */
     private static String problem(String target, RawHttp.Answer answer) {
+        // MicroProfile Health answers 503 with its checks when one is down (a stale cell, a replica not ready): an
+        // answer, not a failure
+        if (answer.status() == 503
+                && target.startsWith("/q/health")
+                && answer.body().contains("\"status\": \"DOWN\"")
+                && answer.body().contains("\"checks\"")) {
+            return null;
+        }
         if (answer.status() >= 500) {
             return "a server error";
         }

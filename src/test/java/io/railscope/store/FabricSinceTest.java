@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +36,9 @@ import org.junit.jupiter.api.Test;
 class FabricSinceTest {
 
     private static final String CELL = "fabric-since";
-    private static final Instant T0 = Instant.parse("2026-12-02T01:00:00Z");
+    /** Now, to the second: the cell is fresh while the suite runs, and removed after. */
+    private static final Instant T0 = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+
     private static final FabricBlame LEAF = new FabricBlame(
             BlameKind.LEAF,
             "leaf-1",
@@ -76,6 +79,11 @@ class FabricSinceTest {
         commit(T0.plusSeconds(90), true);
         assertThat(since("fabric_blame")).isEqualTo(T0.plusSeconds(90));
         assertThat(since("rail_miswiring")).isEqualTo(T0.plusSeconds(90));
+    }
+
+    @AfterEach
+    void forgetTheCell() {
+        db.execute("DELETE FROM cell WHERE name = ?", CELL);
     }
 
     private Instant since(String table) {
