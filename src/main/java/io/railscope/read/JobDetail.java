@@ -15,7 +15,8 @@ import java.util.Map;
  * One job with every rank, its pods as the cluster has them, and which of its nodes sit on unhealthy rails.
  *
  * @param pods           the pods as recorded at the last collection
- * @param unhealthyRails by node: its rail ports that are not OK, as {@code rail 3 (mlx5_2) DOWN: reason}
+ * @param unhealthyRails by node: its rail ports that are not OK, as {@code rail 3 (mlx5_2) DOWN: reason, on leaf X}
+ *     (the leaf where the cable is known)
  * @param railsKnown     the cell has rail port state at all (from node metrics); when false rail health is unknown
  * @param neighborPressure by node: the job's nodes whose neighbor table is over gc_thresh2, with the reason
  * @param ranks          one page of the ranks, from {@code rankOffset}

@@ -74,7 +74,8 @@ public class JobQueries implements JobReads {
             unhealthy
                     .computeIfAbsent(port.node(), node -> new ArrayList<>())
                     .add("rail " + port.rail() + " (" + port.device() + ") " + port.health()
-                            + (port.reason() == null ? "" : ": " + port.reason()));
+                            + (port.reason() == null ? "" : ": " + port.reason())
+                            + (port.leaf() == null ? "" : ", on leaf " + port.leaf()));
         }
         boolean railsKnown = rows.railsKnown(cellId);
         Map<String, String> pressure = new LinkedHashMap<>();

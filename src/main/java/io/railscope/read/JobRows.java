@@ -62,7 +62,7 @@ public interface JobRows {
     /** A rank's own bus bandwidth; {@code node} is empty when no pod of the cell told it (a pushed log). */
     record RankBusbw(int rank, String node, String host, double busbwGBps) {}
 
-    record UnhealthyPort(String node, int rail, String device, PortHealth health, String reason) {}
+    record UnhealthyPort(String node, int rail, String device, PortHealth health, String reason, String leaf) {}
 
     /** A node's neighbor table of one family; {@code reason} empty when none was given. */
     record PressedNeighborTable(String node, Health health, String reason) {}

@@ -137,8 +137,9 @@ final class SqlJobRows implements JobRows {
         return unchecked(() -> Rows.list(
                 connection,
                 """
-                SELECT n.name AS node, p.rail, p.device, s.health, s.reason
+                SELECT n.name AS node, p.rail, p.device, s.health, s.reason, k.switch_name
                   FROM rail_port_state s JOIN rail_port p ON p.id = s.rail_port_id JOIN node n ON n.id = p.node_id
+                  LEFT JOIN rail_port_cable k ON k.rail_port_id = p.id
                  WHERE s.cell_id = ? AND s.health <> 'OK'
                    AND n.name IN (SELECT DISTINCT node FROM nccl_rank WHERE job_id = ?
                                   UNION SELECT value ->> 'node' FROM nccl_job, jsonb_array_elements(pods) WHERE id = ?)
@@ -148,7 +149,8 @@ final class SqlJobRows implements JobRows {
                         row.integer("rail"),
                         row.text("device"),
                         row.constant(PortHealth.class, "health"),
-                        row.text("reason")),
+                        row.text("reason"),
+                        row.text("switch_name")),
                 cellId,
                 jobId,
                 jobId));

@@ -80,6 +80,11 @@ class JobsApiTest {
         assertThat(detail.getDouble("busbwGBps")).isBetween(70.0, 90.0);
         // alpha has a rail down under one of the job's nodes
         assertThat(detail.getMap("unhealthyRails")).isNotEmpty();
+        // each with the leaf its cable leads to, as the simulated fleet's LLDP says
+        assertThat(detail.getMap("unhealthyRails", String.class, List.class).values().stream()
+                        .flatMap(rails -> ((List<?>) rails).stream())
+                        .map(String::valueOf))
+                .allMatch(rail -> rail.contains(", on leaf alpha-su01-rail"));
 
         JsonPath healthy = given().get("/api/v1/cells/bravo/jobs")
                 .then()
