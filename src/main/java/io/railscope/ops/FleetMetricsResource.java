@@ -10,6 +10,7 @@ import io.railscope.model.Health;
 import io.railscope.read.CellReads;
 import io.railscope.read.CellSummary;
 import io.railscope.read.FabricCounts;
+import io.railscope.read.FabricTier;
 import io.railscope.read.IpamReads;
 import io.railscope.read.JobReads;
 import io.railscope.read.PoolState;
@@ -90,6 +91,13 @@ public class FleetMetricsResource {
                 "kind");
         GaugeMetricFamily miswired =
                 gauge("railscope_cell_rail_ports_miswired", "Rail ports cabled to another rail's leaf.", "cell");
+        GaugeMetricFamily switches = gauge(
+                "railscope_cell_switches",
+                "Switches of the cell by tier (leaves, spines, cores), all of them or those with unhealthy host ports"
+                        + " below them.",
+                "cell",
+                "tier",
+                "state");
         GaugeMetricFamily railPorts =
                 gauge("railscope_rail_ports", "RDMA ports of the rail, by their health.", "cell", "rail", "health");
         GaugeMetricFamily jobsByVerdict =
@@ -119,6 +127,12 @@ public class FleetMetricsResource {
                 explained.addMetric(List.of(name, kind.label()), fabric.ports(kind));
             }
             miswired.addMetric(List.of(name), fabric.miswired());
+            // the tiers come with the cell's page data, read once per collection
+            for (FabricTier tier :
+                    cells.cell(name).map(details -> details.fabric().tiers()).orElse(List.of())) {
+                switches.addMetric(List.of(name, tier.name(), "all"), tier.switches());
+                switches.addMetric(List.of(name, tier.name(), "with-unhealthy-ports"), tier.withUnhealthy());
+            }
             for (RailHealth rail : rails.rails(name)) {
                 String index = Integer.toString(rail.rail());
                 railPorts.addMetric(List.of(name, index, "down"), rail.down());
@@ -149,6 +163,7 @@ public class FleetMetricsResource {
                 blames,
                 explained,
                 miswired,
+                switches,
                 railPorts,
                 jobsByVerdict,
                 sourceStale,

@@ -71,7 +71,12 @@ class FleetMetricsTest {
                         "railscope_cell_fabric_blames{cell=\"alpha\",kind=\"link\",} 1.0",
                         "railscope_cell_fabric_blamed_ports{cell=\"alpha\",kind=\"link\",} 1.0",
                         "railscope_cell_fabric_blames{cell=\"alpha\",kind=\"leaf\",} 0.0",
-                        "railscope_cell_rail_ports_miswired{cell=\"alpha\",} 0.0")
+                        "railscope_cell_rail_ports_miswired{cell=\"alpha\",} 0.0",
+                        // its leaf, its spine and its core: one each with an unhealthy host port below it
+                        "railscope_cell_switches{cell=\"alpha\",tier=\"leaves\",state=\"with-unhealthy-ports\",} 1.0",
+                        "railscope_cell_switches{cell=\"alpha\",tier=\"spines\",state=\"with-unhealthy-ports\",} 1.0",
+                        "railscope_cell_switches{cell=\"alpha\",tier=\"cores\",state=\"with-unhealthy-ports\",} 1.0")
+                .containsPattern("railscope_cell_switches\\{cell=\"alpha\",tier=\"leaves\",state=\"all\",} [1-9]")
                 .containsPattern(
                         "railscope_cell_neighbor_tables\\{cell=\"alpha\",verdict=\"(warning|critical)\",} [1-9]")
                 .containsPattern("railscope_cell_jobs\\{cell=\"alpha\",verdict=\"(DEGRADED|FAILED)\",} [1-9]");
