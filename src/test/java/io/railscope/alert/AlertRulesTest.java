@@ -291,6 +291,36 @@ class AlertRulesTest {
                                         "gpu-3")))
                 .labels("rail", "2", "symptom", "pfc-paused")
                 .page("#fabric"));
+        // a spine: congestion is its uplinks', any other symptom the switch's own
+        rows.add(row(
+                        "FabricUplinkCongested",
+                        "warning",
+                        healthy()
+                                .blame(blame(
+                                        BlameKind.SPINE,
+                                        "sg02-rail5",
+                                        5,
+                                        PortSymptom.PFC_PAUSED,
+                                        "gpu-1",
+                                        "gpu-2",
+                                        "gpu-3")))
+                .labels("switch", "sg02-rail5", "rail", "5", "symptom", "pfc-paused")
+                .page("#fabric")
+                .annotation("nodes", "gpu-1, gpu-2, gpu-3"));
+        rows.add(row(
+                        "FabricSwitchDegraded",
+                        "warning",
+                        healthy()
+                                .blame(blame(
+                                        BlameKind.SPINE,
+                                        "sg02-rail6",
+                                        6,
+                                        PortSymptom.ERRORS,
+                                        "gpu-1",
+                                        "gpu-2",
+                                        "gpu-3")))
+                .labels("switch", "sg02-rail6", "rail", "6", "symptom", "errors")
+                .page("#fabric"));
         rows.add(row(
                         "FabricRailDegraded",
                         "warning",
