@@ -14,12 +14,19 @@ public record FabricTier(int tier, int switches, int withUnhealthy, List<SwitchH
     /** A switch and the host ports below it: all of them, and those not OK. */
     public record SwitchHealth(String name, int ports, int unhealthy) {}
 
+    /** The tier's switches: leaves, spines, cores. */
     public String name() {
+        String one = switchOf(tier);
+        return tier == 0 ? "leaves" : one.endsWith("switch") ? one + "es" : one + "s";
+    }
+
+    /** What one switch of {@code tier} is called: leaf, spine, core; switch where no link says its tier (-1). */
+    public static String switchOf(int tier) {
         return switch (tier) {
-            case 0 -> "leaves";
-            case 1 -> "spines";
-            case 2 -> "cores";
-            default -> "tier-" + tier + " switches";
+            case 0 -> "leaf";
+            case 1 -> "spine";
+            case 2 -> "core";
+            default -> tier < 0 ? "switch" : "tier-" + tier + " switch";
         };
     }
 }

@@ -54,12 +54,7 @@ public record SwitchDetail(
 
     /** What the tier is called: leaf, spine, core. */
     public String tierName() {
-        return switch (tier) {
-            case 0 -> "leaf";
-            case 1 -> "spine";
-            case 2 -> "core";
-            default -> tier < 0 ? "switch" : "tier-" + tier + " switch";
-        };
+        return FabricTier.switchOf(tier);
     }
 
     /** The tier's name as a title begins: Leaf, Spine, Core. */

@@ -80,11 +80,18 @@ final class SqlFabricRows {
                 tier = Integer.parseInt(link[1]) + 1;
             }
         }
-        List<CellFabric.Blamed> blames = fabric(connection, cell).blames().stream()
-                .filter(blamed -> blamed.blame().kind().isSwitch()
-                        && (blamed.blame().component().equals(name)
-                                || above.contains(blamed.blame().component())))
-                .toList();
+        List<String> switches = new ArrayList<>(above);
+        switches.add(name);
+        List<CellFabric.Blamed> blames = Rows.list(
+                connection,
+                """
+                SELECT b.kind, b.component, b.rail, b.symptom, b.nodes, b.rails::text[] AS rails, b.evidence, b.since
+                  FROM fabric_blame b JOIN cell c ON c.id = b.cell_id
+                 WHERE c.name = ? AND b.kind IN ('leaf', 'spine') AND b.component = ANY (?)
+                 ORDER BY b.ports DESC, b.component""",
+                row -> new CellFabric.Blamed(blame(row), row.instant("since")),
+                cell,
+                connection.createArrayOf("text", switches.toArray()));
         return Optional.of(new SwitchDetail(cell, name, tier, above, below, ports, blames));
     }
 

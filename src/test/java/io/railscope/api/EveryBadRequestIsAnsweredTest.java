@@ -251,7 +251,7 @@ class EveryBadRequestIsAnsweredTest {
 
                 assertThat(answer.status())
                         .as("%s with %s", target, abbreviate(header.getKey()))
-                        .isEqualTo(header.getKey() == big ? 431 : 400);
+                        .isEqualTo(header.getKey().equals(big) ? 431 : 400);
                 assertThat(problem(target, answer))
                         .as("%s with %s", target, abbreviate(header.getKey()))
                         .isNull();
