@@ -22,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -31,6 +32,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * took it and has not answered yet), then started again on the same database: the notification is
  * sent again with the same Idempotency-Key, once, and nothing else is repeated.
  */
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(3)
 @Execution(ExecutionMode.CONCURRENT)
 class DeliveryKillIT {
 

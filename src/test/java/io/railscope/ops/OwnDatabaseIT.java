@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.commons.io.file.PathUtils;
 import org.assertj.core.api.InstanceOfAssertFactories;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * visible, and the server ends with the jar even when the jar is
  * killed outright; started again, it finds its data where it left it.
  */
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(2)
 @Execution(ExecutionMode.CONCURRENT)
 class OwnDatabaseIT {
 

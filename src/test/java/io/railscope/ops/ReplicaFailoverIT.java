@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * Two packaged replicas on one database split twelve cells as rendezvous hashing says; one is killed with SIGKILL and
  * the other takes its cells over and goes on collecting them.
  */
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(5)
 @Execution(ExecutionMode.CONCURRENT)
 class ReplicaFailoverIT {
 

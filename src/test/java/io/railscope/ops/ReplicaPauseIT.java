@@ -18,8 +18,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Two packaged replicas on one database share ten simulated cells whose ports flap, err and are paused by PFC
@@ -30,8 +32,9 @@ import org.junit.jupiter.api.parallel.Isolated;
  * over a lease and two intervals, the live replica's own leases never lapse, no collection is ever replaced by an
  * older one, no notification goes out twice under one key, and no steady alert resolves or fires again.
  */
-// alone: its bounds are a few seconds, and the other packaged-jar tests start up to eight JVMs beside it
-@Isolated
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(1)
+@Execution(ExecutionMode.CONCURRENT)
 class ReplicaPauseIT {
 
     /** Enough that rendezvous leaves the victim none with a chance of one in a thousand (2^-10). */

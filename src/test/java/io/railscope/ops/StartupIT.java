@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -20,6 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * exits. Every case is a process of its own on its own port, so the cases run side by side; {@code OwnDatabaseIT}
  * starts it as the README does.
  */
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(6)
 @Execution(ExecutionMode.CONCURRENT)
 class StartupIT {
 

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * Tokens on the API, the trusted proxy header on the pages, and what each may change: the packaged jar configured
  * as README's security section says, on a database of its own, beside the other integration tests.
  */
+// the packaged jar's tests start first: they wait on their processes while the others run
+@Order(4)
 @Execution(ExecutionMode.CONCURRENT)
 class AccessIT {
 
