@@ -90,7 +90,7 @@ public final class RailscopeProcess implements AutoCloseable {
                 "-Dquarkus.http.host=127.0.0.1",
                 "-Dquarkus.http.port=0"));
         command.addAll(properties);
-        command.addAll(List.of("-jar", System.getProperty("railscope.jar", "target/quarkus-app/quarkus-run.jar")));
+        command.addAll(List.of("-jar", System.getProperty("tests.packaged-jar", "target/quarkus-app/quarkus-run.jar")));
         Path output = Files.createTempFile("railscope-it", ".log");
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
