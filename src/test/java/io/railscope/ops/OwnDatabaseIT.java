@@ -15,6 +15,7 @@ import org.apache.commons.io.file.PathUtils;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * visible, and the server ends with the jar even when the jar is
  * killed outright; started again, it finds its data where it left it.
  */
-// the packaged jar's tests start first: they wait on their processes while the others run
+// the packaged jar's tests start first, and wait on their processes beside the others
 @Order(2)
+@ExtendWith(WaitsOnProcesses.class)
 @Execution(ExecutionMode.CONCURRENT)
 class OwnDatabaseIT {
 

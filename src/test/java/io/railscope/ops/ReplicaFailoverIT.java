@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -29,8 +30,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * Two packaged replicas on one database split twelve cells as rendezvous hashing says; one is killed with SIGKILL and
  * the other takes its cells over and goes on collecting them.
  */
-// the packaged jar's tests start first: they wait on their processes while the others run
+// the packaged jar's tests start first, and wait on their processes beside the others
 @Order(5)
+@ExtendWith(WaitsOnProcesses.class)
 @Execution(ExecutionMode.CONCURRENT)
 class ReplicaFailoverIT {
 

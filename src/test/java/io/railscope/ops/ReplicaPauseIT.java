@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -32,8 +33,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * over a lease and two intervals, the live replica's own leases never lapse, no collection is ever replaced by an
  * older one, no notification goes out twice under one key, and no steady alert resolves or fires again.
  */
-// the packaged jar's tests start first: they wait on their processes while the others run
+// the packaged jar's tests start first, and wait on their processes beside the others
 @Order(1)
+@ExtendWith(WaitsOnProcesses.class)
 @Execution(ExecutionMode.CONCURRENT)
 class ReplicaPauseIT {
 

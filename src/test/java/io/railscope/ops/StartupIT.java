@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,8 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * exits. Every case is a process of its own on its own port, so the cases run side by side; {@code OwnDatabaseIT}
  * starts it as the README does.
  */
-// the packaged jar's tests start first: they wait on their processes while the others run
+// the packaged jar's tests start first, and wait on their processes beside the others
 @Order(6)
+@ExtendWith(WaitsOnProcesses.class)
 @Execution(ExecutionMode.CONCURRENT)
 class StartupIT {
 

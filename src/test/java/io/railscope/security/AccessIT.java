@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 
 import io.railscope.ops.RailscopeProcess;
+import io.railscope.ops.WaitsOnProcesses;
 import io.railscope.web.SilenceForm;
 import io.restassured.RestAssured;
 import io.restassured.builder.RequestSpecBuilder;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -25,8 +27,9 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * Tokens on the API, the trusted proxy header on the pages, and what each may change: the packaged jar configured
  * as README's security section says, on a database of its own, beside the other integration tests.
  */
-// the packaged jar's tests start first: they wait on their processes while the others run
+// the packaged jar's tests start first, and wait on their processes beside the others
 @Order(4)
+@ExtendWith(WaitsOnProcesses.class)
 @Execution(ExecutionMode.CONCURRENT)
 class AccessIT {
 
