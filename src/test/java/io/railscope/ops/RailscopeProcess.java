@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -81,6 +82,12 @@ public final class RailscopeProcess implements AutoCloseable {
         return launch(List.of(properties));
     }
 
+    /**
+     * At most this many jars start at once: a start takes seconds of CPU, and the tests that run beside the packaged
+     * jar's have bounds of a second or two.
+     */
+    private static final Semaphore STARTING = new Semaphore(2, true);
+
     private static RailscopeProcess launch(List<String> properties) throws IOException {
         // a short-lived process: the C1 compiler alone starts it sooner and leaves the cores to the other cases
         List<String> command = new ArrayList<>(List.of(
@@ -92,11 +99,32 @@ public final class RailscopeProcess implements AutoCloseable {
         command.addAll(properties);
         command.addAll(List.of("-jar", System.getProperty("tests.packaged-jar", "target/quarkus-app/quarkus-run.jar")));
         Path output = Files.createTempFile("railscope-it", ".log");
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        return new RailscopeProcess(process, output);
+        STARTING.acquireUninterruptibly();
+        Process process;
+        try {
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(output.toFile())
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            STARTING.release();
+            throw e;
+        }
+        RailscopeProcess started = new RailscopeProcess(process, output);
+        Thread watcher = new Thread(started::releaseWhenListening, "starting " + process.pid());
+        watcher.setDaemon(true);
+        watcher.start();
+        return started;
+    }
+
+    private void releaseWhenListening() {
+        try {
+            port();
+        } catch (InterruptedException | RuntimeException e) {
+            // gone, or never listening: its start is over either way
+        } finally {
+            STARTING.release();
+        }
     }
 
     /** Ends the process as kill -9 does: no shutdown hook, nothing flushed or recorded. */
