@@ -25,6 +25,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -78,6 +80,16 @@ public final class MockCell implements AutoCloseable {
     private static final List<ResourceDefinitionContext> SERVED_WHEN_USED = List.of(Resources.CILIUM_POD_IP_POOL_V2);
 
     private static final Pattern LOG_PATH = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/log\\?(.*)");
+
+    /**
+     * The mock server logs every request it answers at INFO: ten thousand lines a test run, none of which says more
+     * than a failing test's own message.
+     */
+    private static final Logger REQUEST_LOG = Logger.getLogger("io.fabric8.mockwebserver");
+
+    static {
+        REQUEST_LOG.setLevel(Level.WARNING);
+    }
 
     private final KubernetesMockServer server;
     private final KubernetesClient client;
