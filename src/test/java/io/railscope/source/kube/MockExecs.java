@@ -7,6 +7,7 @@ import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,26 +25,41 @@ public final class MockExecs {
 
     private static final Pattern EXEC_PATH = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/exec\\?(.*)");
 
-    /** What an exec'd command did: its output, and the Status the kubelet closed the stream with; or nothing at all. */
-    public record Reply(String stdout, String stderr, String status, boolean hang) {
+    /**
+     * What an exec'd command did: its output, and the Status the kubelet closed the stream with; or nothing at all; or
+     * the API server never even answered the upgrade.
+     */
+    public record Reply(String stdout, String stderr, String status, boolean hang, boolean unanswered) {
 
         public static Reply exited(String stdout, String stderr, int code) {
-            return new Reply(stdout, stderr, code == 0 ? success() : nonZero(code), false);
+            return new Reply(stdout, stderr, code == 0 ? success() : nonZero(code), false, false);
         }
 
         /** The runtime could not start the command: no exit code, a message. */
         public static Reply notStarted(String message) {
             return new Reply(
-                    "", "", "{\"metadata\":{},\"status\":\"Failure\",\"message\":" + quoted(message) + "}", false);
+                    "",
+                    "",
+                    "{\"metadata\":{},\"status\":\"Failure\",\"message\":" + quoted(message) + "}",
+                    false,
+                    false);
         }
 
         public static Reply hanging() {
-            return new Reply("", "", null, true);
+            return new Reply("", "", null, true, false);
         }
 
         /** The stream ends (an API server or kubelet restarting) before the command's status. */
         public static Reply cutOff(String stdout) {
-            return new Reply(stdout, "", null, false);
+            return new Reply(stdout, "", null, false, false);
+        }
+
+        /**
+         * The API server holds the upgrade unanswered (its connection to the kubelet hangs): the stream never opens,
+         * and the exec is never told it did, as when fabric8 loses a stream closed right after its upgrade.
+         */
+        public static Reply neverOpened() {
+            return new Reply("", "", null, false, true);
         }
 
         private static String success() {
@@ -116,6 +132,11 @@ public final class MockExecs {
             return status(404, "NotFound", "pods \\\"" + pod + "\\\" not found");
         }
         Reply reply = run.apply(command);
+        if (reply.unanswered()) {
+            return status(504, "Timeout", "the kubelet did not answer").setBodyDelay(Duration.ofMinutes(10));
+        }
+        // as an API server does for a command that is done: the frames, then the close, at once after the upgrade (a
+        // race in fabric8's Vert.x client can lose such a stream: RasThroughExec asks again)
         return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
             @Override
             public void onOpen(WebSocket socket, Response response) {

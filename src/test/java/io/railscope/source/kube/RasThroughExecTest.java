@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +137,41 @@ class RasThroughExecTest {
         assertThatThrownBy(() -> exec.status(worker0(null, "2.29.2"), TIMEOUT))
                 .isInstanceOf(RasClient.RasException.class)
                 .hasMessage("the exec stream to pretrain-worker-0 closed without ncclras's exit status");
+    }
+
+    @Test
+    void anExecStreamThatNeverOpensIsGivenUpAtTheQueryTimeoutNotTheClientsRequestTimeout() {
+        cell.execs().answer("team-a", "pretrain-worker-0", "pytorch", argv -> Reply.neverOpened());
+
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> exec.status(worker0(null, "2.26.2"), Duration.ofSeconds(2)))
+                .isInstanceOf(RasClient.RasException.class)
+                .hasMessage("exec through the Kubernetes API https://127.0.0.1 (test kubeconfig): the exec stream to"
+                        + " pretrain-worker-0 did not open within 2000 ms");
+        // the cell's client waits 30 s for an exec stream to open
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+        assertThat(cell.execs().asked()).hasSize(2);
+    }
+
+    @Test
+    void aStreamNotOpenInHalfTheTimeIsGivenUpAndTheClientRunOnceMore() throws Exception {
+        String json = fixture("ras/status-missing-rank.json");
+        AtomicInteger runs = new AtomicInteger();
+        cell.execs()
+                .answer(
+                        "team-a",
+                        "pretrain-worker-0",
+                        "pytorch",
+                        argv -> runs.getAndIncrement() == 0 ? Reply.neverOpened() : Reply.exited(json, "", 0));
+
+        long started = System.nanoTime();
+        RasClient.Answer answer = exec.status(worker0(null, "2.29.2"), TIMEOUT);
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIMEOUT);
+        assertThat(RasStatus.of(Instant.EPOCH, "exec", answer).missingRanks()).isEqualTo(1);
+        assertThat(cell.execs().asked())
+                .hasSize(2)
+                .allSatisfy(asked -> assertThat(asked.command()).containsExactly("ncclras", "-t", "4", "-f", "json"));
     }
 
     @Test
