@@ -8,13 +8,14 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.railscope.collect.CollectionLoop;
+import io.railscope.http.RawHttp;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.HttpURLConnection;
-import java.net.URI;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -22,6 +23,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.assertj.core.data.Offset;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hamcrest.Matchers;
@@ -309,7 +312,7 @@ class JobsApiTest {
     }
 
     @Test
-    void badPushesAreRefusedWithTheReason() {
+    void badPushesAreRefusedWithTheReason() throws IOException {
         given().contentType("text/plain")
                 .body("x")
                 .post("/api/v1/cells/no-such-cell/nccl/logs?namespace=a&job=b&pod=c")
@@ -330,45 +333,89 @@ class JobsApiTest {
                 .body("error", containsString("query parameter namespace"));
         byte[] nineMebibytes = new byte[9 << 20];
         Arrays.fill(nineMebibytes, (byte) 'x');
-        given().contentType("text/plain")
-                .body(nineMebibytes)
-                .post("/api/v1/cells/bravo/nccl/logs?namespace=a&job=b&pod=c")
-                .then()
-                .statusCode(413)
-                .body("error", containsString("push-max-bytes"));
+        // sent as it is: REST Assured takes seconds to copy a body this size
+        RawHttp.Answer tooLarge = RawHttp.send(
+                port,
+                "POST",
+                "/api/v1/cells/bravo/nccl/logs?namespace=a&job=b&pod=c",
+                "Content-Type: text/plain\r\n",
+                nineMebibytes);
+        assertThat(tooLarge.status()).isEqualTo(413);
+        assertThat(tooLarge.message()).contains("push-max-bytes");
         given().get("/api/v1/cells/bravo/jobs/a/b").then().statusCode(404);
     }
 
     @Test
-    void aTwoGibibytePushIsCutOffAndTheServerCarriesOn() throws IOException {
-        HttpURLConnection connection = (HttpURLConnection)
-                URI.create("http://127.0.0.1:" + port + "/api/v1/cells/bravo/nccl/logs?namespace=a&job=huge&pod=c")
-                        .toURL()
-                        .openConnection();
-        connection.setDoOutput(true);
-        connection.setRequestMethod("POST");
-        connection.setRequestProperty("Content-Type", "text/plain");
-        connection.setChunkedStreamingMode(1 << 16);
-        byte[] chunk = "w-0:1:1 [0] NCCL INFO Using network IB\n".repeat(1600).getBytes(StandardCharsets.UTF_8);
+    void aPushFarPastTheLimitsIsCutOffAndTheServerCarriesOn() throws IOException {
+        // 96 MiB in chunks, no length declared: past the cell's push-max-bytes (8 MiB), the body limit (16 MiB) and
+        // the 64 MiB that a body declared too large may still send before its connection is closed
+        long length = 96L << 20;
+        byte[] line = "w-0:1:1 [0] NCCL INFO Using network IB\n".repeat(1600).getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream framed = new ByteArrayOutputStream();
+        framed.writeBytes((Integer.toHexString(line.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        framed.writeBytes(line);
+        framed.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        byte[] chunk = framed.toByteArray();
         long sent = 0;
-        int status;
-        try (OutputStream out = connection.getOutputStream()) {
-            while (sent < (2L << 30)) {
-                out.write(chunk);
-                sent += chunk.length;
+        long sentWhenAnswered = -1;
+        RawHttp.Answer answer = null;
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            out.write(("POST /api/v1/cells/bravo/nccl/logs?namespace=a&job=huge&pod=c HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                            + "Content-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            try {
+                while (sent < length) {
+                    out.write(chunk);
+                    sent += line.length;
+                    // the answer is read as soon as it is there, while the rest of the push is still being sent
+                    if (answer == null && in.available() > 0) {
+                        sentWhenAnswered = sent;
+                        answer = answer(in);
+                    }
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            } catch (IOException e) {
+                // the server may stop reading once it has answered
             }
-        } catch (IOException e) {
-            // the server may stop reading once it has answered
+            if (answer == null) {
+                sentWhenAnswered = sent;
+                answer = answer(in);
+            }
         }
-        try {
-            status = connection.getResponseCode();
-        } catch (IOException e) {
-            status = -1;
-        }
-        // the body limit (16 MiB) answers 413; what follows is drained, never held in memory
-        assertThat(status).isEqualTo(413);
+        // refused at the push limit while the push was still being sent: the server waits for none of the rest
+        assertThat(answer.status()).as(answer.head()).isEqualTo(413);
+        assertThat(answer.message()).contains("push-max-bytes");
+        assertThat(sentWhenAnswered).isLessThan(length);
         given().get("/api/v1/cells/bravo/jobs/a/huge").then().statusCode(404);
         given().get("/q/health/live").then().statusCode(200);
+    }
+
+    /** One answer read from a connection kept open: its head, then as many bytes of body as it declares. */
+    private static RawHttp.Answer answer(InputStream in) throws IOException {
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
+        int headEnd = -1;
+        long length = 0;
+        while (headEnd < 0 || read.size() < headEnd + length) {
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            read.write(b);
+            if (headEnd < 0 && read.size() >= 4) {
+                String text = read.toString(StandardCharsets.ISO_8859_1);
+                if (text.endsWith("\r\n\r\n")) {
+                    headEnd = text.length();
+                    Matcher declared =
+                            Pattern.compile("(?i)\r\ncontent-length: *(\\d+)").matcher(text);
+                    length = declared.find() ? Long.parseLong(declared.group(1)) : 0;
+                }
+            }
+        }
+        return RawHttp.parse(read.toByteArray());
     }
 
     @Test
