@@ -79,6 +79,10 @@ public final class DatabaseProxy implements AutoCloseable {
                     continue;
                 }
                 Socket server = new Socket(targetHost, targetPort);
+                // bytes cross as soon as they are read, as on a direct connection: without this, Nagle's algorithm
+                // holds the second part of an answer read in two until the first is acknowledged (delayed ACK)
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
                 open.add(client);
                 open.add(server);
                 relay(client, server);
