@@ -6,6 +6,8 @@ import java.util.Map;
 /**
  * A real Alertmanager for Railscope to push to, routing to a capturing webhook; and Railscope's own
  * webhook receivers: one healthy on the same capture, one that answers 500; and a PagerDuty receiver on the capture.
+ * Railscope's receivers wait 200 ms for a new group and 500 ms between two notifications of a group: the tests
+ * only need these to pass, and wait for each of them.
  */
 public class AlertmanagerResource implements QuarkusTestResourceLifecycleManager {
 
@@ -26,13 +28,13 @@ public class AlertmanagerResource implements QuarkusTestResourceLifecycleManager
                 "railscope.alerts.receivers.team.url",
                 capture.url("/railscope").toString(),
                 "railscope.alerts.receivers.team.group-wait",
-                "1s",
+                "200ms",
                 "railscope.alerts.receivers.team.group-interval",
-                "2s",
+                "500ms",
                 "railscope.alerts.receivers.broken.url",
                 capture.url("/broken").toString(),
                 "railscope.alerts.receivers.broken.group-wait",
-                "1s",
+                "200ms",
                 "railscope.alerts.receivers.oncall.kind",
                 "pagerduty",
                 "railscope.alerts.receivers.oncall.url",
@@ -40,9 +42,9 @@ public class AlertmanagerResource implements QuarkusTestResourceLifecycleManager
                 "railscope.alerts.receivers.oncall.routing-key",
                 PAGERDUTY_ROUTING_KEY,
                 "railscope.alerts.receivers.oncall.group-wait",
-                "1s",
+                "200ms",
                 "railscope.alerts.receivers.oncall.group-interval",
-                "2s"
+                "500ms"
             };
             Map<String, String> properties = new java.util.LinkedHashMap<>();
             for (int i = 0; i < pairs.length; i += 2) {
