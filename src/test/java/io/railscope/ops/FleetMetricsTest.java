@@ -15,17 +15,22 @@ import io.railscope.store.HistoryRetention;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.assertj.core.data.Percentage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Railscope's verdicts as metrics: the exposition promtool accepts, scraped and queried by a real Prometheus. */
@@ -43,6 +48,42 @@ class FleetMetricsTest {
 
     @Inject
     HistoryRetention retention;
+
+    /**
+     * The real Prometheus that scrapes the verdicts, started before the class's first test: it hands its first targets
+     * to its scrapers only some 5 s after it starts, which the other test and the collections spend.
+     */
+    private static CompletableFuture<PrometheusFixture> prometheus;
+
+    @BeforeEach
+    void startPrometheus() {
+        if (prometheus == null) {
+            String target = "127.0.0.1:" + root.getPort();
+            prometheus = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return PrometheusFixture.scrapingFleet(target);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+    }
+
+    @AfterAll
+    static void stopPrometheus() throws InterruptedException {
+        if (prometheus != null) {
+            // one that failed to start has nothing to stop: the test that needed it said why
+            PrometheusFixture started =
+                    prometheus.exceptionally(failure -> null).join();
+            prometheus = null;
+            if (started != null) {
+                started.close();
+            }
+        }
+    }
 
     @Test
     void theVerdictsOfTheTestFleetAreMetricsPromtoolAcceptsAndPrometheusQueries() throws Exception {
@@ -90,25 +131,24 @@ class FleetMetricsTest {
         assertThat(seconds).isCloseTo(days * 86_400, Percentage.withPercentage(2));
         assertThat(promtoolCheck(metrics)).isEmpty();
 
-        try (PrometheusFixture prometheus = PrometheusFixture.scrapingFleet("127.0.0.1:" + root.getPort())) {
-            String query = "sum(railscope_rail_ports{cell=\"alpha\",health=\"down\"})";
-            JsonPath answer = await().atMost(Duration.ofSeconds(30))
-                    .pollInterval(Duration.ofMillis(250))
-                    .ignoreExceptions()
-                    .until(
-                            () -> given().queryParam("query", query)
-                                    .get(prometheus.url() + "/api/v1/query")
-                                    .then()
-                                    .extract()
-                                    .jsonPath(),
-                            json -> !json.getList("data.result").isEmpty());
-            long down = metrics.lines()
-                    .filter(line ->
-                            line.startsWith("railscope_rail_ports{cell=\"alpha\"") && line.contains("health=\"down\""))
-                    .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                    .sum();
-            assertThat(answer.getString("data.result[0].value[1]")).isEqualTo(Long.toString(down));
-        }
+        URI scraper = prometheus.get(30, TimeUnit.SECONDS).url();
+        String query = "sum(railscope_rail_ports{cell=\"alpha\",health=\"down\"})";
+        JsonPath answer = await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
+                .ignoreExceptions()
+                .until(
+                        () -> given().queryParam("query", query)
+                                .get(scraper + "/api/v1/query")
+                                .then()
+                                .extract()
+                                .jsonPath(),
+                        json -> !json.getList("data.result").isEmpty());
+        long down = metrics.lines()
+                .filter(line ->
+                        line.startsWith("railscope_rail_ports{cell=\"alpha\"") && line.contains("health=\"down\""))
+                .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
+        assertThat(answer.getString("data.result[0].value[1]")).isEqualTo(Long.toString(down));
     }
 
     @Test
