@@ -76,7 +76,7 @@ class AlertDeliveryTest {
                 .body("find { it.alertname == 'RailPortDown' }.severity", Matchers.equalTo("critical"));
 
         // pushed to the real Alertmanager's API
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+        await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             JsonNode alerts = JSON.readTree(get(AlertmanagerResource.alertmanager
                     .url()
                     .resolve("/api/v2/alerts?filter=alertname%3D%22RailPortDown%22&filter=cell%3D%22alpha%22")));
@@ -85,10 +85,12 @@ class AlertDeliveryTest {
             assertThat(alerts.get(0).path("generatorURL").asText()).contains("/cells/alpha/nodes/");
         });
         // and from it to the webhook; Railscope's own receiver gets the same group
-        WebhookCapture.Received fromAlertmanager =
-                await().atMost(Duration.ofSeconds(30)).until(() -> first("/hook", "RailPortDown"), r -> r != null);
-        WebhookCapture.Received fromRailscope =
-                await().atMost(Duration.ofSeconds(30)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        WebhookCapture.Received fromAlertmanager = await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> first("/hook", "RailPortDown"), r -> r != null);
+        WebhookCapture.Received fromRailscope = await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> first("/railscope", "RailPortDown"), r -> r != null);
         assertThat(fromAlertmanager.userAgent()).startsWith("Alertmanager/");
         JsonNode theirs = JSON.readTree(fromAlertmanager.body());
         JsonNode ours = JSON.readTree(fromRailscope.body());
@@ -104,11 +106,14 @@ class AlertDeliveryTest {
     @Test
     void aFreshGroupingPassAsAfterARestartSendsNothingTwice() {
         loop.collector("alpha").orElseThrow().collect();
-        await().atMost(Duration.ofSeconds(20)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(20))
+                .until(() -> first("/railscope", "RailPortDown"), r -> r != null);
         // wait until the receiver's notifications are all delivered and no new one came for 1.5 s: a second past its
         // group_interval (500 ms), after which a change the collection brought would have been notified
         long[] seen = {-1, System.nanoTime()};
-        await().atMost(Duration.ofSeconds(30))
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> {
                     long now = notifications.recent(1000).stream()
@@ -139,7 +144,8 @@ class AlertDeliveryTest {
     @Test
     void aReceiverThatFailsIsRetriedWithBackoffAndItsErrorShown() {
         loop.collector("alpha").orElseThrow().collect();
-        await().atMost(Duration.ofSeconds(20))
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertThat(notifications.recent(50))
                         .filteredOn(entry -> entry.receiver().equals("broken"))
                         .anySatisfy(entry -> {
@@ -247,7 +253,9 @@ class AlertDeliveryTest {
     @Test
     void aClearedFaultResolvesAndTheResolutionIsNotified() throws Exception {
         loop.collector("alpha").orElseThrow().collect();
-        await().atMost(Duration.ofSeconds(30)).until(() -> first("/railscope", "RailPortDown"), r -> r != null);
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> first("/railscope", "RailPortDown"), r -> r != null);
         fleet.cell("alpha").orElseThrow().clear(Fault.RAIL_DOWN);
         try {
             loop.collector("alpha").orElseThrow().collect();
@@ -255,7 +263,8 @@ class AlertDeliveryTest {
                     .then()
                     .statusCode(200)
                     .body("alertname", Matchers.hasItem("RailPortDown"));
-            WebhookCapture.Received resolved = await().atMost(Duration.ofSeconds(30))
+            WebhookCapture.Received resolved = await().pollDelay(Duration.ZERO)
+                    .atMost(Duration.ofSeconds(30))
                     .until(
                             () -> AlertmanagerResource.capture.received().stream()
                                     .filter(r -> r.path().equals("/railscope")
@@ -279,7 +288,8 @@ class AlertDeliveryTest {
     @Test
     void aRailDownOpensOnePagerDutyIncidentAndItsClearanceResolvesIt() throws Exception {
         loop.collector("alpha").orElseThrow().collect();
-        JsonNode trigger = JSON.readTree(await().atMost(Duration.ofSeconds(30))
+        JsonNode trigger = JSON.readTree(await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> pagerDuty("trigger"), r -> r != null)
                 .body());
         assertThat(trigger.path("routing_key").asText()).isEqualTo(AlertmanagerResource.PAGERDUTY_ROUTING_KEY);
@@ -298,7 +308,8 @@ class AlertDeliveryTest {
         fleet.cell("alpha").orElseThrow().clear(Fault.RAIL_DOWN);
         try {
             loop.collector("alpha").orElseThrow().collect();
-            JsonNode resolve = JSON.readTree(await().atMost(Duration.ofSeconds(30))
+            JsonNode resolve = JSON.readTree(await().pollDelay(Duration.ZERO)
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> pagerDuty("resolve"), r -> r != null)
                     .body());
             assertThat(resolve.path("dedup_key")).as("the same incident").isEqualTo(trigger.path("dedup_key"));

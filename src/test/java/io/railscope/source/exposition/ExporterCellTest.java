@@ -37,16 +37,21 @@ class ExporterCellTest {
 
     @Test
     void discoveredExporterGivesTheNodesRailsAndNeighbors() {
-        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
-            loop.collector("kube-b").orElseThrow().collect();
-            JsonPath node = json("/api/v1/cells/kube-b/nodes/gpu-a-000");
-            assertThat(node.getList("rails")).hasSize(8);
-            assertThat(node.getString("rails.find { it.rail == 3 }.health")).isEqualTo("DOWN");
-            assertThat(node.getString("rails.find { it.rail == 1 }.health")).isEqualTo("OK");
-            assertThat(node.getInt("neighbors.entries")).isEqualTo(600);
-            assertThat(node.getString("neighbors.health")).isEqualTo("WARNING");
-            assertThat(node.getInt("neighbors.entriesByDevice.eth0")).isEqualTo(600);
-        });
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(30))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    loop.collector("kube-b").orElseThrow().collect();
+                    JsonPath node = json("/api/v1/cells/kube-b/nodes/gpu-a-000");
+                    assertThat(node.getList("rails")).hasSize(8);
+                    assertThat(node.getString("rails.find { it.rail == 3 }.health"))
+                            .isEqualTo("DOWN");
+                    assertThat(node.getString("rails.find { it.rail == 1 }.health"))
+                            .isEqualTo("OK");
+                    assertThat(node.getInt("neighbors.entries")).isEqualTo(600);
+                    assertThat(node.getString("neighbors.health")).isEqualTo("WARNING");
+                    assertThat(node.getInt("neighbors.entriesByDevice.eth0")).isEqualTo(600);
+                });
         given().get("/api/v1/cells/kube-b/rails").then().statusCode(200);
         given().get("/api/v1/cells/kube-b")
                 .then()
@@ -94,7 +99,8 @@ class ExporterCellTest {
     void stalledExportersHoldNoThreadAndTheOtherTargetIsCommittedAtEveryCollection() {
         Instant collected = awaitCollection("kube-s", Instant.EPOCH);
         // every scrape thread is back where it was before the first collection: none waits on a stalled target
-        await().atMost(Duration.ofSeconds(60))
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> busyScrapeThreads().isEmpty());
         for (int collection = 0; collection < 4; collection++) {
@@ -123,7 +129,8 @@ class ExporterCellTest {
             JsonPath node = json("/api/v1/cells/kube-s/nodes/" + kubeSTargets.get(0));
             assertThat(node.getList("rails")).hasSize(8);
         }
-        await().atMost(Duration.ofSeconds(60))
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(50))
                 .until(() -> busyScrapeThreads().isEmpty());
         given().get("/cells/kube-s")
@@ -139,12 +146,15 @@ class ExporterCellTest {
     /** Collects the cell and waits for a collection committed after {@code after}; returns its time. */
     private Instant awaitCollection(String cell, Instant after) {
         Instant[] collected = new Instant[1];
-        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
-            loop.collector(cell).orElseThrow().collect();
-            String at = json("/api/v1/cells/" + cell).getString("collectedAt");
-            collected[0] = at == null ? null : Instant.parse(at);
-            return collected[0] != null && collected[0].isAfter(after);
-        });
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .until(() -> {
+                    loop.collector(cell).orElseThrow().collect();
+                    String at = json("/api/v1/cells/" + cell).getString("collectedAt");
+                    collected[0] = at == null ? null : Instant.parse(at);
+                    return collected[0] != null && collected[0].isAfter(after);
+                });
         return collected[0];
     }
 

@@ -23,7 +23,8 @@ class QueryCellTest {
 
     @Test
     void railsOfANodeComeFromThePrometheusQueryApi() {
-        await().atMost(Duration.ofSeconds(40))
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(40))
                 .pollInterval(Duration.ofSeconds(1))
                 .ignoreExceptions()
                 .untilAsserted(() -> {

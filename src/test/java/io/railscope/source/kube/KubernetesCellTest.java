@@ -29,10 +29,16 @@ class KubernetesCellTest {
 
     @Test
     void ipamOfARealCellEndToEndThenItsApiGoesAway() {
-        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().untilAsserted(() -> {
-            loop.collector("kube-a").orElseThrow().collect();
-            given().get("/api/v1/cells/kube-a/ipam").then().statusCode(200).body("nodeBlocks.size()", equalTo(3));
-        });
+        await().pollDelay(Duration.ZERO)
+                .atMost(Duration.ofSeconds(20))
+                .ignoreExceptions()
+                .untilAsserted(() -> {
+                    loop.collector("kube-a").orElseThrow().collect();
+                    given().get("/api/v1/cells/kube-a/ipam")
+                            .then()
+                            .statusCode(200)
+                            .body("nodeBlocks.size()", equalTo(3));
+                });
 
         JsonPath ipam = given().get("/api/v1/cells/kube-a/ipam")
                 .then()
@@ -68,7 +74,7 @@ class KubernetesCellTest {
 
         MockCellResource.cell.close();
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        await().pollDelay(Duration.ZERO).atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             loop.collector("kube-a").orElseThrow().collect();
             given().get("/api/v1/cells/kube-a")
                     .then()
