@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A webhook receiver on 127.0.0.1 that keeps what it is sent, by path: {@code /hook} answers 200,
- * {@code /broken} answers 500, {@code /late} answers 200 after 500 ms (far slower than the others, well within
+ * {@code /broken} answers 500, {@code /late} answers 200 after 100 ms (far slower than the others, well within
  * the delivery timeout);
  * while {@link #down} it takes nothing.
  */
@@ -57,7 +57,7 @@ public final class WebhookCapture implements AutoCloseable {
                     arrived));
             if (path.equals("/late")) {
                 try {
-                    Thread.sleep(500);
+                    Thread.sleep(100);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
