@@ -86,6 +86,8 @@ class IbnetdiscoverReaderTest {
 
     @Test
     void refusesAnInputPastSixtyFourMebibytes() {
+        // comments of 1 KiB, which the reader skips on their first byte: nothing but the 64 MiB bound can end the
+        // reading with a refusal, and it does past the 65,536 whole lines of the first 64 MiB
         InputStream endless = RepeatedInput.pastTheBound("", "#" + "x".repeat(1022) + "\n");
 
         assertThatThrownBy(() -> IbnetdiscoverReader.read("huge.topo", endless))

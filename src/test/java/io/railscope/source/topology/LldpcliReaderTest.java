@@ -84,6 +84,8 @@ class LldpcliReaderTest {
 
     @Test
     void refusesJsonPastSixtyFourMebibytes() {
+        // an open list followed by nothing but whitespace: still JSON when the bound stops it, so the refusal is the
+        // bound's
         InputStream endless = RepeatedInput.pastTheBound("{\"lldp\": {\"interface\": [", " ");
 
         assertThatThrownBy(() -> LldpcliReader.readJson("huge.json", endless))
