@@ -33,7 +33,7 @@ final class SimulatedCabling {
                 "port",
                 "1",
                 "interface",
-                "eth" + (rail + 1),
+                topology.netdev(rail),
                 "chassis_id",
                 topology.leafChassis(node, cabled),
                 "system_name",

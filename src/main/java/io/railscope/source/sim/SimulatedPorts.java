@@ -142,7 +142,8 @@ final class SimulatedPorts {
             NodeMetricsReadings readings, Labels labels, String name, int node, int rail, Set<Fault> faults, long at) {
         String device = topology.devices.get(rail);
         readings.sample(PortAttributeSeries.PORT_MTU, labels, NETDEV_MTU, at);
-        labels.set("node", name, "device", device, "port", "1", "link_layer", "Ethernet", "netdev", "eth" + (rail + 1));
+        labels.set(
+                "node", name, "device", device, "port", "1", "link_layer", "Ethernet", "netdev", topology.netdev(rail));
         readings.sample(PortAttributeSeries.PORT_INFO, labels, 1, at);
         cabling.lldpNeighbor(readings, labels, name, node, rail, faults, at);
         labels.set(

@@ -33,6 +33,17 @@ final class SimulatedTopology {
     final int[] basePods;
     final double[] loadPhase;
     final int[] neighborBase;
+    /**
+     * Per scalable unit and rail ({@code unit * rails + rail}): its leaf's name and chassis id, made once since every
+     * metrics fetch names them for each port.
+     */
+    private final String[] leafNames;
+
+    private final String[] leafChassisIds;
+    /** The leaf's port of each node of a unit. */
+    private final String[] leafPorts = new String[UNIT];
+    /** Each rail's netdev. */
+    private final String[] netdevs;
 
     SimulatedTopology(String cell, int nodes, List<String> devices, long seed) {
         this.cell = cell;
@@ -53,15 +64,38 @@ final class SimulatedTopology {
             loadPhase[i] = random.nextDouble();
             neighborBase[i] = 20 + (int) (0.15 * nodes * (0.9 + 0.2 * random.nextDouble()));
         }
+        int units = (nodes + UNIT - 1) / UNIT;
+        int rails = rails();
+        this.leafNames = new String[units * rails];
+        this.leafChassisIds = new String[units * rails];
+        for (int unit = 0; unit < units; unit++) {
+            for (int rail = 0; rail < rails; rail++) {
+                leafNames[unit * rails + rail] = String.format("%s-su%02d-rail%d", cell, unit + 1, rail + 1);
+                leafChassisIds[unit * rails + rail] =
+                        String.format("0c:42:a1:%02x:%02x:%02x", unit >> 8 & 0xff, unit & 0xff, rail);
+            }
+        }
+        this.netdevs = new String[rails];
+        for (int rail = 0; rail < rails; rail++) {
+            netdevs[rail] = "eth" + (rail + 1);
+        }
+        for (int port = 0; port < UNIT; port++) {
+            leafPorts[port] = "swp" + (port + 1);
+        }
     }
 
     int rails() {
         return devices.size();
     }
 
+    /** The netdev of a rail (0-based) on every node: {@code eth1} for the first. */
+    String netdev(int rail) {
+        return netdevs[rail];
+    }
+
     /** The leaf switch a node's rail is cabled to: rail-optimised, one leaf per scalable unit and rail. */
     String leaf(int node, int rail) {
-        return String.format("%s-su%02d-rail%d", cell, node / UNIT + 1, rail + 1);
+        return leafNames[node / UNIT * rails() + rail];
     }
 
     /** The spine above the leaves of a rail in a group of units, by the group's first node. */
@@ -81,12 +115,12 @@ final class SimulatedTopology {
 
     /** The leaf's port a node's rail is cabled to. */
     String leafPort(int node) {
-        return "swp" + (node % UNIT + 1);
+        return leafPorts[node % UNIT];
     }
 
     /** The leaf's chassis id, a MAC address as switches send it. */
     String leafChassis(int node, int rail) {
-        return String.format("0c:42:a1:%02x:%02x:%02x", (node / UNIT) >> 8 & 0xff, (node / UNIT) & 0xff, rail);
+        return leafChassisIds[node / UNIT * rails() + rail];
     }
 
     /** Whether a node's rail is cabled to the leaf a fault in {@code slot} lands on. */
