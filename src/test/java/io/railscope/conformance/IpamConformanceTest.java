@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +34,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class IpamConformanceTest {
+
+    /** At most two mock servers, reused from case to case: a case has one to itself, emptied of the case before. */
+    private static final MockCell.Pool CELLS = new MockCell.Pool(2);
+
+    @AfterAll
+    static void closeCells() {
+        CELLS.close();
+    }
 
     static List<ConformanceCase> nvIpam() {
         return ConformanceCase.of("nv-ipam");
@@ -86,7 +95,7 @@ class IpamConformanceTest {
 
     private static void check(ConformanceCase conformance) throws Exception {
         KubernetesSnapshot snapshot;
-        try (MockCell cell = MockCell.withFile(conformance.input())) {
+        try (MockCell cell = CELLS.withFile(conformance.input())) {
             JsonNode settings = conformance.expectation().path("settings");
             snapshot = new KubernetesIpamSource(
                             cell.client(),

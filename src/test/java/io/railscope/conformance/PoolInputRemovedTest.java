@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -36,6 +37,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class PoolInputRemovedTest {
+
+    /** At most two mock servers, reused from case to case: a case has one to itself, emptied of the case before. */
+    private static final MockCell.Pool CELLS = new MockCell.Pool(2);
+
+    @AfterAll
+    static void closeCells() {
+        CELLS.close();
+    }
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -130,7 +139,7 @@ class PoolInputRemovedTest {
     }
 
     private static KubernetesSnapshot read(Path objects) throws Exception {
-        try (MockCell cell = MockCell.withFile(objects)) {
+        try (MockCell cell = CELLS.withFile(objects)) {
             return new KubernetesIpamSource(
                             cell.client(),
                             new IpamSettings(

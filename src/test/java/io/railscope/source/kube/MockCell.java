@@ -7,10 +7,13 @@ import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -22,8 +25,12 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -33,7 +40,8 @@ import java.util.stream.Stream;
 
 /**
  * A cell's Kubernetes API for tests: the fabric8 mock server in CRUD mode on 127.0.0.1, loaded with
- * the fixture files of {@code testdata/kube/}.
+ * the fixture files of {@code testdata/kube/}. A test class that reads many cells one after another takes them from a
+ * {@link Pool}, which hands out a server no other case is using, emptied of the previous case's objects.
  */
 public final class MockCell implements AutoCloseable {
 
@@ -91,25 +99,42 @@ public final class MockCell implements AutoCloseable {
         REQUEST_LOG.setLevel(Level.WARNING);
     }
 
+    /**
+     * The clients' JSON and YAML mapping, shared: a client of its own builds Jackson's (de)serializers for every model
+     * class it meets anew, most of what a short test spends in the client. It holds no objects, only how to map them.
+     */
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+    private static final List<CustomResourceDefinitionContext> CONTEXTS =
+            Stream.concat(CUSTOM.stream(), FOREIGN.stream()).map(MockCell::crd).toList();
+
     private final KubernetesMockServer server;
-    private final KubernetesClient client;
+    /** The pool the cell goes back to when closed; null for a cell of its own, shut down when closed. */
+    private final Pool pool;
+    /** A pooled cell's client is the lease's: made when leased, closed with its watches when given back. */
+    private volatile KubernetesClient client;
+    /** Whether a case holds the cell now: a pooled cell goes back to its pool once, on the first close. */
+    private final AtomicBoolean leased = new AtomicBoolean(true);
+
     private final Map<String, byte[]> logs = new ConcurrentHashMap<>();
     private final AtomicInteger logRequests = new AtomicInteger();
     private final Map<String, Integer> logRequestsByPod = new ConcurrentHashMap<>();
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
-    private final MockWatches watches = new MockWatches();
-    private final MockExecs execs = new MockExecs();
+    private volatile MockWatches watches = new MockWatches();
+    private volatile MockExecs execs = new MockExecs();
     private final Set<String> served = ConcurrentHashMap.newKeySet();
 
     private MockCell() {
-        List<CustomResourceDefinitionContext> contexts = Stream.concat(CUSTOM.stream(), FOREIGN.stream())
-                .map(MockCell::crd)
-                .toList();
+        this(null);
+    }
+
+    private MockCell(Pool pool) {
+        this.pool = pool;
         server = new KubernetesMockServer(
                 new Context(),
                 new MockWebServer(),
                 new HashMap<>(),
-                new KubernetesCrudDispatcher(contexts) {
+                new KubernetesCrudDispatcher(CONTEXTS) {
                     @Override
                     public MockResponse dispatch(RecordedRequest request) {
                         MockResponse watched = watches.intercept(request);
@@ -149,11 +174,44 @@ public final class MockCell implements AutoCloseable {
         server.init(InetAddress.getLoopbackAddress(), 0);
         // a loaded machine may take seconds to open an exec or watch socket: more than the client's default 10 s would
         // fail a test on its machine, not on Railscope
-        client = server.createClient(
-                builder -> builder.editOrNewConfig().withRequestTimeout(30_000).endConfig());
+        client = newClient();
+        serveInitially();
+    }
+
+    private KubernetesClient newClient() {
+        return server.createClient(builder -> {
+            builder.editOrNewConfig().withRequestTimeout(30_000).endConfig().withKubernetesSerialization(SERIALIZATION);
+            if (pool != null) {
+                builder.withHttpClientFactory(new VertxHttpClientFactory(pool.clientVertx));
+            }
+        });
+    }
+
+    private void serveInitially() {
         Stream.concat(CUSTOM.stream(), FOREIGN.stream())
                 .filter(context -> !SERVED_WHEN_USED.contains(context))
                 .forEach(context -> served.add(key(context)));
+    }
+
+    /**
+     * Back to what a new cell is: the lease's client closed (and with it whatever it still watched), no objects, every
+     * kind served as at the start, nothing refused, no pod logs or exec answers, counts at zero and open watches
+     * dropped. The server stays.
+     */
+    private void reset() {
+        client.close();
+        watches.drop();
+        server.reset();
+        // the CRUD dispatcher's reset forgets the custom kinds it was made with too
+        CONTEXTS.forEach(server::expectCustomResource);
+        watches = new MockWatches();
+        execs = new MockExecs();
+        logs.clear();
+        logRequests.set(0);
+        logRequestsByPod.clear();
+        refused.clear();
+        served.clear();
+        serveInitially();
     }
 
     private static String key(ResourceDefinitionContext context) {
@@ -281,10 +339,14 @@ public final class MockCell implements AutoCloseable {
     /** A mock cell loaded with the objects of this file. */
     public static MockCell withFile(Path objects) throws IOException {
         MockCell cell = new MockCell();
-        try (InputStream in = Files.newInputStream(objects)) {
-            cell.load(in);
-        }
+        cell.loadFile(objects);
         return cell;
+    }
+
+    private void loadFile(Path objects) throws IOException {
+        try (InputStream in = Files.newInputStream(objects)) {
+            load(in);
+        }
     }
 
     private void load(InputStream in) {
@@ -319,10 +381,92 @@ public final class MockCell implements AutoCloseable {
         }
     }
 
+    /** Shuts the cell down, or gives a pooled cell back to its pool (once, however often it is closed). */
     @Override
     public void close() {
+        if (pool == null) {
+            destroy();
+        } else if (leased.compareAndSet(true, false)) {
+            pool.giveBack(this);
+        }
+    }
+
+    private void destroy() {
         client.close();
         server.destroy();
+    }
+
+    /**
+     * Cells reused from case to case, for a test class that reads many: making a mock server and its client costs more
+     * than a case's reading. A cell is leased to one case at a time and emptied when given back, so a case sees its
+     * own objects alone, as with a cell of its own; cases that run at once lease different cells.
+     */
+    public static final class Pool implements AutoCloseable {
+
+        private final Queue<MockCell> idle = new ConcurrentLinkedQueue<>();
+        private final Queue<MockCell> made = new ConcurrentLinkedQueue<>();
+        /** The event loops of the leases' clients, made once rather than by every client. */
+        private final Vertx clientVertx = Vertx.vertx();
+        /** Cells leased now, at most as many as permits. */
+        private final Semaphore leases;
+
+        /**
+         * A pool of at most {@code size} cells: a case that finds them all leased waits for one. The client's blocking
+         * calls let JUnit's workers run many more cases at once than it has threads; each would otherwise start a
+         * server of its own.
+         */
+        public Pool(int size) {
+            leases = new Semaphore(size);
+        }
+
+        /** A cell only the caller uses until it closes it, holding the objects of this file alone. */
+        public MockCell withFile(Path objects) throws IOException {
+            leases.acquireUninterruptibly();
+            MockCell cell;
+            try {
+                cell = idle.poll();
+                if (cell == null) {
+                    cell = new MockCell(this);
+                    made.add(cell);
+                } else {
+                    cell.client = cell.newClient();
+                    cell.leased.set(true);
+                }
+            } catch (RuntimeException e) {
+                leases.release();
+                throw e;
+            }
+            try {
+                cell.loadFile(objects);
+            } catch (IOException | RuntimeException e) {
+                cell.close();
+                throw e;
+            }
+            return cell;
+        }
+
+        private void giveBack(MockCell cell) {
+            try {
+                cell.reset();
+                idle.add(cell);
+            } catch (RuntimeException e) {
+                // a cell that did not empty is not handed out again
+                made.remove(cell);
+                cell.destroy();
+                throw e;
+            } finally {
+                leases.release();
+            }
+        }
+
+        /** Shuts every cell of the pool down. */
+        @Override
+        public void close() {
+            made.forEach(MockCell::destroy);
+            made.clear();
+            idle.clear();
+            clientVertx.close();
+        }
     }
 
     private static CustomResourceDefinitionContext crd(ResourceDefinitionContext context) {
