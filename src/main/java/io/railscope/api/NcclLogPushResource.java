@@ -8,6 +8,7 @@ import io.railscope.source.nccl.NcclLogArchive;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
 import io.railscope.source.nccl.RankFacts;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
@@ -15,6 +16,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -77,6 +79,7 @@ public class NcclLogPushResource {
             @QueryParam("namespace") String namespace,
             @QueryParam("job") String job,
             @QueryParam("pod") String pod,
+            @Context RoutingContext exchange,
             InputStream body)
             throws IOException {
         CellSettings settings = fleet.cell(cell).orElseThrow(() -> new NotFoundException("no cell named " + cell));
@@ -94,6 +97,8 @@ public class NcclLogPushResource {
                 .withHostsAtMost(settings.nccl().limits().maxHostsPerPush());
         if (facts.truncated()) {
             discardRest(body);
+            // the rest of a body sent in chunks would be read to its end, however long: the connection ends instead
+            exchange.addEndHandler(sent -> exchange.request().connection().close());
             return error(
                     Response.Status.REQUEST_ENTITY_TOO_LARGE,
                     "the log is larger than railscope.cells." + cell + ".nccl.push-max-bytes (" + cap
@@ -131,8 +136,8 @@ public class NcclLogPushResource {
 
     /**
      * Reads and drops at most {@link #DISCARDED_AT_MOST} more bytes of a log refused as too large, so that a client still
-     * sending a log a little too large reads the 413 instead of a reset connection. Reading on would pass Quarkus' own
-     * body limit, which closes the connection without the message.
+     * sending a log a little too large reads the 413 instead of a reset connection; the connection closes after the
+     * answer. Reading on would pass Quarkus' own body limit, which closes the connection without the message.
      */
     private static void discardRest(InputStream body) {
         try {

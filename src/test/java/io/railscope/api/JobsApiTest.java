@@ -347,8 +347,9 @@ class JobsApiTest {
 
     @Test
     void aPushFarPastTheLimitsIsCutOffAndTheServerCarriesOn() throws IOException {
-        // 96 MiB in chunks, no length declared: past the cell's push-max-bytes (8 MiB), the body limit (16 MiB) and
-        // the 64 MiB that a body declared too large may still send before its connection is closed
+        // 96 MiB in chunks, no length declared: past the cell's push-max-bytes (8 MiB) and the 4 MiB read after it, the
+        // body limit (16 MiB), and the 64 MiB that a body declared too large may still send before its connection
+        // closes
         long length = 96L << 20;
         byte[] line = "w-0:1:1 [0] NCCL INFO Using network IB\n".repeat(1600).getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream framed = new ByteArrayOutputStream();
@@ -358,6 +359,7 @@ class JobsApiTest {
         byte[] chunk = framed.toByteArray();
         long sent = 0;
         long sentWhenAnswered = -1;
+        boolean cutOff = false;
         RawHttp.Answer answer = null;
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(30_000);
@@ -379,7 +381,7 @@ class JobsApiTest {
                 out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
             } catch (IOException e) {
-                // the server may stop reading once it has answered
+                cutOff = true;
             }
             if (answer == null) {
                 sentWhenAnswered = sent;
@@ -390,6 +392,11 @@ class JobsApiTest {
         assertThat(answer.status()).as(answer.head()).isEqualTo(413);
         assertThat(answer.message()).contains("push-max-bytes");
         assertThat(sentWhenAnswered).isLessThan(length);
+        // and the connection closed after the answer: the rest was not read to its end
+        assertThat(cutOff)
+                .as("the server closed the connection (sent %d of %d bytes)", sent, length)
+                .isTrue();
+        assertThat(sent).isLessThan(length);
         given().get("/api/v1/cells/bravo/jobs/a/huge").then().statusCode(404);
         given().get("/q/health/live").then().statusCode(200);
     }
