@@ -94,7 +94,7 @@ class ReplicaPauseIT {
                         monitor.faultLifted();
                         victim.resume();
                         proxy.heal();
-                        Thread.sleep(LEASE.plus(INTERVAL.multipliedBy(3)).toMillis());
+                        Thread.sleep(LEASE.plus(INTERVAL.multipliedBy(2)).toMillis());
                         ReplicaMonitor.Seen seen = monitor.stop();
 
                         assertThat(seen.errors())
