@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.railscope.ops.FreePort;
-import io.railscope.ops.WaitsOnProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,20 +23,12 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.io.file.PathUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Railscope's own PostgreSQL, started as {@link EmbeddedDatabaseConfig} starts it: in a directory of its own, as the
  * unprivileged user when the tests run as root (as CI does), else as the tests' user.
  */
-// it waits on the PostgreSQL servers it starts: early, beside the others
-@Order(7)
-@ExtendWith(WaitsOnProcesses.class)
-@Execution(ExecutionMode.CONCURRENT)
 class EmbeddedDatabaseTest {
 
     private static final String USER = "railscope";
