@@ -34,7 +34,7 @@ final class Pages {
                     new ListOptionsBuilder().withLimit(SIZE).withContinue(next).build();
             KubernetesResourceList<T> page;
             try {
-                page = onceMore(list, options);
+                page = OnceMore.belowHttp(() -> list.apply(options));
             } catch (KubernetesClientException e) {
                 if (e.getCode() == 404) {
                     return null;
@@ -48,20 +48,5 @@ final class Pages {
             next = page.getMetadata() == null ? null : page.getMetadata().getContinue();
         } while (next != null && !next.isEmpty());
         return version == null ? "" : version;
-    }
-
-    /**
-     * One page; a request that failed below HTTP, with no status (a pooled connection the server closed as it was
-     * reused), is asked once more at once, as {@link PodLogs} does: a list only reads.
-     */
-    private static <L> L onceMore(Function<ListOptions, L> list, ListOptions options) {
-        try {
-            return list.apply(options);
-        } catch (KubernetesClientException e) {
-            if (e.getCode() > 0) {
-                throw e;
-            }
-            return list.apply(options);
-        }
     }
 }

@@ -1,7 +1,6 @@
 package io.railscope.source.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.railscope.source.nccl.NcclLogFacts;
 import io.railscope.source.nccl.NcclLogParser;
 import java.io.IOException;
@@ -21,21 +20,9 @@ final class PodLogs {
         this.maxBytes = maxBytes;
     }
 
-    /**
-     * Reads the log; a request that failed below HTTP (a pooled connection the server had closed) is
-     * tried once more at once, an HTTP error is not.
-     */
+    /** Reads the log, once more at once when the read failed below HTTP ({@link OnceMore}). */
     NcclLogFacts read(String namespace, String pod, String container) throws IOException {
-        try {
-            return readOnce(namespace, pod, container);
-        } catch (IOException e) {
-            return readOnce(namespace, pod, container);
-        } catch (RuntimeException e) {
-            if (e instanceof KubernetesClientException status && status.getCode() > 0) {
-                throw e;
-            }
-            return readOnce(namespace, pod, container);
-        }
+        return OnceMore.belowHttp(() -> readOnce(namespace, pod, container));
     }
 
     private NcclLogFacts readOnce(String namespace, String pod, String container) throws IOException {
